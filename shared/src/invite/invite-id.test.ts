@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { decodeInviteParam, resolveInviteRoute } from './invite-id.ts';
+
+const lookup = {
+  isKnownTestId: (id: string) => id === 'abc12345',
+  isExpired: (id: string) => id === 'old00001',
+};
+
+describe('decodeInviteParam', () => {
+  it('accepts 8 lowercase letters or digits', () => {
+    expect(decodeInviteParam('abc12345')).toBe('abc12345');
+  });
+  it('URL-decodes and trims, so an id with an encoded trailing space still works', () => {
+    expect(decodeInviteParam('abc12345%20')).toBe('abc12345');
+    expect(decodeInviteParam('%20abc12345 ')).toBe('abc12345');
+  });
+  it('refuses malformed percent-encoding', () => {
+    expect(decodeInviteParam('abc%E0%A4%A')).toBeNull();
+  });
+  it('refuses uppercase, wrong length and other characters', () => {
+    expect(decodeInviteParam('ABC12345')).toBeNull();
+    expect(decodeInviteParam('abc1234')).toBeNull();
+    expect(decodeInviteParam('abc123456')).toBeNull();
+    expect(decodeInviteParam('abc-1234')).toBeNull();
+    expect(decodeInviteParam('')).toBeNull();
+  });
+});
+
+describe('resolveInviteRoute', () => {
+  it('shows the landing page with no rest path', () => {
+    expect(resolveInviteRoute('abc12345', '', lookup)).toEqual({
+      kind: 'screen',
+      screen: 'landing',
+      inviteId: 'abc12345',
+    });
+  });
+  it('shows each section screen', () => {
+    for (const screen of ['quiz', 'vintro', 'iprep'] as const) {
+      expect(resolveInviteRoute('abc12345', screen, lookup)).toEqual({ kind: 'screen', screen, inviteId: 'abc12345' });
+    }
+  });
+  it('sends an unknown rest path back to the landing page', () => {
+    expect(resolveInviteRoute('abc12345', 'results', lookup)).toEqual({ kind: 'redirect', to: '/invite/abc12345' });
+    expect(resolveInviteRoute('abc12345', 'quiz/extra', lookup)).toEqual({ kind: 'redirect', to: '/invite/abc12345' });
+  });
+  it('sends a decoding failure or a bad shape to /404', () => {
+    expect(resolveInviteRoute('%E0%A4%A', '', lookup)).toEqual({ kind: 'redirect', to: '/404' });
+    expect(resolveInviteRoute('nope', 'quiz', lookup)).toEqual({ kind: 'redirect', to: '/404' });
+  });
+  it('sends an expired id to /expired, whatever the rest path', () => {
+    expect(resolveInviteRoute('old00001', '', lookup)).toEqual({ kind: 'redirect', to: '/expired' });
+    expect(resolveInviteRoute('old00001', 'quiz', lookup)).toEqual({ kind: 'redirect', to: '/expired' });
+  });
+  it('sends a well-formed id that is no test to /404', () => {
+    expect(resolveInviteRoute('zzzzzzzz', 'quiz', lookup)).toEqual({ kind: 'redirect', to: '/404' });
+  });
+  it('redirects a padded id to its clean address, keeping the section', () => {
+    expect(resolveInviteRoute('abc12345 ', 'quiz', lookup)).toEqual({ kind: 'redirect', to: '/invite/abc12345/quiz' });
+    expect(resolveInviteRoute('abc12345%20', '', lookup)).toEqual({ kind: 'redirect', to: '/invite/abc12345' });
+  });
+});
