@@ -1,0 +1,92 @@
+import { type ComponentType, StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { allTests, getTest, sampleTestId } from '../catalogue/index.ts';
+import type { SectionName, SectionProps } from '../contract/section-contract.ts';
+import { sessionStore } from '../store/session-store.ts';
+import { NotificationArea } from '../toast/notifications.tsx';
+import '../ui/base.css';
+
+const HARNESS_CANDIDATE = { email: 'sample.candidate@harness.example', fullName: 'Sample Candidate' };
+
+/** Pretends the candidate agreed on the landing page, as the shell would have recorded it. */
+function fakeSession(inviteId: string): void {
+  const state = sessionStore.getState();
+  if (state.inviteUUID === inviteId && state.unique) return;
+  state.update({
+    ...HARNESS_CANDIDATE,
+    testUUID: inviteId,
+    inviteUUID: inviteId,
+    workExperience: '4-6 Years',
+    social: 'https://profile.harness.example/sample',
+    declaration: true,
+    term: true,
+    startTime: Date.now(),
+    unique: crypto.randomUUID(),
+    answers: ['', '', ''],
+    VideoRecorded: false,
+    noVideo: false,
+    currentScore: null,
+    feedback: '',
+  });
+}
+
+function initialInviteId(): string {
+  const requested = new URLSearchParams(window.location.search).get('test') ?? '';
+  return getTest(requested) ? requested : sampleTestId;
+}
+
+function Harness({ Section, section }: { Section: ComponentType<SectionProps>; section: SectionName }) {
+  const [inviteId, setInviteId] = useState(initialInviteId);
+  const [navigation, setNavigation] = useState<string | null>(null);
+  const test = getTest(inviteId);
+  if (!test) return null;
+
+  return (
+    <>
+      <header className="harness-bar">
+        <label htmlFor="harness-test">Standalone harness ({section}). Test: </label>
+        <select
+          id="harness-test"
+          value={inviteId}
+          onChange={(event) => {
+            fakeSession(event.target.value);
+            setInviteId(event.target.value);
+            setNavigation(null);
+          }}
+        >
+          {allTests().map((t) => (
+            <option key={t.uuid} value={t.uuid}>
+              {t.companyName}: {t.roleName}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => sessionStore.getState().update({ startTime: Date.now() })}>
+          Restart timer
+        </button>
+        {navigation && <output>{navigation}</output>}
+      </header>
+      <main>
+        <Section
+          key={inviteId}
+          test={test}
+          inviteId={inviteId}
+          goToSection={(next) => setNavigation(`The shell would now open /invite/${inviteId}/${next}`)}
+          goToLanding={() => setNavigation(`The shell would now open /invite/${inviteId}`)}
+        />
+      </main>
+      <NotificationArea />
+    </>
+  );
+}
+
+/** Runs one section remote on its own page, with a fake invitation and session, for its team. */
+export function mountStandalone(Section: ComponentType<SectionProps>, section: SectionName): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  fakeSession(initialInviteId());
+  createRoot(container).render(
+    <StrictMode>
+      <Harness Section={Section} section={section} />
+    </StrictMode>,
+  );
+}
