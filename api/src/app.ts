@@ -1,0 +1,42 @@
+import { BODY_LIMIT_BYTES } from '@assessment/shared/api-schemas';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import { registerApi } from './routes/api.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { registerStaticSite } from './static-site.ts';
+import { createFileVideoStore } from './storage/file-video-store.ts';
+import { openSqliteSessionStore } from './storage/sqlite-session-store.ts';
+
+export interface AppOptions {
+  /** The server clock; tests move it to reach the quiz time limit. */
+  now?: () => number;
+}
+
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // No proxy in front by default, so the server itself must drop stalled clients.
+    requestTimeout: 120_000,
+    // A mangled invitation link (bad percent-encoding) gets the product's "Page Not Found"
+    // screen, not a bare JSON error in a candidate's browser.
+    frameworkErrors: (error, request, reply) => {
+      const plain = reply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_BAD_URL' && request.method === 'GET' && !request.url.startsWith('/api/')) {
+        return plain.redirect('/404');
+      }
+      return plain.code(error.statusCode ?? 400).send({ error: error.message });
+    },
+  });
+  await registerSecurityHeaders(app);
+
+  const store = openSqliteSessionStore(config.dataDir);
+  const videos = createFileVideoStore(config.dataDir);
+  app.addHook('onClose', async () => store.close());
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  await registerApi(app, { config, store, videos, now: options.now ?? Date.now });
+
+  await registerStaticSite(app, config.repoRoot);
+  return app;
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset means the admin API is switched off entirely. */
+  adminToken: string | undefined;
+  /** Folder holding the built shell and the built remotes (`remote-quiz/dist`, ...). */
+  repoRoot: string;
+  /** Requests per minute per client IP on the API; generous, so autosaves never reach it. */
+  rateLimitPerMinute: number;
+  /** Largest video upload accepted. */
+  videoMaxBytes: number;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a whole number above 0, got "${raw}"`);
+  }
+  return value;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : undefined,
+    repoRoot,
+    rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
+    // Ten minutes of 720p WebM is about 150-250 MB; twice that leaves room for a high bitrate.
+    videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),
+  };
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { currentVideo, describeSession, type SessionView, videoExtension } from '../admin/session-view.ts';
+import type { SessionRecord, SessionStore, StoredVideo } from '../storage/session-store.ts';
+import type { VideoStore } from '../storage/video-store.ts';
+import { type Cell, toCsv } from './csv.ts';
+
+const videoFile = (record: SessionRecord, video: StoredVideo) =>
+  `videos/${record.sessionId}${videoExtension(video.contentType)}`;
+
+const CSV_HEADER = [
+  'unique',
+  'inviteId',
+  'companyName',
+  'roleName',
+  'startedAt',
+  'email',
+  'fullName',
+  'workExperience',
+  'social',
+  'gender',
+  'os',
+  'browser',
+  'screen',
+  'answer1',
+  'answer2',
+  'answer3',
+  'answersReceivedAt',
+  'answersFinal',
+  'answersLate',
+  'tabSwitches',
+  'switchesQ1',
+  'switchesQ2',
+  'switchesQ3',
+  'pastesQ1',
+  'pastesQ2',
+  'pastesQ3',
+  'pastedCharsQ1',
+  'pastedCharsQ2',
+  'pastedCharsQ3',
+  'deviceChecks',
+  'lastDeviceCheckResult',
+  'quizCompletedAt',
+  'videoFile',
+  'videoBytes',
+  'videoContentType',
+  'videoDurationSeconds',
+  'noVideoReason',
+  'feedbackScore',
+  'feedback',
+];
+
+function csvRow(view: SessionView): Cell[] {
+  const registration = view.registration;
+  const perQuestion = view.proctoring?.perQuestion;
+  const pastes = (index: number) => {
+    const question = perQuestion?.[index];
+    return question ? question.pastes.length + question.droppedPastes : null;
+  };
+  const pastedChars = (index: number) => perQuestion?.[index]?.pastes.reduce((sum, paste) => sum + paste.chars, 0);
+  const device = registration?.deviceInfo;
+  return [
+    view.unique,
+    view.inviteId,
+    view.test?.companyName,
+    view.test?.roleName,
+    view.startedAt,
+    registration?.email,
+    registration?.fullName,
+    registration?.workExperience,
+    registration?.social,
+    registration?.gender,
+    device ? `${device.os.name} ${device.os.version}`.trim() : null,
+    device ? `${device.browser.name} ${device.browser.version}`.trim() : null,
+    device?.screen,
+    view.answers?.html[0],
+    view.answers?.html[1],
+    view.answers?.html[2],
+    view.answers?.receivedAt,
+    view.answers?.final,
+    view.answers?.late,
+    view.proctoring?.tabSwitches,
+    perQuestion?.[0].switches,
+    perQuestion?.[1].switches,
+    perQuestion?.[2].switches,
+    pastes(0),
+    pastes(1),
+    pastes(2),
+    pastedChars(0),
+    pastedChars(1),
+    pastedChars(2),
+    view.deviceChecks.length,
+    view.deviceChecks.at(-1)?.result,
+    view.quizCompletedAt,
+    view.video?.download,
+    view.video?.bytes,
+    view.video?.contentType,
+    view.video?.durationSeconds,
+    view.noVideo?.reason,
+    view.feedback?.currentScore,
+    view.feedback?.feedback,
+  ];
+}
+
+/** Writes `sessions.json`, `sessions.csv` and `videos/<unique>.<ext>` (finished videos) into `outDir`. */
+export async function exportSessions(store: SessionStore, videos: VideoStore, outDir: string) {
+  await fsp.mkdir(path.join(outDir, 'videos'), { recursive: true });
+  const records = await store.listSessions();
+  const views: SessionView[] = [];
+  let videoCount = 0;
+  for (const record of records) {
+    const view = await describeSession(record, videos, videoFile);
+    views.push(view);
+    const video = currentVideo(record.videos);
+    if (view.video?.download && video) {
+      await pipeline(videos.read(video.uploadId), fs.createWriteStream(path.join(outDir, view.video.download)));
+      videoCount += 1;
+    }
+  }
+  await fsp.writeFile(path.join(outDir, 'sessions.json'), `${JSON.stringify({ sessions: views }, null, 2)}\n`);
+  await fsp.writeFile(path.join(outDir, 'sessions.csv'), toCsv(CSV_HEADER, views.map(csvRow)));
+  return { sessions: views.length, videos: videoCount };
+}

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { SessionConflictError } from '../storage/session-store.ts';
+
+/** An error whose message is safe to show the client, with its status code. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** Validates a request body; a bad one is refused with 400 before anything is stored. */
+export function parseOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, describeZodError(result.error));
+  return result.data;
+}
+
+/** Status and client-facing message of any error; unexpected ones say nothing about the server. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof SessionConflictError) return new HttpError(409, error.message);
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (status === 413) return new HttpError(413, 'The request body is larger than the 1 MiB limit');
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new HttpError(status, fastifyError.message ?? 'Bad request');
+  }
+  return new HttpError(500, 'Internal server error');
+}
+
+/** Every error of the API answers `{ "error": "..." }`. */
+export function registerJsonErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const httpError = toHttpError(error);
+    if (httpError.statusCode >= 500) request.log.error(error);
+    return reply.code(httpError.statusCode).send({ error: httpError.message });
+  });
+}

@@ -1,0 +1,42 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The answer editor's formats and nothing else: anything a candidate's browser sends is untrusted,
+ * and the hiring company will render these answers in its own pages.
+ */
+
+const IMAGE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
+const WEB_URL = /^https?:\/\//i;
+const LINK_URL = /^(https?:\/\/|mailto:|tel:)/i;
+const INDENT_CLASS = /^ql-indent-[1-8]$/;
+const SPAN_CLASS = /^ql-(font|size|indent)-[a-z0-9-]+$/;
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'h1', 'h2', 'strong', 'em', 'u', 's', 'blockquote', 'ol', 'ul', 'li', 'a', 'img', 'br', 'span'],
+  allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src'] },
+  allowedClasses: { p: [INDENT_CLASS], h1: [INDENT_CLASS], h2: [INDENT_CLASS], li: [INDENT_CLASS], span: [SPAN_CLASS] },
+  allowedSchemes: [],
+  allowedSchemesByTag: { a: ['http', 'https', 'mailto', 'tel'], img: ['http', 'https', 'data'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  transformTags: {
+    a(tagName, attribs): sanitizeHtml.Tag {
+      const href = attribs.href?.trim() ?? '';
+      // A link the editor could not have made (javascript:, relative, obfuscated) keeps its text only.
+      return {
+        tagName,
+        attribs: LINK_URL.test(href) ? { href, rel: 'noopener noreferrer', target: '_blank' } : {},
+      };
+    },
+    img(tagName, attribs): sanitizeHtml.Tag {
+      const src = attribs.src?.trim() ?? '';
+      // The scheme list allows any data: URL; only raster images are wanted (an SVG can carry script).
+      return { tagName, attribs: IMAGE_DATA_URL.test(src) || WEB_URL.test(src) ? { src } : {} };
+    },
+  },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+export function sanitizeAnswer(html: string): string {
+  return sanitizeHtml(html, options);
+}

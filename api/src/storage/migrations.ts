@@ -1,0 +1,87 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Each entry upgrades the schema by one version; `PRAGMA user_version` remembers how far a database
+ * got. Append only: an entry that has shipped is never edited.
+ */
+const migrations: string[] = [
+  `
+  CREATE TABLE sessions (
+    session_id TEXT PRIMARY KEY,
+    invite_id TEXT NOT NULL,
+    started_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE registrations (
+    session_id TEXT PRIMARY KEY REFERENCES sessions (session_id),
+    payload TEXT NOT NULL,
+    received_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE answers (
+    session_id TEXT PRIMARY KEY REFERENCES sessions (session_id),
+    answers TEXT NOT NULL,
+    proctoring TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    saved_at INTEGER NOT NULL,
+    received_at INTEGER NOT NULL,
+    final INTEGER NOT NULL,
+    submitted_at INTEGER
+  ) STRICT;
+
+  CREATE TABLE quiz_completions (
+    session_id TEXT PRIMARY KEY REFERENCES sessions (session_id),
+    payload TEXT NOT NULL,
+    received_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE device_checks (
+    session_id TEXT NOT NULL REFERENCES sessions (session_id),
+    check_id TEXT NOT NULL,
+    facts TEXT NOT NULL,
+    result INTEGER NOT NULL,
+    received_at INTEGER NOT NULL,
+    PRIMARY KEY (session_id, check_id)
+  ) STRICT;
+
+  CREATE TABLE videos (
+    upload_id TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES sessions (session_id),
+    recording_id TEXT,
+    declared_type TEXT,
+    content_type TEXT,
+    bytes INTEGER,
+    duration_seconds REAL,
+    created_at INTEGER NOT NULL,
+    completed_at INTEGER
+  ) STRICT;
+  CREATE INDEX videos_by_session ON videos (session_id, created_at);
+
+  CREATE TABLE video_skips (
+    session_id TEXT PRIMARY KEY REFERENCES sessions (session_id),
+    reason TEXT NOT NULL,
+    received_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE feedback (
+    session_id TEXT PRIMARY KEY REFERENCES sessions (session_id),
+    payload TEXT NOT NULL,
+    received_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+  `,
+];
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new Error(`The database is at schema version ${current}, newer than this server (${migrations.length})`);
+  }
+  for (let version = current; version < migrations.length; version += 1) {
+    db.transaction(() => {
+      db.exec(migrations[version] as string);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

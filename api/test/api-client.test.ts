@@ -1,0 +1,121 @@
+import { memoryStorage } from '@assessment/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  adminSession,
+  answers,
+  deviceCheck,
+  feedback,
+  freePort,
+  type InProcessServer,
+  newSessionId,
+  registration,
+  startServer,
+} from './helpers.ts';
+
+/**
+ * The browser client as the shell and remotes use it, with the page stood in for by event targets,
+ * an in-memory localStorage and Node's real fetch against a real server.
+ */
+
+const storage = memoryStorage();
+const page = Object.assign(new EventTarget(), { localStorage: storage });
+const documentStub = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+vi.stubGlobal('window', page);
+vi.stubGlobal('document', documentStub);
+// Offline retries are logged on purpose; here they would only bury the test report.
+vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+vi.spyOn(console, 'error').mockImplementation(() => undefined);
+const client = await import('@assessment/shared/api');
+
+let server: InProcessServer;
+let unreachable: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  unreachable = `http://127.0.0.1:${await freePort()}/api`;
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await server.stop();
+});
+
+function whenEmpty(): Promise<void> {
+  return new Promise((resolve) => {
+    if (client.pendingOutboxCount() === 0) return resolve();
+    const unsubscribe = client.subscribeOutbox((pending) => {
+      if (pending === 0) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}
+
+function queued(): { path: string; body: { revision?: number; final?: boolean } }[] {
+  return JSON.parse(storage.getItem('outbox') ?? '[]');
+}
+
+describe('API client', () => {
+  it('sends through the outbox to the configured base URL', async () => {
+    client.configureApi({ baseUrl: `${server.url}/api/` });
+    const unique = newSessionId();
+    client.postRegistration(registration(unique));
+    client.postFeedback(feedback(unique));
+    await client.flushOutbox();
+    expect(client.pendingOutboxCount()).toBe(0);
+    const session = await adminSession(server.url, unique);
+    expect(session.registration).not.toBeNull();
+    expect(session.feedback?.currentScore).toBe(4);
+  });
+
+  it('answers the device check, or null when the server cannot be reached', async () => {
+    const unique = newSessionId();
+    expect(await client.postDeviceCheck(deviceCheck(unique))).toEqual({ result: true });
+    client.configureApi({ baseUrl: unreachable });
+    expect(await client.postDeviceCheck(deviceCheck(unique, { checkId: 'again' }))).toBeNull();
+  });
+
+  it('keeps one growing, still-final answers save while offline, and sends it when the browser is back online', async () => {
+    client.configureApi({ baseUrl: unreachable });
+    client.startOutbox();
+    const unique = newSessionId();
+    const { revision: _revision, savedAt: _savedAt, ...draft } = answers(unique);
+    const before = Date.now();
+    client.saveAnswers({ ...draft, final: true });
+    client.saveAnswers({ ...draft, final: false, revision: 1 });
+    await client.flushOutbox();
+
+    const waiting = queued().filter((item) => item.path === '/answers');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]?.body.final).toBe(true);
+    expect(waiting[0]?.body.revision).toBeGreaterThan(before);
+
+    client.configureApi({ baseUrl: `${server.url}/api` });
+    page.dispatchEvent(new Event('online'));
+    await whenEmpty();
+    expect((await adminSession(server.url, unique)).answers).toMatchObject({ final: true });
+  });
+
+  it('flushes when the page is hidden', async () => {
+    client.configureApi({ baseUrl: unreachable });
+    const unique = newSessionId();
+    client.postRegistration(registration(unique));
+    await client.flushOutbox();
+    expect(client.pendingOutboxCount()).toBe(1);
+
+    client.configureApi({ baseUrl: `${server.url}/api` });
+    documentStub.visibilityState = 'hidden';
+    documentStub.dispatchEvent(new Event('visibilitychange'));
+    await whenEmpty();
+    expect((await adminSession(server.url, unique)).registration).not.toBeNull();
+  });
+
+  it('names the tus endpoint for the video remote', () => {
+    expect(client.videoUploadPath).toBe('/api/videos/');
+    client.configureApi({ baseUrl: 'https://api.example/v1/' });
+    expect(client.videoUploadEndpoint()).toBe('https://api.example/v1/videos/');
+    client.configureApi({});
+    expect(client.videoUploadEndpoint()).toBe('/api/videos/');
+  });
+});

@@ -1,0 +1,154 @@
+import type { ProctoringRecord } from '@assessment/shared/api-schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminSession,
+  answers,
+  deviceCheck,
+  feedback,
+  type InProcessServer,
+  inviteId,
+  newSessionId,
+  postJson,
+  quizComplete,
+  registration,
+  startServer,
+} from './helpers.ts';
+
+let server: InProcessServer;
+let clock = Date.now();
+
+beforeAll(async () => {
+  server = await startServer({}, { now: () => clock });
+});
+afterAll(() => server.stop());
+
+describe('candidate endpoints', () => {
+  it('answers health', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('stores a whole session and shows it to the hiring company', async () => {
+    const unique = newSessionId();
+    expect(await postJson(server.url, '/api/now-assessment', registration(unique))).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    const proctoring: ProctoringRecord = {
+      tabSwitches: 3,
+      perQuestion: [
+        { pastes: [{ chars: 120, at: 1_750_000_001_000 }], switches: 2 },
+        { pastes: [], switches: 1 },
+        { pastes: [], droppedPastes: 4, switches: 0 },
+      ],
+    };
+    const saved = await postJson(server.url, '/api/answers', answers(unique, { proctoring, revision: 5, final: true }));
+    expect(saved).toEqual({ status: 200, body: { stored: true, revision: 5 } });
+    expect(await postJson(server.url, '/api/video-just', quizComplete(unique))).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(await postJson(server.url, '/api/device-check', deviceCheck(unique))).toEqual({
+      status: 200,
+      body: { result: true },
+    });
+    expect(
+      await postJson(server.url, '/api/video-skip', { unique, data: inviteId, reason: 'no-camera' }),
+    ).toMatchObject({ status: 200 });
+    expect(await postJson(server.url, '/api/feedback', feedback(unique))).toEqual({ status: 200, body: { ok: true } });
+
+    const session = await adminSession(server.url, unique);
+    expect(session).toMatchObject({
+      unique,
+      inviteId,
+      test: { companyName: expect.any(String), timeLimitInMinute: expect.any(Number) },
+      registration: { email: 'ada@mail.example', fullName: 'Ada Lovelace', workExperience: '4-6 Years' },
+      answers: { html: ['<p>One</p>', '<p>Two</p>', '<p>Three</p>'], revision: 5, final: true, late: false },
+      proctoring: { tabSwitches: 3, perQuestion: [{ switches: 2 }, { switches: 1 }, { droppedPastes: 4 }] },
+      deviceChecks: [{ checkId: 'check-1', result: true }],
+      video: null,
+      noVideo: { reason: 'no-camera' },
+      feedback: { currentScore: 4, feedback: 'Clear questions.' },
+    });
+    expect(session.registration?.deviceInfo.screen).toBe('1920 x 1080');
+    expect(session.quizCompletedAt).toEqual(expect.any(String));
+    expect(session.answers?.submittedAt).toEqual(expect.any(String));
+  });
+
+  it('computes the device check from the reported facts only', async () => {
+    const unique = newSessionId();
+    const facts = { secureContext: true, mediaDevicesAvailable: true, videoInputs: 1, permission: 'prompt' as const };
+    const check = (checkId: string, overrides: object) =>
+      postJson(server.url, '/api/device-check', deviceCheck(unique, { checkId, facts: { ...facts, ...overrides } }));
+    expect((await check('a', {})).body).toEqual({ result: true });
+    expect((await check('b', { permission: 'unknown' })).body).toEqual({ result: true });
+    expect((await check('c', { permission: 'denied' })).body).toEqual({ result: false });
+    expect((await check('d', { videoInputs: 0 })).body).toEqual({ result: false });
+    expect((await check('e', { secureContext: false })).body).toEqual({ result: false });
+    expect((await check('f', { mediaDevicesAvailable: false })).body).toEqual({ result: false });
+  });
+
+  it('never duplicates a repeated call', async () => {
+    const unique = newSessionId();
+    for (let repeat = 0; repeat < 3; repeat += 1) {
+      expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
+      expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(200);
+      expect((await postJson(server.url, '/api/video-just', quizComplete(unique))).status).toBe(200);
+      expect((await postJson(server.url, '/api/device-check', deviceCheck(unique))).body).toEqual({ result: true });
+      expect((await postJson(server.url, '/api/feedback', feedback(unique))).status).toBe(200);
+      expect((await postJson(server.url, '/api/video-skip', { unique, data: inviteId, reason: 'x' })).status).toBe(200);
+    }
+    const sessions = (await fetch(`${server.url}/api/admin/sessions`, {
+      headers: { authorization: 'Bearer test-admin-token-0123456789' },
+    }).then((response) => response.json())) as { sessions: { unique: string; deviceChecks: unknown[] }[] };
+    const mine = sessions.sessions.filter((session) => session.unique === unique);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.deviceChecks).toHaveLength(1);
+  });
+
+  it('replays the first result of a repeated device check', async () => {
+    const unique = newSessionId();
+    await postJson(server.url, '/api/device-check', deviceCheck(unique, { checkId: 'same' }));
+    const repeat = await postJson(
+      server.url,
+      '/api/device-check',
+      deviceCheck(unique, {
+        checkId: 'same',
+        facts: { secureContext: true, mediaDevicesAvailable: true, videoInputs: 0, permission: 'denied' },
+      }),
+    );
+    expect(repeat.body).toEqual({ result: true });
+  });
+
+  it('keeps the newest answers when an older save arrives late', async () => {
+    const unique = newSessionId();
+    const newer = answers(unique, { revision: 20, savedAt: 2000, answers: ['<p>new</p>', '', ''] });
+    const older = answers(unique, { revision: 10, savedAt: 1000, answers: ['<p>old</p>', '', ''] });
+    expect((await postJson(server.url, '/api/answers', newer)).body).toEqual({ stored: true, revision: 20 });
+    expect((await postJson(server.url, '/api/answers', older)).body).toEqual({ stored: false, revision: 20 });
+    expect((await adminSession(server.url, unique)).answers?.html[0]).toBe('<p>new</p>');
+  });
+
+  it('keeps a final submit final when a newer autosave overtook it', async () => {
+    const unique = newSessionId();
+    await postJson(server.url, '/api/answers', answers(unique, { revision: 31, final: false }));
+    await postJson(server.url, '/api/answers', answers(unique, { revision: 30, final: true }));
+    const session = await adminSession(server.url, unique);
+    expect(session.answers).toMatchObject({ revision: 31, final: true, submittedAt: expect.any(String) });
+  });
+
+  it('flags answers that arrive after the time limit and a grace minute, and keeps them', async () => {
+    const unique = newSessionId();
+    await postJson(server.url, '/api/now-assessment', registration(unique));
+    const session = await adminSession(server.url, unique);
+    const limitMs = (session.test?.timeLimitInMinute ?? 0) * 60_000;
+    clock += limitMs + 30_000;
+    await postJson(server.url, '/api/answers', answers(unique, { revision: 1 }));
+    expect((await adminSession(server.url, unique)).answers?.late).toBe(false);
+    clock += 60_000;
+    await postJson(server.url, '/api/answers', answers(unique, { revision: 2, answers: ['<p>late</p>', '', ''] }));
+    const late = await adminSession(server.url, unique);
+    expect(late.answers).toMatchObject({ late: true, html: ['<p>late</p>', '', ''] });
+  });
+});

@@ -1,0 +1,297 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type {
+  AnswersPayload,
+  DeviceCheckPayload,
+  FeedbackPayload,
+  QuizCompletePayload,
+  RegistrationPayload,
+} from '@assessment/shared/api-schemas';
+import { sampleTestId } from '@assessment/shared/catalogue';
+import type { FastifyInstance } from 'fastify';
+import type { SessionView } from '../src/admin/session-view.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
+import { configFromEnv } from '../src/config.ts';
+
+// The app logs through Fastify; in tests only what goes wrong is worth reading.
+process.env.LOG_LEVEL ??= 'warn';
+
+export const apiRoot = path.resolve(import.meta.dirname, '..');
+export const inviteId = sampleTestId;
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'assessment-api-'));
+}
+
+let nextSessionNumber = 0;
+export function newSessionId(): string {
+  nextSessionNumber += 1;
+  return `s-${process.pid}-${Date.now().toString(36)}-${nextSessionNumber}`;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A free port in 8300-8399; test files run in parallel, so each starts looking somewhere else. */
+export async function freePort(): Promise<number> {
+  const start = Math.floor(Math.random() * 100);
+  for (let step = 0; step < 100; step += 1) {
+    const port = 8300 + ((start + step) % 100);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('No free port in 8300-8399');
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface InProcessServer extends RunningServer {
+  app: FastifyInstance;
+}
+
+/** The real app on a real port (env.PORT, else a free one), in this process. */
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  options: AppOptions = {},
+): Promise<InProcessServer> {
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? tempDataDir();
+  for (let attempt = 0; ; attempt += 1) {
+    const port = env.PORT ? Number(env.PORT) : await freePort();
+    const config = configFromEnv({ ADMIN_TOKEN, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    const app = await buildApp(config, options);
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+      const stop = async () => {
+        await app.close();
+        if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      };
+      return { app, url: `http://127.0.0.1:${port}`, dataDir, stop };
+    } catch (error) {
+      await app.close();
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || env.PORT || attempt > 5) throw error;
+    }
+  }
+}
+
+export interface ChildServer extends RunningServer {
+  child: ChildProcess;
+  port: number;
+  kill(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Server did not become healthy');
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** The real server as its own process (`node --import tsx src/main.ts`), so a test can SIGKILL it. */
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<ChildServer> {
+  const chosenPort = port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      ADMIN_TOKEN,
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(chosenPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${chosenPort}`;
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    child,
+    port: chosenPort,
+    url,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+  };
+}
+
+/** A JSON answer of the API: `{ error }` when refused, else the route's own fields. */
+export type ApiBody = { error?: string } & Record<string, unknown>;
+
+export async function postJson(url: string, route: string, body: unknown): Promise<{ status: number; body: ApiBody }> {
+  const response = await fetch(`${url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** The admin read-out as it arrives over HTTP (every time is already an ISO string). */
+export async function adminSessions(url: string): Promise<SessionView[]> {
+  const response = await fetch(`${url}/api/admin/sessions`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  if (!response.ok) throw new Error(`admin sessions answered ${response.status}`);
+  return ((await response.json()) as { sessions: SessionView[] }).sessions;
+}
+
+export async function adminSession(url: string, unique: string): Promise<SessionView> {
+  const session = (await adminSessions(url)).find((candidate) => candidate.unique === unique);
+  if (!session) throw new Error(`No session ${unique}`);
+  return session;
+}
+
+export function registration(unique: string, overrides: Partial<RegistrationPayload> = {}): RegistrationPayload {
+  const deviceInfo = {
+    os: { name: 'Linux', version: '' },
+    browser: { name: 'Chromium', major: '140', version: '140.0.1' },
+    mobile: false,
+    social: 'https://social.example/ada',
+    gender: '',
+    screen: '1920 x 1080',
+  };
+  return {
+    unique,
+    data: inviteId,
+    name: 'Ada Lovelace',
+    email: 'ada@mail.example',
+    company: `Lumenvault${JSON.stringify(deviceInfo)}`,
+    fullName: 'Ada Lovelace',
+    workExperience: '4-6 Years',
+    social: 'https://social.example/ada',
+    gender: '',
+    declaration: true,
+    startTime: 1_750_000_000_000,
+    deviceInfo,
+    ...overrides,
+  };
+}
+
+export function answers(unique: string, overrides: Partial<AnswersPayload> = {}): AnswersPayload {
+  const question = { pastes: [], switches: 0 };
+  return {
+    unique,
+    data: inviteId,
+    answers: ['<p>One</p>', '<p>Two</p>', '<p>Three</p>'],
+    proctoring: { tabSwitches: 0, perQuestion: [question, question, question] },
+    revision: 1,
+    savedAt: 1_750_000_000_000,
+    final: false,
+    ...overrides,
+  };
+}
+
+export function deviceCheck(unique: string, overrides: Partial<DeviceCheckPayload> = {}): DeviceCheckPayload {
+  return {
+    unique,
+    data: inviteId,
+    company: 'Lumenvault',
+    checkId: 'check-1',
+    facts: { secureContext: true, mediaDevicesAvailable: true, videoInputs: 1, permission: 'granted' },
+    ...overrides,
+  };
+}
+
+export function quizComplete(unique: string): QuizCompletePayload {
+  return { unique, data: inviteId, userName: 'Ada Lovelace', companyName: 'Lumenvault', roleName: 'Growth' };
+}
+
+export function feedback(unique: string, overrides: Partial<FeedbackPayload> = {}): FeedbackPayload {
+  return {
+    unique,
+    data: inviteId,
+    userName: 'Ada Lovelace',
+    companyName: 'Lumenvault',
+    roleName: 'Growth',
+    feedback: 'Clear questions.',
+    currentScore: 4,
+    ...overrides,
+  };
+}
+
+/** A few MB that start like a WebM file (EBML magic), with recognisable content throughout. */
+export function syntheticWebm(bytes: number): Buffer {
+  const buffer = Buffer.alloc(bytes);
+  for (let index = 0; index < bytes; index += 1) buffer[index] = (index * 31 + (index >> 8)) & 0xff;
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3]).copy(buffer, 0);
+  return buffer;
+}
+
+export function tusMetadata(values: Record<string, string>): string {
+  return Object.entries(values)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+}
+
+/** Creates a tus upload and returns its absolute URL. */
+export async function createUpload(url: string, length: number, metadata: Record<string, string>) {
+  const response = await fetch(`${url}/api/videos/`, {
+    method: 'POST',
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(length), 'Upload-Metadata': tusMetadata(metadata) },
+  });
+  const body = await response.text();
+  const location = response.headers.get('location');
+  return { status: response.status, body, uploadUrl: location ? new URL(location, url).href : undefined };
+}
+
+export async function patchUpload(uploadUrl: string, offset: number, chunk: Buffer) {
+  const response = await fetch(uploadUrl, {
+    method: 'PATCH',
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(chunk),
+  });
+  return {
+    status: response.status,
+    offset: Number(response.headers.get('upload-offset')),
+    body: await response.text(),
+  };
+}
+
+export async function uploadOffset(uploadUrl: string): Promise<{ status: number; offset: number }> {
+  const response = await fetch(uploadUrl, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
+  return { status: response.status, offset: Number(response.headers.get('upload-offset')) };
+}

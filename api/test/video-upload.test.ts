@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_TOKEN,
+  adminSession,
+  type ChildServer,
+  createUpload,
+  inviteId,
+  newSessionId,
+  patchUpload,
+  postJson,
+  registration,
+  spawnServer,
+  syntheticWebm,
+  tempDataDir,
+  uploadOffset,
+} from './helpers.ts';
+
+/** The part of tus-js-client used here; its types live with the video remote, not the API. */
+interface TusClient {
+  Upload: new (
+    file: Buffer,
+    options: {
+      endpoint: string;
+      chunkSize: number;
+      metadata: Record<string, string>;
+      retryDelays: number[];
+      onSuccess: () => void;
+      onError: (error: Error) => void;
+    },
+  ) => { start(): void };
+}
+
+const VIDEO_MAX_BYTES = 8 * 1024 * 1024;
+const dataDir = tempDataDir();
+let server: ChildServer;
+
+beforeAll(async () => {
+  server = await spawnServer(dataDir, { VIDEO_MAX_BYTES: String(VIDEO_MAX_BYTES) });
+});
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function downloadVideo(url: string, unique: string, headers: Record<string, string> = {}) {
+  return fetch(`${url}/api/admin/sessions/${unique}/video`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...headers },
+  });
+}
+
+describe('video upload (tus)', () => {
+  it('resumes from the stored offset after the server is killed mid-upload, and ends byte-identical', async () => {
+    const unique = newSessionId();
+    await postJson(server.url, '/api/now-assessment', registration(unique));
+    const video = syntheticWebm(3 * 1024 * 1024 + 12_345);
+    const created = await createUpload(server.url, video.length, {
+      unique,
+      data: inviteId,
+      filetype: 'video/webm;codecs=vp9,opus',
+      recordingId: 'take-1',
+      duration: '12.5',
+    });
+    expect(created.status).toBe(201);
+    const uploadPath = new URL(created.uploadUrl as string).pathname;
+    expect(uploadPath).toMatch(/^\/api\/videos\/[0-9a-f]{32}$/);
+    const storedFile = path.join(dataDir, 'videos', path.basename(uploadPath));
+
+    // Half the file goes out, then the request stalls as if the network hung, and the server dies.
+    const sent = 1024 * 1024 + 777;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < sent; at += 64 * 1024)
+          controller.enqueue(video.subarray(at, Math.min(at + 64 * 1024, sent)));
+      },
+    });
+    const stalled = fetch(`${server.url}${uploadPath}`, {
+      method: 'PATCH',
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit).catch((error: unknown) => error);
+    await waitFor(() => (fs.statSync(storedFile, { throwIfNoEntry: false })?.size ?? 0) >= sent, 'bytes on disk');
+    await server.kill();
+    expect(await stalled).toBeInstanceOf(Error);
+
+    server = await spawnServer(dataDir, { VIDEO_MAX_BYTES: String(VIDEO_MAX_BYTES) }, server.port);
+    const head = await uploadOffset(`${server.url}${uploadPath}`);
+    expect(head.status).toBe(200);
+    expect(head.offset).toBe(sent);
+
+    const rest = await patchUpload(`${server.url}${uploadPath}`, head.offset, video.subarray(head.offset));
+    expect(rest).toMatchObject({ status: 204, offset: video.length });
+
+    const session = await adminSession(server.url, unique);
+    expect(session.video).toMatchObject({
+      status: 'complete',
+      bytes: video.length,
+      contentType: 'video/webm',
+      durationSeconds: 12.5,
+      recordingId: 'take-1',
+      download: `/api/admin/sessions/${unique}/video`,
+    });
+    const download = await downloadVideo(server.url, unique);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('video/webm');
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${unique}.webm"`);
+    expect(Buffer.from(await download.arrayBuffer()).equals(video)).toBe(true);
+
+    const range = await downloadVideo(server.url, unique, { range: 'bytes=100-199' });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes 100-199/${video.length}`);
+    expect(Buffer.from(await range.arrayBuffer()).equals(video.subarray(100, 200))).toBe(true);
+  });
+
+  it('refuses an upload whose content is not a video, and keeps nothing of it', async () => {
+    const unique = newSessionId();
+    const notVideo = Buffer.from('%PDF-1.7 pretending to be a recording '.repeat(2000));
+    const created = await createUpload(server.url, notVideo.length, { unique, data: inviteId, filetype: 'video/webm' });
+    expect(created.status).toBe(201);
+    const refused = await patchUpload(created.uploadUrl as string, 0, notVideo);
+    expect(refused.status).toBe(415);
+    expect(JSON.parse(refused.body)).toEqual({ error: 'The upload is not a WebM or MP4 video' });
+    expect((await uploadOffset(created.uploadUrl as string)).status).toBe(404);
+    expect((await adminSession(server.url, unique)).video).toBeNull();
+    expect((await downloadVideo(server.url, unique)).status).toBe(404);
+  });
+
+  it('accepts MP4 by its ftyp box', async () => {
+    const unique = newSessionId();
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(50_000, 7)]);
+    const created = await createUpload(server.url, mp4.length, { unique, data: inviteId, filetype: 'video/mp4' });
+    expect((await patchUpload(created.uploadUrl as string, 0, mp4)).status).toBe(204);
+    expect((await adminSession(server.url, unique)).video).toMatchObject({
+      contentType: 'video/mp4',
+      bytes: mp4.length,
+    });
+    const download = await downloadVideo(server.url, unique);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${unique}.mp4"`);
+    await download.arrayBuffer();
+  });
+
+  it('refuses an upload over VIDEO_MAX_BYTES with 413', async () => {
+    const created = await createUpload(server.url, VIDEO_MAX_BYTES + 1, { unique: newSessionId(), data: inviteId });
+    expect(created.status).toBe(413);
+  });
+
+  it('refuses an upload that names no session, or an unknown invitation, with 400', async () => {
+    const noSession = await createUpload(server.url, 1000, { data: inviteId });
+    expect(noSession.status).toBe(400);
+    expect(JSON.parse(noSession.body).error).toMatch(/^unique: /);
+    const unknown = await createUpload(server.url, 1000, { unique: newSessionId(), data: 'zzzz9999' });
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.body)).toEqual({ error: 'Unknown invitation "zzzz9999"' });
+    const wrongType = await createUpload(server.url, 1000, {
+      unique: newSessionId(),
+      data: inviteId,
+      filetype: 'image/png',
+    });
+    expect(wrongType.status).toBe(400);
+  });
+
+  it('works with tus-js-client, the browser library of the video remote', async () => {
+    const require = createRequire(path.resolve(import.meta.dirname, '../../remote-video/package.json'));
+    const tus = require('tus-js-client') as TusClient;
+    const unique = newSessionId();
+    const video = syntheticWebm(700_000);
+    await new Promise<void>((resolve, reject) => {
+      const upload = new tus.Upload(video, {
+        endpoint: `${server.url}/api/videos/`,
+        chunkSize: 256 * 1024,
+        metadata: { unique, data: inviteId, filetype: 'video/webm', recordingId: 'take-2' },
+        retryDelays: [],
+        onSuccess: () => resolve(),
+        onError: reject,
+      });
+      upload.start();
+    });
+    const download = await downloadVideo(server.url, unique);
+    expect(Buffer.from(await download.arrayBuffer()).equals(video)).toBe(true);
+  });
+});

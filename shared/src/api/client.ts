@@ -1,0 +1,137 @@
+import { browserStorage } from '../store/safe-storage.ts';
+import { createOutbox, type Outbox } from './outbox.ts';
+import type {
+  AnswersPayload,
+  DeviceCheckPayload,
+  DeviceCheckResponse,
+  FeedbackPayload,
+  QuizCompletePayload,
+  RegistrationPayload,
+  VideoSkipPayload,
+} from './schemas.ts';
+
+/**
+ * The one API client of the shell and every remote. Calls return at once: they go through the
+ * outbox, which keeps retrying until the server has them. Only the device check waits for an answer.
+ */
+
+const DEFAULT_BASE_URL = '/api';
+/** Where tus-js-client creates video uploads, with the default base URL. */
+export const videoUploadPath = `${DEFAULT_BASE_URL}/videos/`;
+
+let baseUrl = DEFAULT_BASE_URL;
+let outbox: Outbox | undefined;
+let started = false;
+let lastAnswersRevision = 0;
+
+export function configureApi(options: { baseUrl?: string }): void {
+  baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
+/** The tus endpoint for tus-js-client, following `configureApi`. */
+export function videoUploadEndpoint(): string {
+  return `${baseUrl}/videos/`;
+}
+
+function theOutbox(): Outbox {
+  outbox ??= createOutbox({
+    storage: browserStorage(),
+    // Bound, or some browsers throw "Illegal invocation" when it is called off `window`.
+    fetch: (input, init) => fetch(input, init),
+    baseUrl: () => baseUrl,
+  });
+  return outbox;
+}
+
+export function postRegistration(payload: RegistrationPayload): void {
+  theOutbox().enqueue({ path: '/now-assessment', body: payload });
+}
+
+export function postQuizComplete(payload: QuizCompletePayload): void {
+  theOutbox().enqueue({ path: '/video-just', body: payload });
+}
+
+/** `revision` and `savedAt` may be left out; the client then fills them in. */
+export type AnswersDraft = Omit<AnswersPayload, 'revision' | 'savedAt'> & { revision?: number; savedAt?: number };
+
+function keepFinal(older: unknown, newer: unknown): unknown {
+  const wasFinal = (older as Partial<AnswersPayload>).final === true;
+  return wasFinal ? { ...(newer as AnswersPayload), final: true } : newer;
+}
+
+/**
+ * Autosave and final submit. Only the newest waiting save of a session is kept, and a submit stays
+ * a submit even when an autosave replaces it. The revision sent is at least the clock, so it keeps
+ * growing across reloads even where the caller's own counter starts again at zero.
+ */
+export function saveAnswers(payload: AnswersDraft): void {
+  const savedAt = payload.savedAt ?? Date.now();
+  const revision = Math.max(payload.revision ?? 0, savedAt, lastAnswersRevision + 1);
+  lastAnswersRevision = Math.max(lastAnswersRevision, revision);
+  theOutbox().enqueue({
+    path: '/answers',
+    body: { ...payload, revision, savedAt },
+    coalesceKey: `answers:${payload.unique}`,
+    merge: keepFinal,
+  });
+}
+
+export function postVideoSkipped(payload: VideoSkipPayload): void {
+  theOutbox().enqueue({ path: '/video-skip', body: payload });
+}
+
+export function postFeedback(payload: FeedbackPayload): void {
+  theOutbox().enqueue({ path: '/feedback', body: payload });
+}
+
+/**
+ * Reports a device check and returns the server's reading of the same facts, or null when the
+ * server cannot be reached. The caller decides from its own facts either way (`deviceCheckPasses`):
+ * the network must never block the candidate.
+ */
+export async function postDeviceCheck(payload: DeviceCheckPayload): Promise<DeviceCheckResponse | null> {
+  try {
+    const response = await fetch(`${baseUrl}/device-check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok && typeof (body as Partial<DeviceCheckResponse>).result === 'boolean') {
+      return { result: (body as DeviceCheckResponse).result };
+    }
+    console.error(`Device check: the server answered ${response.status}`, body);
+  } catch (error) {
+    console.error('Device check: the server could not be reached', error);
+  }
+  return null;
+}
+
+export function flushOutbox(): Promise<void> {
+  return theOutbox().flush();
+}
+
+export function pendingOutboxCount(): number {
+  return theOutbox().pendingCount();
+}
+
+export function subscribeOutbox(listener: (pending: number) => void): () => void {
+  return theOutbox().subscribe(listener);
+}
+
+/**
+ * Sends what a previous page left and arms the last-chance flushes. An `online` event flushes at
+ * once, ignoring backoff (end-to-end tests can dispatch one instead of waiting for a retry).
+ */
+export function startOutbox(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const box = theOutbox();
+  window.addEventListener('online', () => void box.flush());
+  window.addEventListener('pagehide', () => box.flushOnPageHide());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') box.flushOnPageHide();
+  });
+  void box.flush();
+}

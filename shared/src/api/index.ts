@@ -1,0 +1,20 @@
+export {
+  type AnswersDraft,
+  configureApi,
+  flushOutbox,
+  pendingOutboxCount,
+  postDeviceCheck,
+  postFeedback,
+  postQuizComplete,
+  postRegistration,
+  postVideoSkipped,
+  saveAnswers,
+  startOutbox,
+  subscribeOutbox,
+  videoUploadEndpoint,
+  videoUploadPath,
+} from './client.ts';
+export { createOutbox, OUTBOX_STORAGE_KEY, type Outbox, type OutboxDeps, type OutboxItem } from './outbox.ts';
+export { emptyProctoring, type QuestionIndex, withPaste, withSwitch } from './proctoring.ts';
+export * from './schemas.ts';
+export { useOutboxPending } from './use-outbox-pending.ts';

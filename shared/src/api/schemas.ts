@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { GENDER_OPTIONS, WORK_EXPERIENCE_OPTIONS } from '../form/confirmation-form.ts';
+
+/**
+ * The wire format of every API call. The browser client takes its payload types from here and the
+ * server validates with the same schemas, so the two can never drift apart.
+ *
+ * Free-text limits are deliberately loose: a schema stricter than the form it serves would make the
+ * server refuse (and the outbox drop) something the candidate was allowed to type.
+ */
+
+/** Largest request body the server takes (uploads aside); larger ones get 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** One answer, as UTF-8 HTML; pasted images are inlined as base64, so this is mostly image room. */
+export const ANSWER_MAX_BYTES = 400_000;
+/**
+ * All three answers together. Leaves about 140 KB of the body limit for JSON escaping of quotes,
+ * the proctoring record and the other fields.
+ */
+export const ANSWERS_TOTAL_MAX_BYTES = 900_000;
+/** Pastes listed per question; later ones are only counted (`droppedPastes`). */
+export const MAX_LISTED_PASTES = 500;
+export const FEEDBACK_MAX_CHARS = 2000;
+
+const utf8 = new TextEncoder();
+export function utf8Length(text: string): number {
+  return utf8.encode(text).length;
+}
+
+/** The invitation identifier of SPEC section 2; whether it names a known test is checked by the server. */
+export const inviteIdSchema = z
+  .string()
+  .regex(/^[a-z0-9]{8}$/, 'must be an invitation id: 8 lowercase letters or digits');
+/** The random session id made at registration; also safe to use in file names and URLs. */
+export const sessionIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a session id: 8 to 64 letters, digits, "-" or "_"');
+
+const timestampSchema = z.number().int().nonnegative();
+const countSchema = z.number().int().nonnegative();
+const text = (max: number) => z.string().max(max);
+const requiredText = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+
+const sessionRef = {
+  unique: sessionIdSchema,
+  data: inviteIdSchema,
+};
+
+export const deviceInfoSchema = z.object({
+  os: z.object({ name: text(200), version: text(200) }),
+  browser: z.object({ name: text(200), major: text(50), version: text(200) }),
+  mobile: z.boolean(),
+  social: text(2000),
+  gender: text(50),
+  screen: text(50),
+});
+
+export const registrationSchema = z.object({
+  ...sessionRef,
+  name: requiredText(300),
+  email: requiredText(320),
+  /** Company name followed by the device-info JSON, as the original product sent it. */
+  company: text(5000),
+  fullName: requiredText(300),
+  workExperience: z.enum(WORK_EXPERIENCE_OPTIONS),
+  social: requiredText(2000),
+  gender: z.enum([...GENDER_OPTIONS, '']),
+  declaration: z.literal(true),
+  /** When the candidate agreed (ms since the epoch, browser clock). */
+  startTime: timestampSchema,
+  deviceInfo: deviceInfoSchema,
+});
+
+const htmlAnswerSchema = z
+  .string()
+  .refine((html) => utf8Length(html) <= ANSWER_MAX_BYTES, `must be at most ${ANSWER_MAX_BYTES} bytes of HTML`);
+
+export const pasteSchema = z.object({
+  /** Characters pasted. */
+  chars: countSchema,
+  /** When (ms since the epoch). */
+  at: timestampSchema,
+});
+
+export const questionProctoringSchema = z.object({
+  pastes: z.array(pasteSchema).max(MAX_LISTED_PASTES),
+  /** Pastes left out of `pastes` because the list was full; they still count. */
+  droppedPastes: countSchema.default(0),
+  /** Tab or window switches while this question was open. */
+  switches: countSchema,
+});
+
+export const proctoringSchema = z.object({
+  /** Every tab or window switch during the quiz, including those on the question list. */
+  tabSwitches: countSchema,
+  perQuestion: z.tuple([questionProctoringSchema, questionProctoringSchema, questionProctoringSchema]),
+});
+
+export const answersSchema = z.object({
+  ...sessionRef,
+  answers: z
+    .tuple([htmlAnswerSchema, htmlAnswerSchema, htmlAnswerSchema])
+    .refine(
+      (answers) => answers.reduce((sum, html) => sum + utf8Length(html), 0) <= ANSWERS_TOTAL_MAX_BYTES,
+      `must be at most ${ANSWERS_TOTAL_MAX_BYTES} bytes of HTML together`,
+    ),
+  proctoring: proctoringSchema,
+  /**
+   * Orders saves: the server keeps the highest. It must grow across page reloads too, so the
+   * client derives it from the clock (see `saveAnswers`).
+   */
+  revision: countSchema,
+  /** When the browser saved (ms since the epoch). */
+  savedAt: timestampSchema,
+  /** True for the submit on Complete or at time-out; once final, always final. */
+  final: z.boolean(),
+});
+
+export const deviceCheckFactsSchema = z.object({
+  secureContext: z.boolean(),
+  mediaDevicesAvailable: z.boolean(),
+  videoInputs: countSchema,
+  permission: z.enum(['granted', 'denied', 'prompt', 'unknown']),
+});
+
+export const deviceCheckSchema = z.object({
+  ...sessionRef,
+  company: text(5000),
+  /** Made by the client for each check, so a repeated call is recognised. */
+  checkId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "-" or "_"'),
+  facts: deviceCheckFactsSchema,
+});
+
+export type DeviceCheckFacts = z.infer<typeof deviceCheckFactsSchema>;
+
+/**
+ * The camera check, from the browser's own facts only: the server adds nothing that could make it
+ * fail (SPEC section 0). The browser runs the same function, so both always agree.
+ */
+export function deviceCheckPasses(facts: DeviceCheckFacts): boolean {
+  return facts.secureContext && facts.mediaDevicesAvailable && facts.videoInputs > 0 && facts.permission !== 'denied';
+}
+
+const sectionNotice = {
+  ...sessionRef,
+  userName: text(300),
+  companyName: text(300),
+  roleName: text(300),
+};
+
+export const quizCompleteSchema = z.object(sectionNotice);
+
+export const feedbackSchema = z.object({
+  ...sectionNotice,
+  feedback: text(FEEDBACK_MAX_CHARS),
+  currentScore: z.number().int().min(0).max(4),
+});
+
+export const videoSkipSchema = z.object({
+  ...sessionRef,
+  /** Why there is no video, e.g. `no-camera`; free text for the hiring company. */
+  reason: text(500),
+});
+
+/** Upload-Metadata of the tus video upload (tus-js-client `metadata`); every value is a string. */
+export const videoUploadMetadataSchema = z.object({
+  ...sessionRef,
+  /** The MediaRecorder type; the server decides the real type from the file's first bytes. */
+  filetype: z
+    .string()
+    .regex(/^video\/(webm|mp4|x-matroska)(;.*)?$/i, 'must be video/webm, video/mp4 or video/x-matroska')
+    .optional(),
+  /** One id per take, made by the client; lets the client find its upload again after a reload. */
+  recordingId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "-" or "_"')
+    .optional(),
+  /** Measured length in seconds, for files whose header has none (Chrome's live WebM). */
+  duration: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,3})?$/, 'must be a number of seconds')
+    .optional(),
+});
+
+export type RegistrationPayload = z.input<typeof registrationSchema>;
+export type DeviceInfoPayload = z.input<typeof deviceInfoSchema>;
+export type AnswersPayload = z.input<typeof answersSchema>;
+export type ProctoringRecord = z.input<typeof proctoringSchema>;
+export type QuestionProctoring = z.input<typeof questionProctoringSchema>;
+export type DeviceCheckPayload = z.input<typeof deviceCheckSchema>;
+export type QuizCompletePayload = z.input<typeof quizCompleteSchema>;
+export type FeedbackPayload = z.input<typeof feedbackSchema>;
+export type VideoSkipPayload = z.input<typeof videoSkipSchema>;
+export type VideoUploadMetadata = z.input<typeof videoUploadMetadataSchema>;
+
+/** Every error answer of the API. */
+export interface ApiError {
+  error: string;
+}
+
+export interface DeviceCheckResponse {
+  result: boolean;
+}
+
+export interface AnswersResponse {
+  /** False when the server already held this revision or a newer one (a late or repeated save). */
+  stored: boolean;
+  /** The revision the server now holds. */
+  revision: number;
+}
