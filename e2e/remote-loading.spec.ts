@@ -1,0 +1,41 @@
+import { agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
+
+test('a section that fails to load shows a message and Retry, and keeps saved data', async ({ page }) => {
+  await agreeAndStart(page);
+  await page.evaluate(() => {
+    localStorage.setItem('answers', JSON.stringify(['<p>kept</p>', '', '']));
+    localStorage.setItem('VideoRecorded', 'true');
+  });
+
+  await page.route('**/remotes/feedback/**', (route) => route.abort('connectionrefused'));
+  await page.goto(`/invite/${SAMPLE_ID}/iprep`);
+  const problem = page.locator('.section-problem');
+  await expect(problem).toContainText('This section could not be loaded.', { timeout: 30_000 });
+  await expect(problem).toContainText('saved in this browser');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(problem).toBeVisible({ timeout: 30_000 });
+
+  await page.unroute('**/remotes/feedback/**');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(problem).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/iprep`);
+  expect(await page.evaluate(() => localStorage.getItem('answers'))).toBe(JSON.stringify(['<p>kept</p>', '', '']));
+});
+
+test('remote locations come from remotes.json at run time', async ({ page }) => {
+  await agreeAndStart(page);
+  // The feedback section opens only after a video; pretend one was recorded.
+  await page.evaluate(() => localStorage.setItem('VideoRecorded', 'true'));
+  await page.route('**/remotes.json', (route) =>
+    route.fulfill({
+      json: {
+        remoteQuiz: '/remotes/feedback/remoteEntry.js',
+        remoteVideo: '/remotes/video/remoteEntry.js',
+        remoteFeedback: '/remotes/feedback/remoteEntry.js',
+      },
+    }),
+  );
+  await page.goto(`/invite/${SAMPLE_ID}/quiz`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Interview Preparation');
+});

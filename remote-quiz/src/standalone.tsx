@@ -1,0 +1,4 @@
+import { mountStandalone } from '@assessment/shared/harness';
+import Section from './section.tsx';
+
+mountStandalone(Section, 'quiz');

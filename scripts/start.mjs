@@ -1,0 +1,50 @@
+// `pnpm start`: build whatever front end is missing or older than its sources, then run the API
+// server, which serves the whole product. Plain Node so it works right after `pnpm install`.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Each front end, the file that proves it is built, and the folders its build reads. */
+const frontEnds = [
+  { name: 'shell', output: 'shell/dist/index.html' },
+  { name: 'remote-quiz', output: 'remote-quiz/dist/remoteEntry.js' },
+  { name: 'remote-video', output: 'remote-video/dist/remoteEntry.js' },
+  { name: 'remote-feedback', output: 'remote-feedback/dist/remoteEntry.js' },
+];
+
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function needsBuild({ name, output }) {
+  const built = fs.statSync(path.join(root, output), { throwIfNoEntry: false });
+  if (!built) return true;
+  const sources = [name, 'shared/src', 'shared/package.json'].map((p) => newestMtime(path.join(root, p)));
+  return Math.max(...sources) > built.mtimeMs;
+}
+
+const stale = frontEnds.filter(needsBuild);
+if (stale.length > 0) {
+  console.log(`Building ${stale.map((f) => f.name).join(', ')}…`);
+  const filters = stale.flatMap((f) => ['--filter', f.name]);
+  const build = spawnSync('pnpm', [...filters, 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(root, 'api'),
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR || 'data') },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

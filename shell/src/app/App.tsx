@@ -1,0 +1,23 @@
+import { NotificationArea } from '@assessment/shared';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { InviteRouter } from '../features/invite/InviteRouter.tsx';
+import { EnterLinkPage } from '../pages/EnterLinkPage.tsx';
+import { ExpiredPage } from '../pages/ExpiredPage.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import '@assessment/shared/base.css';
+import './app.css';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/" element={<EnterLinkPage />} />
+        <Route path="/invite/:testId/*" element={<InviteRouter />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/expired" element={<ExpiredPage />} />
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+      <NotificationArea />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,20 @@
+import { getTest, isExpired, isKnownTestId, resolveInviteRoute } from '@assessment/shared';
+import { Navigate, useParams } from 'react-router-dom';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { LandingPage } from '../landing/LandingPage.tsx';
+import { SectionScreen } from '../sections/SectionScreen.tsx';
+
+const lookup = { isKnownTestId, isExpired };
+
+/** `/invite/:testId/*`: validates the invitation, then shows the landing page or one section. */
+export function InviteRouter() {
+  const params = useParams();
+  const route = resolveInviteRoute(params.testId ?? '', params['*'] ?? '', lookup);
+  const test = route.kind === 'screen' ? getTest(route.inviteId) : undefined;
+  usePageTitle(test ? `${test.companyName} Assessment` : 'Hiring Assessment');
+
+  if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
+  if (!test) return <Navigate to="/404" replace />;
+  if (route.screen === 'landing') return <LandingPage test={test} inviteId={route.inviteId} />;
+  return <SectionScreen key={route.screen} section={route.screen} test={test} inviteId={route.inviteId} />;
+}

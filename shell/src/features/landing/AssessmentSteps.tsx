@@ -1,0 +1,75 @@
+import type { TestDefinition } from '@assessment/shared';
+import type { ReactNode } from 'react';
+import { StepContinue } from './StepContinue.tsx';
+
+function Step({ id, title, next, children }: { id: string; title: string; next?: string; children: ReactNode }) {
+  return (
+    <section id={id} className="landing-step" aria-labelledby={`${id}-title`} tabIndex={-1}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+      {next && <StepContinue to={next} />}
+    </section>
+  );
+}
+
+export function ResponsibilitiesStep({ test }: { test: TestDefinition }) {
+  return (
+    <Step id="step-1" title="Responsibilities" next="step-2">
+      <ol>
+        {test.responsibilities.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ol>
+    </Step>
+  );
+}
+
+export function RequirementsStep({ test }: { test: TestDefinition }) {
+  return (
+    <Step id="step-2" title="Key Requirements" next="step-3">
+      <ol>
+        {test.keyrequirements.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ol>
+    </Step>
+  );
+}
+
+export function SectionsStep({ test }: { test: TestDefinition }) {
+  const rows = [
+    ['Problem Solving', `Answer ${test.questionCount} questions.`],
+    ['Video Introduction', 'Record a prepared video introduction.'],
+    ['Interview Preparation', 'Leave feedback to help us improve the assessment.'],
+  ];
+  return (
+    <Step id="step-3" title="Sections" next="step-4">
+      <table className="sections-table">
+        <thead>
+          <tr>
+            <th scope="col">NUMBER</th>
+            <th scope="col">SECTION</th>
+            <th scope="col">DETAIL</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([section, detail], index) => (
+            <tr key={section}>
+              <td>{index + 1}</td>
+              <td>{section}</td>
+              <td>{detail}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Step>
+  );
+}
+
+export function ConfirmationStep({ children }: { children: ReactNode }) {
+  return (
+    <Step id="step-4" title="Confirmation">
+      {children}
+    </Step>
+  );
+}

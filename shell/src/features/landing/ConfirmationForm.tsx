@@ -1,0 +1,196 @@
+import {
+  type ConfirmationErrors,
+  type ConfirmationField,
+  type ConfirmationFormValues,
+  currentDeviceFacts,
+  EMPTY_CONFIRMATION_FORM,
+  FIELD_LIMITS,
+  GENDER_OPTIONS,
+  hasErrors,
+  postRegistration,
+  sessionStore,
+  type TestDefinition,
+  validateConfirmationForm,
+  WORK_EXPERIENCE_OPTIONS,
+} from '@assessment/shared';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FormField } from './FormField.tsx';
+import { prefillFromSession, startAssessment } from './start-assessment.ts';
+import { useDeviceGate } from './useDeviceGate.ts';
+
+const FIELD_ORDER: ConfirmationField[] = ['email', 'fullName', 'workExperience', 'social', 'gender', 'declaration'];
+
+export function ConfirmationForm({ test, inviteId }: { test: TestDefinition; inviteId: string }) {
+  const navigate = useNavigate();
+  const isBlocked = useDeviceGate();
+  const [values, setValues] = useState<ConfirmationFormValues>(
+    () => prefillFromSession(sessionStore.getState()) ?? EMPTY_CONFIRMATION_FORM,
+  );
+  const [errors, setErrors] = useState<ConfirmationErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const rules = { requireGender: test.requireGender === true };
+
+  function change<K extends ConfirmationField>(field: K, value: ConfirmationFormValues[K]) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (attempted) setErrors(validateConfirmationForm(next, rules));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    setAttempted(true);
+    const found = validateConfirmationForm(values, rules);
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = FIELD_ORDER.find((field) => found[field]);
+      if (first) document.getElementById(`confirm-${first}`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    if (isBlocked()) {
+      setSubmitting(false);
+      return;
+    }
+    const { session, registration } = startAssessment({
+      test,
+      inviteId,
+      form: values,
+      session: sessionStore.getState(),
+      device: currentDeviceFacts(),
+      now: Date.now(),
+      newSessionId: () => crypto.randomUUID(),
+    });
+    sessionStore.getState().update(session);
+    postRegistration(registration);
+    navigate(test.redirectURL[0]);
+  }
+
+  return (
+    <form className="confirmation-form" onSubmit={onSubmit} noValidate aria-describedby="confirm-intro">
+      <p id="confirm-intro">Confirm who you are to start. Fields marked optional may be left empty.</p>
+      <FormField id="confirm-email" label="Email" error={errors.email}>
+        {(describedBy) => (
+          <input
+            id="confirm-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={FIELD_LIMITS.email}
+            value={values.email}
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={describedBy}
+            onChange={(e) => change('email', e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="confirm-fullName" label="Full Name" error={errors.fullName}>
+        {(describedBy) => (
+          <input
+            id="confirm-fullName"
+            name="fullName"
+            type="text"
+            autoComplete="name"
+            maxLength={FIELD_LIMITS.fullName}
+            value={values.fullName}
+            aria-invalid={Boolean(errors.fullName)}
+            aria-describedby={describedBy}
+            onChange={(e) => change('fullName', e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="confirm-workExperience" label="Work Experience" error={errors.workExperience}>
+        {(describedBy) => (
+          <select
+            id="confirm-workExperience"
+            name="workExperience"
+            value={values.workExperience}
+            aria-invalid={Boolean(errors.workExperience)}
+            aria-describedby={describedBy}
+            onChange={(e) => change('workExperience', e.target.value as ConfirmationFormValues['workExperience'])}
+          >
+            <option value="">Select your experience</option>
+            {WORK_EXPERIENCE_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        id="confirm-social"
+        label="Social Link"
+        hint="A professional profile or portfolio address."
+        error={errors.social}
+      >
+        {(describedBy) => (
+          <input
+            id="confirm-social"
+            name="social"
+            type="text"
+            autoComplete="url"
+            maxLength={FIELD_LIMITS.social}
+            value={values.social}
+            aria-invalid={Boolean(errors.social)}
+            aria-describedby={describedBy}
+            onChange={(e) => change('social', e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="confirm-gender"
+        label={rules.requireGender ? 'Gender' : 'Gender (optional)'}
+        hint="This information is confidential. It is not shared with recruiters or hiring managers, is not used in hiring decisions, and is only used in aggregate."
+        error={errors.gender}
+      >
+        {(describedBy) => (
+          <select
+            id="confirm-gender"
+            name="gender"
+            value={values.gender}
+            aria-invalid={Boolean(errors.gender)}
+            aria-describedby={describedBy}
+            onChange={(e) => change('gender', e.target.value as ConfirmationFormValues['gender'])}
+          >
+            <option value="">{rules.requireGender ? 'Select your gender' : 'Prefer not to say'}</option>
+            {GENDER_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <div className="form-field form-field-checkbox">
+        <input
+          id="confirm-declaration"
+          name="declaration"
+          type="checkbox"
+          checked={values.declaration}
+          aria-invalid={Boolean(errors.declaration)}
+          aria-describedby={errors.declaration ? 'confirm-declaration-error' : undefined}
+          onChange={(e) => change('declaration', e.target.checked)}
+        />
+        <label htmlFor="confirm-declaration">
+          I agree not to copy code from any source, including colleagues, and not to use websites or AI tools for help.
+          I will keep this assessment confidential and will not copy, share or disclose its content or questions.
+        </label>
+        {errors.declaration && (
+          <p id="confirm-declaration-error" className="field-error">
+            {errors.declaration}
+          </p>
+        )}
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {attempted && hasErrors(errors) ? `${Object.keys(errors).length} fields need your attention.` : ''}
+      </p>
+      <button type="submit" className="button button-primary" disabled={submitting} aria-busy={submitting}>
+        {submitting && <span className="spinner" aria-hidden="true" />}
+        Agree &amp; start
+      </button>
+    </form>
+  );
+}

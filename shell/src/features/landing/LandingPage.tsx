@@ -1,0 +1,21 @@
+import type { TestDefinition } from '@assessment/shared';
+import { ConfirmationStep, RequirementsStep, ResponsibilitiesStep, SectionsStep } from './AssessmentSteps.tsx';
+import { CompanyIntro } from './CompanyIntro.tsx';
+import { ConfirmationForm } from './ConfirmationForm.tsx';
+import './landing.css';
+
+export function LandingPage({ test, inviteId }: { test: TestDefinition; inviteId: string }) {
+  return (
+    <main className="landing">
+      <CompanyIntro test={test} />
+      <div className="landing-steps">
+        <ResponsibilitiesStep test={test} />
+        <RequirementsStep test={test} />
+        <SectionsStep test={test} />
+        <ConfirmationStep>
+          <ConfirmationForm test={test} inviteId={inviteId} />
+        </ConfirmationStep>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import {
+  buildDeviceInfo,
+  type ConfirmationFormValues,
+  type DeviceFacts,
+  GENDER_OPTIONS,
+  type RegistrationPayload,
+  type SessionData,
+  type TestDefinition,
+  trimConfirmationForm,
+  WORK_EXPERIENCE_OPTIONS,
+} from '@assessment/shared';
+
+export interface StartInput {
+  test: TestDefinition;
+  inviteId: string;
+  form: ConfirmationFormValues;
+  session: SessionData;
+  device: DeviceFacts;
+  now: number;
+  newSessionId: () => string;
+}
+
+export interface StartResult {
+  session: Partial<SessionData>;
+  registration: RegistrationPayload;
+}
+
+/**
+ * What "Agree & start" saves and sends. Agreeing again for the same invitation (after a reload,
+ * or to fix a typo in the form) keeps the session id and the start time: the quiz timer cannot
+ * be restarted by re-submitting the form.
+ */
+export function startAssessment({ test, inviteId, form, session, device, now, newSessionId }: StartInput): StartResult {
+  const values = trimConfirmationForm(form);
+  const { workExperience } = values;
+  if (workExperience === '') throw new Error('startAssessment needs a validated form');
+  const sameInvite = session.inviteUUID === inviteId;
+  const unique = sameInvite && session.unique ? session.unique : newSessionId();
+  const startTime = sameInvite && session.startTime !== null ? session.startTime : now;
+  const deviceInfo = buildDeviceInfo(device, values);
+
+  return {
+    session: {
+      testUUID: test.uuid,
+      inviteUUID: inviteId,
+      email: values.email,
+      fullName: values.fullName,
+      social: values.social,
+      gender: values.gender,
+      workExperience: values.workExperience,
+      declaration: true,
+      term: true,
+      startTime,
+      unique,
+      ...(sameInvite
+        ? {}
+        : { answers: ['', '', ''], VideoRecorded: false, noVideo: false, currentScore: null, feedback: '' }),
+    },
+    registration: {
+      name: values.fullName,
+      email: values.email,
+      company: `${test.companyName} ${JSON.stringify(deviceInfo)}`,
+      unique,
+      data: inviteId,
+      fullName: values.fullName,
+      workExperience,
+      social: values.social,
+      gender: values.gender,
+      declaration: true,
+      startTime,
+      deviceInfo,
+    },
+  };
+}
+
+/** The form as it was agreed last time, so a returning candidate does not type it again. */
+export function prefillFromSession(session: SessionData): ConfirmationFormValues | undefined {
+  if (!session.email) return undefined;
+  const workExperience = oneOf(WORK_EXPERIENCE_OPTIONS, session.workExperience);
+  const gender = oneOf(GENDER_OPTIONS, session.gender);
+  return {
+    email: session.email,
+    fullName: session.fullName,
+    workExperience,
+    social: session.social,
+    gender,
+    declaration: true,
+  };
+}
+
+function oneOf<T extends string>(options: readonly T[], value: string): T | '' {
+  return (options as readonly string[]).includes(value) ? (value as T) : '';
+}

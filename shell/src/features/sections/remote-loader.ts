@@ -1,0 +1,77 @@
+import { SECTION_CONTRACT_VERSION, type SectionModule, type SectionName } from '@assessment/shared';
+import { loadRemote, registerRemotes } from '@module-federation/runtime';
+
+/** Federation names of the section remotes, as written in `remotes.json`. */
+export const SECTION_REMOTES: Record<SectionName, string> = {
+  quiz: 'remoteQuiz',
+  vintro: 'remoteVideo',
+  iprep: 'remoteFeedback',
+};
+
+export class SectionLoadError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'unreachable' | 'contract',
+  ) {
+    super(message);
+    this.name = 'SectionLoadError';
+  }
+}
+
+type RemoteLocations = Record<string, string>;
+
+let registered: Promise<void> | undefined;
+
+/**
+ * Remote addresses come from `remotes.json` at run time, never from the shell's build, so a
+ * section team can publish a new remote (or roll one back) without rebuilding the shell.
+ */
+async function registerFromRemotesJson(force: boolean): Promise<void> {
+  const response = await fetch(new URL('/remotes.json', window.location.origin), { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
+  const locations = (await response.json()) as RemoteLocations;
+  registerRemotes(
+    Object.entries(locations).map(([name, entry]) => ({
+      name,
+      entry: new URL(entry, window.location.origin).href,
+      type: 'module',
+    })),
+    { force },
+  );
+}
+
+function ensureRegistered(force: boolean): Promise<void> {
+  if (force || !registered) {
+    registered = registerFromRemotesJson(force).catch((error: unknown) => {
+      registered = undefined;
+      throw error;
+    });
+  }
+  return registered;
+}
+
+/**
+ * Loads the section's `./Section` module and checks it speaks this shell's contract.
+ * `retry` re-reads `remotes.json` and drops whatever the runtime cached of the failed attempt.
+ */
+export async function loadSection(section: SectionName, { retry = false } = {}): Promise<SectionModule> {
+  const remote = SECTION_REMOTES[section];
+  let module: SectionModule | null | undefined;
+  try {
+    await ensureRegistered(retry);
+    module = await loadRemote<SectionModule>(`${remote}/Section`);
+  } catch (error) {
+    console.error(`Could not load ${remote}`, error);
+    throw new SectionLoadError('This section could not be loaded.', 'unreachable');
+  }
+  if (!module || typeof module.default !== 'function') {
+    throw new SectionLoadError('This section could not be loaded.', 'unreachable');
+  }
+  if (module.contractVersion !== SECTION_CONTRACT_VERSION) {
+    console.error(
+      `${remote} was built for section contract ${String(module.contractVersion)}, this page speaks ${SECTION_CONTRACT_VERSION}`,
+    );
+    throw new SectionLoadError('This section is being updated and does not match this page yet.', 'contract');
+  }
+  return module;
+}

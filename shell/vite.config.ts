@@ -1,0 +1,3 @@
+import { defineShellConfig } from '@assessment/shared/vite-config';
+
+export default defineShellConfig({ port: 5173 });
