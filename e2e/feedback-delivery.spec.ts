@@ -1,0 +1,36 @@
+import { reachFeedback, sessionId, storedFeedback } from './feedback-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+test('with the API unreachable the thanks say it is still sending, then confirm once it is back', async ({
+  page,
+  request,
+}) => {
+  await reachFeedback(page);
+  await page.route('**/api/feedback', (route) => route.abort('internetdisconnected'));
+  await page.locator('label[for="feedback-star-3"]').click();
+  await page.getByLabel(/What could make this assessment better/).fill('Sent while offline');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();
+  const sending = page.getByRole('status').filter({ hasText: 'still being sent' });
+  await expect(sending).toContainText('keep this tab open');
+  await expect(page.getByText('All responses have been submitted successfully!')).toHaveCount(0);
+  const unique = await sessionId(page);
+  expect(await storedFeedback(request, unique)).toBeNull();
+
+  // Closing the tab now asks first, so the feedback is not left behind by accident.
+  const dialog = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const leave = await dialog;
+  expect(leave.type()).toBe('beforeunload');
+  await leave.dismiss();
+  expect(page.isClosed()).toBe(false);
+
+  await page.unroute('**/api/feedback');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(
+    page.getByRole('status').filter({ hasText: 'All responses have been submitted successfully!' }),
+  ).toBeVisible();
+  await expect(sending).toHaveCount(0);
+  expect(await storedFeedback(request, unique)).toMatchObject({ currentScore: 3, feedback: 'Sent while offline' });
+});

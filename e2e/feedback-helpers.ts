@@ -1,0 +1,29 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN_TOKEN, agreeAndStart, SAMPLE_ID } from './fixtures.ts';
+
+/**
+ * Registers through the real landing page, then records the end of the video section the way the
+ * video remote does (`VideoRecorded`, or `noVideo` for a candidate without a working camera), and
+ * opens the feedback section.
+ */
+export async function reachFeedback(page: Page, videoChoice: 'VideoRecorded' | 'noVideo' = 'VideoRecorded') {
+  await agreeAndStart(page);
+  await page.evaluate((key) => localStorage.setItem(key, 'true'), videoChoice);
+  await page.goto(`/invite/${SAMPLE_ID}/iprep`);
+}
+
+export async function sessionId(page: Page): Promise<string> {
+  const unique = await page.evaluate(() => localStorage.getItem('unique'));
+  if (!unique) throw new Error('the candidate has no session id');
+  return unique;
+}
+
+/** What the hiring company reads about this session's feedback, through the admin API. */
+export async function storedFeedback(request: APIRequestContext, unique: string) {
+  const response = await request.get('/api/admin/sessions', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  if (!response.ok()) throw new Error(`the admin API answered ${response.status()}`);
+  const { sessions } = (await response.json()) as {
+    sessions: { unique: string; feedback: { currentScore: number; feedback: string } | null }[];
+  };
+  return sessions.find((session) => session.unique === unique)?.feedback ?? null;
+}

@@ -1,0 +1,54 @@
+import { type TestDefinition, useOutboxPending } from '@assessment/shared';
+import { useEffect, useRef } from 'react';
+import { useWarnBeforeLeaving } from '../hooks/useWarnBeforeLeaving.ts';
+
+interface Props {
+  test: TestDefinition;
+  onRetry: () => void;
+}
+
+/**
+ * The end of the assessment. Success is confirmed only once the outbox is empty, that is once the
+ * server has acknowledged everything; until then the candidate is asked to keep the tab open.
+ */
+export function AllDone({ test, onRetry }: Props) {
+  const pending = useOutboxPending();
+  const sending = pending > 0;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useWarnBeforeLeaving(sending);
+  // The form the candidate was using is gone; the heading is where a screen reader goes on.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section className="feedback-done" aria-labelledby="feedback-done-title">
+      <h1 id="feedback-done-title" ref={heading} tabIndex={-1}>
+        You're all done
+      </h1>
+      <div className={sending ? 'feedback-delivery is-sending' : 'feedback-delivery is-delivered'} role="status">
+        {sending ? (
+          <>
+            <span className="spinner" aria-hidden="true" />
+            <p>
+              Some of your responses are still being sent. Please keep this tab open until this message confirms they
+              have arrived; sending is retried automatically if the connection drops.
+            </p>
+          </>
+        ) : (
+          <p>
+            <strong>All responses have been submitted successfully!</strong> You can now close this tab.
+          </p>
+        )}
+      </div>
+      <p>
+        Thank you for taking the time to complete the {test.companyName} hiring assessment for the {test.roleName} role.
+        Everything you submitted goes to the {test.companyName} hiring team.
+      </p>
+      <p id="feedback-retry-hint" className="feedback-hint">
+        Retry takes you back to the invitation page. Your submitted responses stay as they are.
+      </p>
+      <button type="button" className="button" aria-describedby="feedback-retry-hint" onClick={onRetry}>
+        Retry
+      </button>
+    </section>
+  );
+}

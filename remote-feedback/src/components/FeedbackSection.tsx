@@ -1,0 +1,32 @@
+import { type SectionProps, useSession } from '@assessment/shared';
+import { useEffect } from 'react';
+import { feedbackStage } from '../lib/feedback-stage.ts';
+import { AllDone } from './AllDone.tsx';
+import { FeedbackForm } from './FeedbackForm.tsx';
+import '../feedback.css';
+
+/** Section 3, Interview Preparation: opens after the video introduction, ends the assessment. */
+export function FeedbackSection({ test, inviteId, goToLanding }: SectionProps) {
+  const stage = useSession((s) => feedbackStage(s, inviteId));
+
+  useEffect(() => {
+    if (stage === 'locked') goToLanding({ replace: true });
+  }, [stage, goToLanding]);
+
+  if (stage === 'locked') {
+    return (
+      <p className="feedback-locked" role="status">
+        This section opens after the video introduction. Taking you back to the invitation page…
+      </p>
+    );
+  }
+  return (
+    <div className="feedback">
+      {stage === 'form' ? (
+        <FeedbackForm test={test} inviteId={inviteId} />
+      ) : (
+        <AllDone test={test} onRetry={goToLanding} />
+      )}
+    </div>
+  );
+}

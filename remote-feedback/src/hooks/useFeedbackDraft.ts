@@ -1,0 +1,21 @@
+import { browserStorage, safeRead, safeWrite } from '@assessment/shared';
+import { useState } from 'react';
+import { DRAFT_STORAGE_KEY, decodeDraft, encodeDraft, type FeedbackDraft } from '../lib/feedback-draft.ts';
+
+/** The form's rating and comment, saved on every change so a reload brings them back. */
+export function useFeedbackDraft(unique: string | null) {
+  const [draft, setDraft] = useState(() => decodeDraft(safeRead(browserStorage(), DRAFT_STORAGE_KEY), unique));
+
+  function change(changes: Partial<FeedbackDraft>): void {
+    const next = { ...draft, ...changes };
+    setDraft(next);
+    if (unique) safeWrite(browserStorage(), DRAFT_STORAGE_KEY, encodeDraft(unique, next));
+  }
+
+  /** Once submitted, the rating and comment live in the session; the draft has done its job. */
+  function discard(): void {
+    safeWrite(browserStorage(), DRAFT_STORAGE_KEY, null);
+  }
+
+  return { draft, change, discard };
+}

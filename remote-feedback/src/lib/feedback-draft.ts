@@ -1,0 +1,35 @@
+import { FEEDBACK_MAX_CHARS } from '@assessment/shared';
+import { isRating, type Rating } from './rating.ts';
+
+/**
+ * The rating and comment while they are being written, kept in the browser so a reload or a
+ * crashed tab loses nothing. Tied to the session id: a new attempt starts with an empty form.
+ */
+export const DRAFT_STORAGE_KEY = 'feedbackDraft';
+
+export interface FeedbackDraft {
+  rating: Rating | null;
+  comment: string;
+}
+
+export const EMPTY_DRAFT: FeedbackDraft = { rating: null, comment: '' };
+
+export function encodeDraft(unique: string, draft: FeedbackDraft): string {
+  return JSON.stringify({ unique, rating: draft.rating, comment: draft.comment });
+}
+
+export function decodeDraft(raw: string | null, unique: string | null): FeedbackDraft {
+  if (!raw || !unique) return EMPTY_DRAFT;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return EMPTY_DRAFT;
+    const stored = parsed as Record<string, unknown>;
+    if (stored.unique !== unique) return EMPTY_DRAFT;
+    return {
+      rating: isRating(stored.rating) ? stored.rating : null,
+      comment: typeof stored.comment === 'string' ? stored.comment.slice(0, FEEDBACK_MAX_CHARS) : '',
+    };
+  } catch {
+    return EMPTY_DRAFT;
+  }
+}

@@ -1,0 +1,19 @@
+import type { SessionData } from '@assessment/shared';
+
+/**
+ * Which screen of the section a candidate sees:
+ * - `locked`: not registered for this invitation, or the video introduction is not done yet
+ *   (neither recorded nor explicitly skipped), so the section sends them back to the invitation page;
+ * - `form`: the rating and comment form;
+ * - `done`: feedback already submitted for this invitation, so a reload shows the thanks again.
+ */
+export type FeedbackStage = 'locked' | 'form' | 'done';
+
+type StageFacts = Pick<SessionData, 'inviteUUID' | 'unique' | 'VideoRecorded' | 'noVideo' | 'currentScore'>;
+
+export function feedbackStage(session: StageFacts, inviteId: string): FeedbackStage {
+  // Without the session id the feedback could not be tied to the candidate's attempt.
+  const registered = session.inviteUUID === inviteId && Boolean(session.unique);
+  if (!registered || !(session.VideoRecorded || session.noVideo)) return 'locked';
+  return session.currentScore === null ? 'form' : 'done';
+}

@@ -1,0 +1,34 @@
+import { FEEDBACK_MAX_CHARS, type FeedbackPayload, type SessionData, type TestDefinition } from '@assessment/shared';
+import type { Rating } from './rating.ts';
+
+export interface SubmissionInput {
+  test: Pick<TestDefinition, 'companyName' | 'roleName'>;
+  inviteId: string;
+  session: Pick<SessionData, 'unique' | 'fullName'>;
+  rating: Rating;
+  comment: string;
+}
+
+export interface Submission {
+  /** What the browser keeps, so a reload shows the thanks again. */
+  session: Pick<SessionData, 'currentScore' | 'feedback' | 'company'>;
+  payload: FeedbackPayload;
+}
+
+/** What Submit saves and sends: the same rating and comment in storage and to the API. */
+export function feedbackSubmission({ test, inviteId, session, rating, comment }: SubmissionInput): Submission {
+  if (!session.unique) throw new Error('feedbackSubmission needs a registered session');
+  const feedback = comment.trim().slice(0, FEEDBACK_MAX_CHARS);
+  return {
+    session: { currentScore: rating, feedback, company: test.companyName },
+    payload: {
+      feedback,
+      currentScore: rating,
+      userName: session.fullName,
+      companyName: test.companyName,
+      roleName: test.roleName,
+      unique: session.unique,
+      data: inviteId,
+    },
+  };
+}

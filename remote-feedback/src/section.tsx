@@ -1,0 +1,6 @@
+import { SECTION_CONTRACT_VERSION } from '@assessment/shared';
+import { FeedbackSection } from './components/FeedbackSection.tsx';
+
+export const contractVersion = SECTION_CONTRACT_VERSION;
+
+export default FeedbackSection;

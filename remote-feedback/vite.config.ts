@@ -1,0 +1,3 @@
+import { defineRemoteConfig } from '@assessment/shared/vite-config';
+
+export default defineRemoteConfig({ name: 'remoteFeedback', port: 5176 });
