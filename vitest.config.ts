@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['{shared,shell,remote-quiz,remote-video,remote-feedback,api}/{src,test}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

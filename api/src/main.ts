@@ -10,6 +10,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    // Requests in flight get a few seconds to finish; a stalled upload must not hold the
+    // shutdown for the whole request timeout (tus uploads resume anyway).
+    setTimeout(() => process.exit(0), 5000).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
