@@ -1,0 +1,45 @@
+import { agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
+import { answerBox, openQuestion, submittedSession, TIME_UP } from './quiz-helpers.ts';
+
+// The sample test allows 15 minutes for the questions.
+const LIMIT_MS = 15 * 60_000;
+
+test.describe('quiz timer', () => {
+  test('a reload after the clock passed the limit submits the answers and moves on, with a notice', async ({
+    page,
+    request,
+  }) => {
+    await agreeAndStart(page);
+    await openQuestion(page, 1);
+    await answerBox(page).click();
+    await page.keyboard.type('Written in time');
+    await expect(page.getByRole('status').filter({ hasText: 'Answered' })).toHaveText('Answered 1 / 3');
+
+    await page.evaluate((limit) => localStorage.setItem('startTime', String(Date.now() - limit - 60_000)), LIMIT_MS);
+    await page.reload();
+
+    await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/vintro`);
+    await expect(page.getByText(TIME_UP)).toBeVisible();
+    const session = await submittedSession(page, request);
+    expect(session.answers.html[0]).toBe('<p>Written in time</p>');
+  });
+
+  test('the countdown follows the clock and submits by itself at zero', async ({ page, request }) => {
+    await page.clock.install();
+    await agreeAndStart(page);
+    await openQuestion(page, 2);
+    await answerBox(page).click();
+    await page.keyboard.type('Last words');
+    await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+
+    // A sleeping laptop: the clock jumps, the countdown follows it rather than its own ticks.
+    await page.clock.fastForward('10:00');
+    await expect(page.getByRole('timer')).toHaveText(/^0[45]:\d\d$/);
+
+    await page.clock.fastForward('05:30');
+    await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/vintro`);
+    await expect(page.getByText(TIME_UP)).toBeVisible();
+    const session = await submittedSession(page, request);
+    expect(session.answers.html[1]).toBe('<p>Last words</p>');
+  });
+});

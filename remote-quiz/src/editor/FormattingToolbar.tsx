@@ -1,0 +1,261 @@
+import { type ReactNode, useCallback, useRef } from 'react';
+import { ReactEditor, useSlateSelector, useSlateStatic } from 'slate-react';
+import {
+  BulletListIcon,
+  CleanIcon,
+  Header1Icon,
+  Header2Icon,
+  IndentIcon,
+  LinkIcon,
+  OrderedListIcon,
+  OutdentIcon,
+  PictureIcon,
+  QuoteIcon,
+} from './icons.tsx';
+import {
+  activeLink,
+  type BlockFormat,
+  canIndent,
+  changeIndent,
+  cleanFormatting,
+  currentFont,
+  currentIndent,
+  currentSize,
+  isBlockActive,
+  isMarkActive,
+  setFont,
+  setSize,
+  toggleBlock,
+  toggleMark,
+} from './lib/transforms.ts';
+import { FONTS, type Font, MAX_INDENT, SIZES, type Size, type ToggleMark } from './lib/types.ts';
+import { CLEAN_HOTKEY, describeHotkey, LINK_HOTKEY, MARK_HOTKEYS } from './shortcuts.ts';
+import { useRovingFocus } from './useRovingFocus.ts';
+
+/**
+ * The formatting toolbar. Each control reads only the piece of editor state it shows
+ * (useSlateSelector), so typing re-renders none of them unless their state changes.
+ */
+
+interface ToolButtonProps {
+  label: string;
+  hotkey?: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  /** Keeps focus where the action puts it (a form, a file picker) instead of back in the answer. */
+  keepFocus?: boolean;
+  onAction: () => void;
+  children: ReactNode;
+}
+
+function ToolButton({ label, hotkey, pressed, disabled, keepFocus, onAction, children }: ToolButtonProps) {
+  const editor = useSlateStatic();
+  const keys = hotkey ? describeHotkey(hotkey) : undefined;
+  return (
+    <button
+      type="button"
+      className="quiz-tool"
+      data-toolbar-item
+      aria-label={label}
+      title={keys ? `${label} (${keys.label})` : label}
+      aria-pressed={pressed}
+      aria-disabled={disabled || undefined}
+      aria-keyshortcuts={keys?.aria}
+      // Keeps the answer's selection when the button is clicked with a pointer.
+      onPointerDown={(event) => event.preventDefault()}
+      onClick={() => {
+        if (disabled) return;
+        onAction();
+        if (!keepFocus) ReactEditor.focus(editor);
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+function MarkButton({ mark, label, children }: { mark: ToggleMark; label: string; children: ReactNode }) {
+  const editor = useSlateStatic();
+  const active = useSlateSelector((e) => isMarkActive(e, mark));
+  return (
+    <ToolButton label={label} hotkey={MARK_HOTKEYS[mark]} pressed={active} onAction={() => toggleMark(editor, mark)}>
+      {children}
+    </ToolButton>
+  );
+}
+
+function BlockButton({ format, label, children }: { format: BlockFormat; label: string; children: ReactNode }) {
+  const editor = useSlateStatic();
+  const active = useSlateSelector((e) => isBlockActive(e, format));
+  return (
+    <ToolButton label={label} pressed={active} onAction={() => toggleBlock(editor, format)}>
+      {children}
+    </ToolButton>
+  );
+}
+
+function IndentButton({ delta }: { delta: 1 | -1 }) {
+  const editor = useSlateStatic();
+  const possible = useSlateSelector((e) => {
+    if (!canIndent(e)) return false;
+    const indent = currentIndent(e);
+    return delta === 1 ? indent < MAX_INDENT : indent > 0;
+  });
+  const label = delta === 1 ? 'Increase indent' : 'Decrease indent';
+  return (
+    <ToolButton label={label} disabled={!possible} onAction={() => changeIndent(editor, delta)}>
+      {delta === 1 ? <IndentIcon /> : <OutdentIcon />}
+    </ToolButton>
+  );
+}
+
+const FONT_LABELS: Record<Font | '', string> = { '': 'Sans Serif', serif: 'Serif', monospace: 'Monospace' };
+const SIZE_LABELS: Record<Size | '', string> = { small: 'Small', '': 'Normal', large: 'Large', huge: 'Huge' };
+
+function useApplyAndRefocus() {
+  const editor = useSlateStatic();
+  return useCallback(
+    (apply: () => void) => {
+      apply();
+      ReactEditor.focus(editor);
+    },
+    [editor],
+  );
+}
+
+function FontSelect() {
+  const editor = useSlateStatic();
+  const font = useSlateSelector((e) => currentFont(e) ?? '');
+  const applyAndRefocus = useApplyAndRefocus();
+  return (
+    <select
+      className="quiz-tool-select"
+      data-toolbar-item
+      aria-label="Font"
+      value={font}
+      onChange={(event) => {
+        const value = event.target.value;
+        applyAndRefocus(() =>
+          setFont(
+            editor,
+            FONTS.find((f) => f === value),
+          ),
+        );
+      }}
+    >
+      {(['', ...FONTS] as const).map((value) => (
+        <option key={value} value={value}>
+          {FONT_LABELS[value]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function SizeSelect() {
+  const editor = useSlateStatic();
+  const size = useSlateSelector((e) => currentSize(e) ?? '');
+  const applyAndRefocus = useApplyAndRefocus();
+  return (
+    <select
+      className="quiz-tool-select"
+      data-toolbar-item
+      aria-label="Size"
+      value={size}
+      onChange={(event) => {
+        const value = event.target.value;
+        applyAndRefocus(() =>
+          setSize(
+            editor,
+            SIZES.find((s) => s === value),
+          ),
+        );
+      }}
+    >
+      {(['small', '', 'large', 'huge'] as const).map((value) => (
+        <option key={value} value={value}>
+          {SIZE_LABELS[value]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function LinkButton({ onOpen }: { onOpen: () => void }) {
+  const active = useSlateSelector((e) => activeLink(e) !== undefined);
+  return (
+    <ToolButton label="Link" hotkey={LINK_HOTKEY} pressed={active} keepFocus onAction={onOpen}>
+      <LinkIcon />
+    </ToolButton>
+  );
+}
+
+interface FormattingToolbarProps {
+  editorId: string;
+  onOpenLink: () => void;
+  onChoosePicture: () => void;
+}
+
+export function FormattingToolbar({ editorId, onOpenLink, onChoosePicture }: FormattingToolbarProps) {
+  const editor = useSlateStatic();
+  const toolbar = useRef<HTMLDivElement>(null);
+  const roving = useRovingFocus(toolbar);
+  return (
+    <div
+      ref={toolbar}
+      role="toolbar"
+      aria-label="Answer formatting"
+      aria-controls={editorId}
+      className="quiz-toolbar"
+      onKeyDown={roving.onKeyDown}
+      onFocus={roving.onFocus}
+    >
+      <div className="quiz-toolbar-group">
+        <BlockButton format="heading-one" label="Header 1">
+          <Header1Icon />
+        </BlockButton>
+        <BlockButton format="heading-two" label="Header 2">
+          <Header2Icon />
+        </BlockButton>
+        <FontSelect />
+        <SizeSelect />
+      </div>
+      <div className="quiz-toolbar-group">
+        <MarkButton mark="bold" label="Bold">
+          <strong>B</strong>
+        </MarkButton>
+        <MarkButton mark="italic" label="Italic">
+          <em>I</em>
+        </MarkButton>
+        <MarkButton mark="underline" label="Underline">
+          <u>U</u>
+        </MarkButton>
+        <MarkButton mark="strike" label="Strikethrough">
+          <s>S</s>
+        </MarkButton>
+      </div>
+      <div className="quiz-toolbar-group">
+        <BlockButton format="block-quote" label="Blockquote">
+          <QuoteIcon />
+        </BlockButton>
+        <BlockButton format="numbered-list" label="Ordered list">
+          <OrderedListIcon />
+        </BlockButton>
+        <BlockButton format="bulleted-list" label="Bullet list">
+          <BulletListIcon />
+        </BlockButton>
+        <IndentButton delta={-1} />
+        <IndentButton delta={1} />
+      </div>
+      <div className="quiz-toolbar-group">
+        <LinkButton onOpen={onOpenLink} />
+        <ToolButton label="Image" keepFocus onAction={onChoosePicture}>
+          <PictureIcon />
+        </ToolButton>
+        <ToolButton label="Remove formatting" hotkey={CLEAN_HOTKEY} onAction={() => cleanFormatting(editor)}>
+          <CleanIcon />
+        </ToolButton>
+      </div>
+    </div>
+  );
+}

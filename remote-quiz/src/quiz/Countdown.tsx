@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState } from 'react';
+import { useRemainingSeconds } from './hooks/useRemaining.ts';
+import { crossedWarning, deadlineOf, describeRemaining, formatClock, MINUTE_MS } from './lib/countdown.ts';
+
+interface CountdownProps {
+  startTime: number;
+  timeLimitInMinute: number;
+  onTimeUp: () => void;
+}
+
+/** The live time left. Only this small part of the screen re-renders every second. */
+export function Countdown({ startTime, timeLimitInMinute, onTimeUp }: CountdownProps) {
+  const seconds = useRemainingSeconds(deadlineOf(startTime, timeLimitInMinute), timeLimitInMinute);
+  const remaining = seconds * 1000;
+  const previous = useRef(remaining);
+  const [warning, setWarning] = useState('');
+
+  useEffect(() => {
+    const crossed = crossedWarning(previous.current, remaining);
+    previous.current = remaining;
+    if (crossed !== undefined) setWarning(`${crossed === 1 ? '1 minute' : `${crossed} minutes`} left.`);
+  }, [remaining]);
+
+  useEffect(() => {
+    if (remaining === 0) onTimeUp();
+  }, [remaining, onTimeUp]);
+
+  return (
+    <p
+      className={
+        remaining <= MINUTE_MS ? 'quiz-status-item quiz-countdown is-urgent' : 'quiz-status-item quiz-countdown'
+      }
+    >
+      Time left{' '}
+      <span role="timer" aria-label={describeRemaining(remaining)} className="quiz-countdown-clock">
+        {formatClock(remaining)}
+      </span>
+      <span className="visually-hidden" role="status">
+        {warning}
+      </span>
+    </p>
+  );
+}

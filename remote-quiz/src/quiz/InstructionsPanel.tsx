@@ -1,0 +1,57 @@
+import type { TestDefinition } from '@assessment/shared';
+import { SWITCH_DELAY_MS } from './lib/switch-detector.ts';
+
+interface InstructionsPanelProps {
+  test: TestDefinition;
+  onShowQuestions: () => void;
+}
+
+/** General and proctoring instructions: everything recorded is stated here before it happens. */
+export function InstructionsPanel({ test, onShowQuestions }: InstructionsPanelProps) {
+  const switchSeconds = SWITCH_DELAY_MS / 1000;
+  return (
+    <div className="quiz-instructions">
+      <h2 className="quiz-view-title" tabIndex={-1}>
+        Instructions
+      </h2>
+      <h3>General Instructions</h3>
+      <ul>
+        <li>
+          This is a timed assessment: you have {test.timeLimitInMinute} minutes to answer the {test.questionCount}{' '}
+          questions of this section.
+        </li>
+        <li>
+          The timer began when you agreed on the previous page and cannot be paused once begun, not even by closing or
+          reloading this page.
+        </li>
+        <li>
+          A stable internet connection is needed. Your answers are saved in this browser as you type and sent to the
+          hiring company regularly, so a short loss of connection loses nothing.
+        </li>
+        <li>
+          When the time is up, your answers are saved and submitted for you, and you go on to the video introduction.
+        </li>
+        <li>
+          Open a question with Solve or with its number on the left. Complete, under the list, submits your answers.
+        </li>
+      </ul>
+      <h3>Proctoring Instructions</h3>
+      <p>Proctoring is enabled for this assessment. This is what is recorded and sent to the hiring company:</p>
+      <ul>
+        <li>
+          Tab or window switches: each time this page is hidden or loses focus for more than {switchSeconds} seconds
+          during this section, with the question that was open.
+        </li>
+        <li>Pastes into your answers: when you paste, and how many characters, for each question.</li>
+        <li>
+          Camera video: in Section 2 (Video Introduction) you record a video of yourself with your camera and
+          microphone.
+        </li>
+      </ul>
+      <p>Nothing else is recorded: not your screen, not your keystrokes, not your other tabs or what they show.</p>
+      <button type="button" className="button button-primary" onClick={onShowQuestions}>
+        Show the questions
+      </button>
+    </div>
+  );
+}

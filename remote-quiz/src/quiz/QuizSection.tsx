@@ -1,0 +1,46 @@
+import { type SectionProps, sessionStore, useSession } from '@assessment/shared';
+import { useEffect } from 'react';
+import { Quiz } from './Quiz.tsx';
+
+/**
+ * The section the shell loads. The quiz belongs to the session that agreed to this invitation:
+ * any other stored invitation sends the candidate to this one's landing page.
+ */
+export function QuizSection({ test, inviteId, goToSection, goToLanding }: SectionProps) {
+  const inviteUUID = useSession((state) => state.inviteUUID);
+  const unique = useSession((state) => state.unique);
+  const startTime = useSession((state) => state.startTime);
+  const belongs = inviteUUID === inviteId && unique !== null;
+
+  useEffect(() => {
+    if (!belongs) {
+      goToLanding();
+      return;
+    }
+    const session = sessionStore.getState();
+    if (session.startTime === null || session.company !== test.companyName) {
+      // A session from before startTime was stored starts its clock now rather than never.
+      session.update({ startTime: session.startTime ?? Date.now(), company: test.companyName });
+    }
+  }, [belongs, goToLanding, test.companyName]);
+
+  if (!belongs || unique === null || startTime === null) {
+    return (
+      <section className="quiz" aria-labelledby="quiz-title">
+        <h1 id="quiz-title">Section 1: Problem Solving</h1>
+        <p role="status">{belongs ? 'Loading the questions…' : 'Opening the start of this assessment…'}</p>
+      </section>
+    );
+  }
+
+  return (
+    <Quiz
+      key={unique}
+      test={test}
+      inviteId={inviteId}
+      unique={unique}
+      startTime={startTime}
+      goToSection={goToSection}
+    />
+  );
+}

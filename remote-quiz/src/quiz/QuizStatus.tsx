@@ -1,0 +1,25 @@
+import type { TestDefinition } from '@assessment/shared';
+import { Countdown } from './Countdown.tsx';
+import { useAnsweredFlags } from './hooks/useAnsweredFlags.ts';
+
+interface QuizStatusProps {
+  test: TestDefinition;
+  startTime: number;
+  onTimeUp: () => void;
+}
+
+/** Answered count, duration and time left, above the questions. */
+export function QuizStatus({ test, startTime, onTimeUp }: QuizStatusProps) {
+  const answered = useAnsweredFlags().filter(Boolean).length;
+  return (
+    <div className="quiz-status">
+      <p className="quiz-status-item" role="status">
+        Answered {answered} / {test.questionCount}
+      </p>
+      <p className="quiz-status-item">
+        Duration <strong>{test.testDurationInMinute} mins</strong>
+      </p>
+      <Countdown startTime={startTime} timeLimitInMinute={test.timeLimitInMinute} onTimeUp={onTimeUp} />
+    </div>
+  );
+}

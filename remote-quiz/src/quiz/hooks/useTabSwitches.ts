@@ -1,0 +1,38 @@
+import { withSwitch } from '@assessment/shared';
+import { useEffect, useState } from 'react';
+import type { ProgressStore } from '../lib/progress-store.ts';
+import { createSwitchDetector, type SwitchDetector } from '../lib/switch-detector.ts';
+
+/**
+ * Records tab and window switches (disclosed on the instructions panel), with the question open
+ * at the time. Returns the detector so the picture button can announce its own file picker.
+ */
+export function useTabSwitches(progress: ProgressStore): SwitchDetector {
+  const [detector] = useState(() =>
+    createSwitchDetector(() => {
+      progress.setState((state) => {
+        const view = state.view;
+        return { proctoring: withSwitch(state.proctoring, typeof view === 'number' ? view : null) };
+      });
+    }),
+  );
+
+  useEffect(() => {
+    const away = () => detector.away();
+    const backIfPresent = () => {
+      if (document.visibilityState === 'visible' && document.hasFocus()) detector.back();
+    };
+    const onVisibility = () => (document.visibilityState === 'hidden' ? away() : backIfPresent());
+    window.addEventListener('blur', away);
+    window.addEventListener('focus', backIfPresent);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('blur', away);
+      window.removeEventListener('focus', backIfPresent);
+      document.removeEventListener('visibilitychange', onVisibility);
+      detector.dispose();
+    };
+  }, [detector]);
+
+  return detector;
+}

@@ -1,0 +1,46 @@
+import { type AnswersDraft, emptyProctoring, withPaste } from '@assessment/shared';
+import { describe, expect, it } from 'vitest';
+import { type AnswerSnapshot, createAnswerSync } from './answer-sync.ts';
+
+function setUp(snapshot: AnswerSnapshot) {
+  const sent: AnswersDraft[] = [];
+  const sync = createAnswerSync(
+    'thd0wtfl',
+    () => snapshot,
+    (draft) => sent.push(draft),
+  );
+  return { sync, sent };
+}
+
+describe('sending answers to the API', () => {
+  const proctoring = withPaste(emptyProctoring(), 0, 12, 1000);
+
+  it('sends nothing until something changed, then once per change', () => {
+    const { sync, sent } = setUp({ unique: 'session-1', answers: ['<p>a</p>', '', ''], proctoring });
+    sync.sendIfChanged();
+    expect(sent).toEqual([]);
+    sync.markChanged();
+    sync.sendIfChanged();
+    sync.sendIfChanged();
+    expect(sent).toEqual([
+      { unique: 'session-1', data: 'thd0wtfl', answers: ['<p>a</p>', '', ''], proctoring, final: false },
+    ]);
+  });
+
+  it('submits the three answers with the proctoring record as final, changed or not', () => {
+    const { sync, sent } = setUp({ unique: 'session-1', answers: ['x'], proctoring });
+    sync.submit();
+    expect(sent).toEqual([{ unique: 'session-1', data: 'thd0wtfl', answers: ['x', '', ''], proctoring, final: true }]);
+  });
+
+  it('cannot send without a session id, and keeps the change for later', () => {
+    const snapshot: AnswerSnapshot = { unique: null, answers: ['', '', ''], proctoring };
+    const { sync, sent } = setUp(snapshot);
+    sync.markChanged();
+    sync.sendIfChanged();
+    expect(sent).toEqual([]);
+    snapshot.unique = 'session-2';
+    sync.sendIfChanged();
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,48 @@
+import type { AnswersDraft, ProctoringRecord } from '@assessment/shared';
+import { threeAnswers } from './quiz-progress.ts';
+
+export interface AnswerSnapshot {
+  unique: string | null;
+  answers: readonly string[];
+  proctoring: ProctoringRecord;
+}
+
+export interface AnswerSync {
+  /** Answers or the proctoring record changed since the last send. */
+  markChanged(): void;
+  /** The regular autosave to the API: sends only when something changed. */
+  sendIfChanged(): void;
+  /** Complete or time up: sends the answers as final, changed or not. */
+  submit(): void;
+}
+
+/**
+ * Decides when the answers go to the API. The outbox (`saveAnswers`) keeps each send until the
+ * server has it and keeps only the newest waiting one, so sending is cheap and never blocks.
+ */
+export function createAnswerSync(
+  inviteId: string,
+  read: () => AnswerSnapshot,
+  save: (draft: AnswersDraft) => void,
+): AnswerSync {
+  let changed = false;
+
+  function send(final: boolean): void {
+    const { unique, answers, proctoring } = read();
+    if (!unique) return;
+    changed = false;
+    save({ unique, data: inviteId, answers: threeAnswers(answers), proctoring, final });
+  }
+
+  return {
+    markChanged() {
+      changed = true;
+    },
+    sendIfChanged() {
+      if (changed) send(false);
+    },
+    submit() {
+      send(true);
+    },
+  };
+}

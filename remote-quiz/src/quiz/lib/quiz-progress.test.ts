@@ -1,0 +1,65 @@
+import { memoryStorage, withPaste, withSwitch } from '@assessment/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  freshProgress,
+  QUIZ_PROGRESS_KEY,
+  readProgress,
+  threeAnswers,
+  withAnswer,
+  writeProgress,
+} from './quiz-progress.ts';
+
+describe('quiz progress in storage', () => {
+  it('starts on the instructions with nothing visited or recorded', () => {
+    expect(readProgress(memoryStorage(), 'session-1')).toEqual(freshProgress());
+    expect(freshProgress().view).toBe('instructions');
+  });
+
+  it('reads back visited flags, the open view, completion and the proctoring record', () => {
+    const storage = memoryStorage();
+    const proctoring = withSwitch(withPaste(freshProgress().proctoring, 1, 42, 1000), 1);
+    const progress = {
+      visited: [true, true, false] as [boolean, boolean, boolean],
+      view: 1 as const,
+      completed: true,
+      proctoring,
+    };
+    writeProgress(storage, 'session-1', progress);
+    expect(readProgress(storage, 'session-1')).toEqual(progress);
+  });
+
+  it('belongs to one session: another session starts afresh', () => {
+    const storage = memoryStorage();
+    writeProgress(storage, 'session-1', { ...freshProgress(), completed: true });
+    expect(readProgress(storage, 'session-2')).toEqual(freshProgress());
+  });
+
+  it('ignores corrupt or tampered values instead of crashing', () => {
+    const storage = memoryStorage();
+    storage.setItem(QUIZ_PROGRESS_KEY, '{not json');
+    expect(readProgress(storage, 's')).toEqual(freshProgress());
+    storage.setItem(
+      QUIZ_PROGRESS_KEY,
+      JSON.stringify({ unique: 's', visited: 'yes', view: 7, completed: 'true', proctoring: { tabSwitches: -1 } }),
+    );
+    expect(readProgress(storage, 's')).toEqual(freshProgress());
+  });
+
+  it('works without storage', () => {
+    expect(writeProgress(undefined, 's', freshProgress())).toBe(false);
+    expect(readProgress(undefined, 's')).toEqual(freshProgress());
+  });
+});
+
+describe('answers array', () => {
+  it('always has three slots', () => {
+    expect(threeAnswers([])).toEqual(['', '', '']);
+    expect(threeAnswers(['a', 'b', 'c', 'd'])).toEqual(['a', 'b', 'c']);
+  });
+
+  it('replaces one answer without touching the others', () => {
+    const before = ['a', 'b', 'c'];
+    expect(withAnswer(before, 1, 'B')).toEqual(['a', 'B', 'c']);
+    expect(before).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -1,0 +1,74 @@
+import {
+  emptyProctoring,
+  type KeyValueStorage,
+  type ProctoringRecord,
+  proctoringSchema,
+  safeRead,
+  safeWrite,
+} from '@assessment/shared';
+
+/**
+ * What the quiz keeps beside the session's `answers`: which questions were opened, where the
+ * candidate was, whether they already submitted, and the proctoring record. It belongs to one
+ * session (`unique`), so a new invitation starts afresh.
+ */
+
+export const QUIZ_PROGRESS_KEY = 'quizProgress';
+
+export type QuestionNumber = 0 | 1 | 2;
+export type QuizView = 'all' | 'instructions' | QuestionNumber;
+
+export interface QuizProgress {
+  visited: [boolean, boolean, boolean];
+  view: QuizView;
+  completed: boolean;
+  proctoring: ProctoringRecord;
+}
+
+export function freshProgress(): QuizProgress {
+  // The instructions come first: they disclose what is recorded before the candidate starts.
+  return { visited: [false, false, false], view: 'instructions', completed: false, proctoring: emptyProctoring() };
+}
+
+function isView(value: unknown): value is QuizView {
+  return value === 'all' || value === 'instructions' || value === 0 || value === 1 || value === 2;
+}
+
+function isVisited(value: unknown): value is [boolean, boolean, boolean] {
+  return Array.isArray(value) && value.length === 3 && value.every((v) => typeof v === 'boolean');
+}
+
+export function readProgress(storage: KeyValueStorage | undefined, unique: string): QuizProgress {
+  const raw = safeRead(storage, QUIZ_PROGRESS_KEY);
+  if (!raw) return freshProgress();
+  let stored: Record<string, unknown>;
+  try {
+    stored = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return freshProgress();
+  }
+  if (typeof stored !== 'object' || stored === null || stored.unique !== unique) return freshProgress();
+  const fresh = freshProgress();
+  const proctoring = proctoringSchema.safeParse(stored.proctoring);
+  return {
+    visited: isVisited(stored.visited) ? stored.visited : fresh.visited,
+    view: isView(stored.view) ? stored.view : fresh.view,
+    completed: stored.completed === true,
+    proctoring: proctoring.success ? proctoring.data : fresh.proctoring,
+  };
+}
+
+export function writeProgress(storage: KeyValueStorage | undefined, unique: string, progress: QuizProgress): boolean {
+  return safeWrite(storage, QUIZ_PROGRESS_KEY, JSON.stringify({ unique, ...progress }));
+}
+
+/** The three answers, whatever an older page or a hand-edited storage left in `answers`. */
+export function threeAnswers(answers: readonly string[]): [string, string, string] {
+  return [answers[0] ?? '', answers[1] ?? '', answers[2] ?? ''];
+}
+
+export function withAnswer(answers: readonly string[], index: QuestionNumber, html: string): [string, string, string] {
+  const next = threeAnswers(answers);
+  next[index] = html;
+  return next;
+}
