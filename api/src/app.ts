@@ -1,6 +1,7 @@
 import { BODY_LIMIT_BYTES } from '@assessment/shared/api-schemas';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ServerConfig } from './config.ts';
+import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStaticSite } from './static-site.ts';
@@ -28,7 +29,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       return plain.code(error.statusCode ?? 400).send({ error: error.message });
     },
   });
-  await registerSecurityHeaders(app);
+  const remotes = createRemoteLocationsSource(config.remotesFile, (message) => app.log.error(message));
+  await registerSecurityHeaders(app, remotes);
 
   const store = openSqliteSessionStore(config.dataDir);
   const videos = createFileVideoStore(config.dataDir);
@@ -37,6 +39,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.get('/api/health', async () => ({ status: 'ok' }));
   await registerApi(app, { config, store, videos, now: options.now ?? Date.now });
 
-  await registerStaticSite(app, config.repoRoot);
+  await registerStaticSite(app, config.repoRoot, remotes);
   return app;
 }

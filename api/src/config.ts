@@ -8,6 +8,8 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** Folder holding the built shell and the built remotes (`remote-quiz/dist`, ...). */
   repoRoot: string;
+  /** The deploy-time remotes.json: where the shell finds each section remote. */
+  remotesFile: string;
   /** Requests per minute per client IP on the API; generous, so autosaves never reach it. */
   rateLimitPerMinute: number;
   /** Largest video upload accepted. */
@@ -37,6 +39,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR || './data'),
     adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : undefined,
     repoRoot,
+    remotesFile: path.resolve(env.REMOTES_JSON || path.join(repoRoot, 'shell/dist/remotes.json')),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
     // Ten minutes of 720p WebM is about 150-250 MB; twice that leaves room for a high bitrate.
     videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),

@@ -1,28 +1,33 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { RemoteLocationsSource } from './remote-locations.ts';
 
 /**
  * A strict policy: no inline script or style anywhere, so an injected string can never run.
- * `blob:` in media-src and img-src is for the recording preview and pasted images.
+ * `blob:` in media-src and img-src is for the recording preview and pasted images. Remotes
+ * published on another origin (a CDN) are allowed by exactly their origins from remotes.json.
  */
-export const contentSecurityPolicy = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  mediaSrc: ["'self'", 'blob:'],
-  connectSrc: ["'self'"],
-  fontSrc: ["'self'"],
-  workerSrc: ["'self'", 'blob:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-};
+export function contentSecurityPolicy(remotes: RemoteLocationsSource) {
+  const remoteOrigins = () => remotes.foreignOrigins().join(' ');
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", remoteOrigins],
+    styleSrc: ["'self'", remoteOrigins],
+    imgSrc: ["'self'", 'data:', 'blob:', remoteOrigins],
+    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'", remoteOrigins],
+    fontSrc: ["'self'", remoteOrigins],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, remotes: RemoteLocationsSource): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(remotes) },
     // The camera and microphone are used by this origin only; nothing else on the page may ask.
     crossOriginEmbedderPolicy: false,
   });

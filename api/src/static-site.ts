@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RemoteLocationsSource } from './remote-locations.ts';
 
 /** Where each built front end is served. The remotes' own folders are self-contained. */
 export const remoteMounts = [
@@ -28,7 +29,11 @@ function isBuilt(folder: string): boolean {
   return fs.existsSync(folder);
 }
 
-export async function registerStaticSite(app: FastifyInstance, repoRoot: string): Promise<void> {
+export async function registerStaticSite(
+  app: FastifyInstance,
+  repoRoot: string,
+  remotes: RemoteLocationsSource,
+): Promise<void> {
   const shellDist = path.join(repoRoot, 'shell/dist');
   for (const mount of remoteMounts) {
     const root = path.join(repoRoot, mount.folder);
@@ -46,50 +51,40 @@ export async function registerStaticSite(app: FastifyInstance, repoRoot: string)
     });
   }
 
+  // The deploy-time file, not the copy built into the shell: a team repoints its remote here.
+  app.get('/remotes.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(remotes.read()));
+
   const shellBuilt = isBuilt(path.join(shellDist, 'index.html'));
   if (shellBuilt) {
     await app.register(fastifyStatic, {
       root: shellDist,
       prefix: '/',
-      wildcard: false,
+      wildcard: true,
       index: false,
+      allowedPath: (pathName) => pathName !== '/remotes.json',
       setHeaders: setCacheHeaders,
     });
-    app.get('/*', async (request, reply) => sendShellFileOrPage(request.url, reply, shellDist));
+    app.get('/', async (_request, reply) => sendShellPage(reply));
   } else {
     app.log.warn('shell/dist is not built; only the API is served');
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    return reply.code(404).send({ error: `Nothing at ${request.method} ${request.url.split('?')[0]}` });
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (shellBuilt && request.method === 'GET' && isClientRoute(pathname)) return sendShellPage(reply);
+    return reply.code(404).send({ error: `Nothing at ${request.method} ${pathname}` });
   });
+}
+
+function sendShellPage(reply: FastifyReply) {
+  return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
 }
 
 /**
  * Client routes (`/invite/abc12345/quiz`) have no file: they get the shell's page, which routes
  * on its own. A missing asset is a real 404, so a broken deploy is not hidden behind HTML.
  */
-async function sendShellFileOrPage(url: string, reply: FastifyReply, shellDist: string) {
-  const pathname = decodeURIComponentSafe(url.split('?')[0] ?? '/');
-  const relative = path.normalize(pathname).replace(/^([/\\])+/, '');
-  const candidate = path.join(shellDist, relative);
-  if (
-    relative &&
-    candidate.startsWith(shellDist + path.sep) &&
-    fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()
-  ) {
-    return reply.sendFile(relative);
-  }
-  if (pathname.startsWith('/api/') || pathname.startsWith('/remotes/') || pathname.startsWith('/assets/')) {
-    return reply.code(404).send({ error: `Nothing at GET ${pathname}` });
-  }
-  return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+function isClientRoute(pathname: string): boolean {
+  if (['/api/', '/remotes/', '/assets/'].some((prefix) => pathname.startsWith(prefix))) return false;
+  return !path.posix.basename(pathname).includes('.');
 }

@@ -1,6 +1,6 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { federationShared } from './shared-singletons.ts';
 
 /** In development the API runs on its own (`pnpm start`, port 8080); the dev servers forward to it. */
@@ -36,9 +36,31 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfig {
   });
 }
 
+/** Where `pnpm dev` runs each remote; the shell's dev server answers remotes.json with these. */
+export const DEV_REMOTES = {
+  remoteQuiz: 'http://localhost:5174/remoteEntry.js',
+  remoteVideo: 'http://localhost:5175/remoteEntry.js',
+  remoteFeedback: 'http://localhost:5176/remoteEntry.js',
+};
+
+/** In development the remotes run on their own dev servers (hot reload), not under /remotes/. */
+function devRemotesJson(): Plugin {
+  return {
+    name: 'dev-remotes-json',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/remotes.json', (_request, response) => {
+        response.setHeader('Content-Type', 'application/json');
+        response.end(JSON.stringify(DEV_REMOTES));
+      });
+    },
+  };
+}
+
 export function defineShellConfig({ port }: { port: number }): UserConfig {
   return defineConfig({
     plugins: [
+      devRemotesJson(),
       react(),
       federation({
         name: 'shell',
