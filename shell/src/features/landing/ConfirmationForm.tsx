@@ -15,7 +15,7 @@ import {
 } from '@assessment/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FormField } from './FormField.tsx';
+import { SelectField, TextField } from './FormFields.tsx';
 import { prefillFromSession, startAssessment } from './start-assessment.ts';
 import { useDeviceGate } from './useDeviceGate.ts';
 
@@ -71,99 +71,54 @@ export function ConfirmationForm({ test, inviteId }: { test: TestDefinition; inv
   return (
     <form className="confirmation-form" onSubmit={onSubmit} noValidate aria-describedby="confirm-intro">
       <p id="confirm-intro">Confirm who you are to start. Fields marked optional may be left empty.</p>
-      <FormField id="confirm-email" label="Email" error={errors.email}>
-        {(describedBy) => (
-          <input
-            id="confirm-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={FIELD_LIMITS.email}
-            value={values.email}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={describedBy}
-            onChange={(e) => change('email', e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField id="confirm-fullName" label="Full Name" error={errors.fullName}>
-        {(describedBy) => (
-          <input
-            id="confirm-fullName"
-            name="fullName"
-            type="text"
-            autoComplete="name"
-            maxLength={FIELD_LIMITS.fullName}
-            value={values.fullName}
-            aria-invalid={Boolean(errors.fullName)}
-            aria-describedby={describedBy}
-            onChange={(e) => change('fullName', e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField id="confirm-workExperience" label="Work Experience" error={errors.workExperience}>
-        {(describedBy) => (
-          <select
-            id="confirm-workExperience"
-            name="workExperience"
-            value={values.workExperience}
-            aria-invalid={Boolean(errors.workExperience)}
-            aria-describedby={describedBy}
-            onChange={(e) => change('workExperience', e.target.value as ConfirmationFormValues['workExperience'])}
-          >
-            <option value="">Select your experience</option>
-            {WORK_EXPERIENCE_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField
-        id="confirm-social"
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={FIELD_LIMITS.email}
+        value={values.email}
+        error={errors.email}
+        onChange={(value) => change('email', value)}
+      />
+      <TextField
+        name="fullName"
+        label="Full Name"
+        autoComplete="name"
+        maxLength={FIELD_LIMITS.fullName}
+        value={values.fullName}
+        error={errors.fullName}
+        onChange={(value) => change('fullName', value)}
+      />
+      <SelectField
+        name="workExperience"
+        label="Work Experience"
+        placeholder="Select your experience"
+        options={WORK_EXPERIENCE_OPTIONS}
+        value={values.workExperience}
+        error={errors.workExperience}
+        onChange={(value) => change('workExperience', value as ConfirmationFormValues['workExperience'])}
+      />
+      <TextField
+        name="social"
         label="Social Link"
         hint="A professional profile or portfolio address."
+        autoComplete="url"
+        maxLength={FIELD_LIMITS.social}
+        value={values.social}
         error={errors.social}
-      >
-        {(describedBy) => (
-          <input
-            id="confirm-social"
-            name="social"
-            type="text"
-            autoComplete="url"
-            maxLength={FIELD_LIMITS.social}
-            value={values.social}
-            aria-invalid={Boolean(errors.social)}
-            aria-describedby={describedBy}
-            onChange={(e) => change('social', e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField
-        id="confirm-gender"
+        onChange={(value) => change('social', value)}
+      />
+      <SelectField
+        name="gender"
         label={rules.requireGender ? 'Gender' : 'Gender (optional)'}
         hint="This information is confidential. It is not shared with recruiters or hiring managers, is not used in hiring decisions, and is only used in aggregate."
+        placeholder={rules.requireGender ? 'Select your gender' : 'Prefer not to say'}
+        options={GENDER_OPTIONS}
+        value={values.gender}
         error={errors.gender}
-      >
-        {(describedBy) => (
-          <select
-            id="confirm-gender"
-            name="gender"
-            value={values.gender}
-            aria-invalid={Boolean(errors.gender)}
-            aria-describedby={describedBy}
-            onChange={(e) => change('gender', e.target.value as ConfirmationFormValues['gender'])}
-          >
-            <option value="">{rules.requireGender ? 'Select your gender' : 'Prefer not to say'}</option>
-            {GENDER_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        onChange={(value) => change('gender', value as ConfirmationFormValues['gender'])}
+      />
       <div className="form-field form-field-checkbox">
         <input
           id="confirm-declaration"
