@@ -1,12 +1,6 @@
-import { SECTION_CONTRACT_VERSION, type SectionProps } from '@assessment/shared';
+import { SECTION_CONTRACT_VERSION } from '@assessment/shared';
+import { VideoSection } from './components/VideoSection.tsx';
 
 export const contractVersion = SECTION_CONTRACT_VERSION;
 
-export default function Section({ test }: SectionProps) {
-  return (
-    <section aria-labelledby="section-title">
-      <h1 id="section-title">Section 2: Video Introduction</h1>
-      <p>{test.roleName}</p>
-    </section>
-  );
-}
+export default VideoSection;

@@ -1,0 +1,171 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { FORBIDDEN_WORDS } from '../remote-video/src/lib/honesty.ts';
+import { ADMIN_TOKEN, type AdminSession, agreeAndStart, expect, SAMPLE_ID, sessionOfPage } from './fixtures.ts';
+
+export const VINTRO = `/invite/${SAMPLE_ID}/vintro`;
+export const IPREP = `/invite/${SAMPLE_ID}/iprep`;
+
+/** Registers through the real landing page, then opens the video section. */
+export async function openVideoSection(page: Page): Promise<void> {
+  await agreeAndStart(page);
+  await page.goto(VINTRO);
+  await expect(page.getByRole('heading', { level: 1, name: 'Video Introduction' })).toBeVisible();
+}
+
+/** A toast of the section, by its exact text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.Toastify__toast').filter({ hasText: text });
+}
+
+/** Request Camera Access, then Record Now, as a candidate with a working camera does. */
+export async function connectCameraAndOpenStudio(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Request Camera Access' }).click();
+  await expect(toast(page, 'fake_device_0 is connected. Please click "Record Now" Button.')).toBeVisible();
+  await page.getByRole('button', { name: 'Record Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Record your introduction' })).toBeFocused();
+}
+
+/** Records for about `seconds` and stops; resolves once the take is ready to play back. */
+export async function recordFor(page: Page, seconds: number): Promise<void> {
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  const recording = page.getByRole('button', { name: 'Recording' });
+  await expect(recording).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(`00:0${seconds}`, { timeout: (seconds + 5) * 1000 });
+  await recording.click();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+}
+
+/** The duration a `<video>` reports once its metadata is in, in seconds. */
+export async function playableDuration(video: Locator): Promise<number> {
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThan(0);
+  return video.evaluate((element: HTMLVideoElement) => element.duration);
+}
+
+/** Plays the take for a moment and seeks in it: what a candidate does before submitting. */
+export async function playBackAndSeek(video: Locator): Promise<void> {
+  await video.evaluate((element: HTMLVideoElement) => element.play());
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.3);
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.pause();
+    const seeked = new Promise((resolve) => element.addEventListener('seeked', resolve, { once: true }));
+    element.currentTime = 1.5;
+    await seeked;
+  });
+  expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeCloseTo(1.5, 0);
+}
+
+/** The admin view of this page's session once its video is complete. */
+export async function completedVideoSession(page: Page, request: APIRequestContext): Promise<AdminSession> {
+  let session: AdminSession | undefined;
+  await expect
+    .poll(async () => {
+      session = await sessionOfPage(page, request);
+      return session?.video?.status;
+    })
+    .toBe('complete');
+  return session as AdminSession;
+}
+
+export interface StoredFile {
+  bytes: Buffer;
+  /** What ffprobe found odd about the file; empty for a clean file. */
+  warnings: string;
+  /** When the last frame (of sound or picture) starts, from the frames themselves rather than the header. */
+  lastFrameSeconds: number;
+  /** What ffprobe reads from the file itself. */
+  probe: { format: { format_name: string; duration?: string }; streams: { codec_type: string; codec_name: string }[] };
+}
+
+/** The stored video through the admin API, as the hiring company gets it, and ffprobe's reading of it. */
+export async function fetchStoredVideo(request: APIRequestContext, session: AdminSession): Promise<StoredFile> {
+  const response = await request.get(`/api/admin/sessions/${encodeURIComponent(session.unique)}/video`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(response.status()).toBe(200);
+  const bytes = await response.body();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'video-e2e-'));
+  const file = path.join(folder, 'stored.webm');
+  fs.writeFileSync(file, bytes);
+  try {
+    const probe = spawnSync(
+      'ffprobe',
+      [
+        '-v',
+        'warning',
+        '-show_entries',
+        'format=format_name,duration:stream=codec_type,codec_name',
+        '-of',
+        'json',
+        file,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(probe.status, probe.stderr).toBe(0);
+    const frames = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file], {
+      encoding: 'utf8',
+    });
+    const lastFrameSeconds = Math.max(...frames.stdout.split('\n').filter(Boolean).map(Number));
+    return { bytes, warnings: probe.stderr.trim(), lastFrameSeconds, probe: JSON.parse(probe.stdout) };
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The header's duration is the length of the recording: about what was recorded (the test stops
+ * at "00:03" on the timer, a busy machine adds some), and matching the frames in the file.
+ */
+export function expectAboutThreeSeconds(stored: StoredFile): void {
+  const duration = Number(stored.probe.format.duration);
+  expect(duration).toBeGreaterThan(2.5);
+  expect(duration).toBeLessThan(6);
+  expect(Math.abs(duration - stored.lastFrameSeconds)).toBeLessThan(0.25);
+}
+
+export const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+/** Nothing on the page, shown or hidden, asks the candidate to run, fetch or set up anything (SPEC section 0). */
+export async function expectHonestScreen(page: Page): Promise<void> {
+  const text = (await page.locator('body').textContent()) ?? '';
+  expect(text.length).toBeGreaterThan(0);
+  expect(text.match(FORBIDDEN_WORDS)?.[0] ?? null).toBeNull();
+}
+
+export const FIRST_ACCESS_FAILED = 'Error accessing camera or microphone. Please reload the site.';
+export const CHECK_FAILED = 'Error camera drive check.';
+
+/** The honest tips, the notice, and the way on for a candidate without a working camera. */
+export async function expectTipsAndWayOn(page: Page) {
+  const tips = page.getByRole('region', { name: 'Trouble with your webcam?' });
+  await expect(tips).toContainText('Allow this site to use your camera and microphone');
+  await expect(tips).toContainText("Check your computer's camera privacy setting");
+  await expect(tips).toContainText('Close other apps and browser tabs that may be using the camera');
+  await expect(tips).toContainText('Unplug the camera and connect it again');
+  await expect(tips).toContainText('Reload this page.');
+  await expect(tips).toContainText('Try another up-to-date browser');
+  await expect(page.getByText('fair play cannot be verified without one')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Record Now' })).toHaveCount(0);
+  await expectHonestScreen(page);
+}
+
+/** Continue without video reaches the feedback section, and the hiring company reads why. */
+export async function continueWithoutVideo(page: Page, request: APIRequestContext, reason: string) {
+  await page.getByRole('button', { name: 'Continue without video' }).click();
+  await expect(page).toHaveURL(IPREP);
+  await expect(page.getByRole('heading', { level: 1, name: 'Interview Preparation' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('noVideo'))).toBe('true');
+  await expect.poll(async () => (await sessionOfPage(page, request))?.noVideo?.reason).toBe(reason);
+}
+
+/** Axe's serious and critical findings on the page as it is now. */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}

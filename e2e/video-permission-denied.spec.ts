@@ -1,0 +1,44 @@
+import { expect, sessionOfPage, test } from './fixtures.ts';
+import {
+  CHECK_FAILED,
+  continueWithoutVideo,
+  expectTipsAndWayOn,
+  FIRST_ACCESS_FAILED,
+  openVideoSection,
+  seriousAccessibilityViolations,
+  toast,
+} from './video-helpers.ts';
+
+// Without the fake permission prompt of the shared config, this Chromium turns the prompt down:
+// exactly what a candidate who selects Block (or has blocked the site before) gets.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream'],
+  },
+});
+
+test('shows the honest message and tips, and Continue without video reaches the feedback section', async ({
+  page,
+  request,
+}) => {
+  await openVideoSection(page);
+  await page.getByRole('button', { name: 'Request Camera Access' }).click();
+
+  const banner = page.getByRole('alert').filter({ hasText: FIRST_ACCESS_FAILED });
+  await expect(banner).toContainText('Your browser is not letting this site use the camera');
+  await expect(toast(page, FIRST_ACCESS_FAILED)).toBeVisible();
+  await expect(page.locator('.Toastify__toast-container--bottom-right')).toContainText(FIRST_ACCESS_FAILED);
+
+  // The camera is now blocked for the site, so the next camera check fails on that fact.
+  await expect(page.getByRole('alert').filter({ hasText: CHECK_FAILED })).toContainText(
+    'The camera is blocked for this site',
+  );
+  await expect(toast(page, CHECK_FAILED)).toBeVisible();
+  await expectTipsAndWayOn(page);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  const session = await sessionOfPage(page, request);
+  expect(session?.deviceChecks.at(-1)).toMatchObject({ result: false, facts: { permission: 'denied' } });
+  await continueWithoutVideo(page, request, 'camera-permission-denied');
+});

@@ -1,0 +1,208 @@
+import type { Route } from '@playwright/test';
+import { agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
+import {
+  completedVideoSession,
+  connectCameraAndOpenStudio,
+  expectAboutThreeSeconds,
+  expectHonestScreen,
+  fetchStoredVideo,
+  IPREP,
+  openVideoSection,
+  playableDuration,
+  playBackAndSeek,
+  recordFor,
+  seriousAccessibilityViolations,
+  toast,
+  VINTRO,
+  WEBM_MAGIC,
+} from './video-helpers.ts';
+
+test.describe('video introduction with a working camera', () => {
+  test('records about 3 s, plays it back, submits it, and the API holds a seekable WebM of that length', async ({
+    page,
+    request,
+  }) => {
+    await openVideoSection(page);
+    await expect(page.getByText('Recording limit: 5 mins')).toBeVisible();
+    await expect(page.getByText(/this page records your camera picture and microphone sound/)).toBeVisible();
+    await expect(page.getByText(/the video is sent to Lumenvault, the hiring company/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Trouble with your webcam?' })).toBeVisible();
+    await expect(toast(page, 'Please request camera access and then start to record.')).toBeVisible();
+    // Toasts of this section sit bottom right.
+    await expect(page.locator('.Toastify__toast-container--bottom-right')).toContainText(
+      'Please request camera access',
+    );
+    await expect(page.getByText('Camera check passed.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Record Now' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue without video' })).toHaveCount(0);
+    await expectHonestScreen(page);
+
+    await page.getByRole('button', { name: 'Request Camera Access' }).click();
+    await expect(toast(page, 'fake_device_0 is connected. Please click "Record Now" Button.')).toBeVisible();
+    const camera = page.getByRole('button', { name: /fake_device_0/ });
+    await expect(camera).toHaveAttribute('aria-pressed', 'true');
+    // The section's own stylesheet is applied inside the shell: the camera in use is highlighted.
+    await expect(camera).toHaveCSS('border-top-color', 'rgb(31, 79, 209)');
+    await expect(camera).toHaveCSS('background-color', 'rgb(232, 238, 252)');
+    await expect(page.getByLabel('Microphone')).toBeVisible();
+    await expect(page.getByLabel('Camera preview. Nothing is recorded here.')).toBeVisible();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Record Now' }).click();
+    await expect(page.getByRole('heading', { name: 'Record your introduction' })).toBeFocused();
+    await expect(page.getByText('Your experience relevant to the Growth Marketing Manager role.')).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Recording' })).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await expect(page.getByRole('timer')).toHaveText('00:03', { timeout: 8000 });
+    await page.getByRole('button', { name: 'Recording' }).click();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(submit).toBeEnabled();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await expectHonestScreen(page);
+
+    const take = page.getByLabel('Your recording');
+    // A known length before the upload: the browser reads it from the file's header.
+    const duration = await playableDuration(take);
+    expect(duration).toBeGreaterThan(2.5);
+    expect(duration).toBeLessThan(6);
+    await playBackAndSeek(take);
+
+    await submit.click();
+    await expect(page).toHaveURL(IPREP);
+    expect(await page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');
+
+    const session = await completedVideoSession(page, request);
+    expect(session.video.contentType).toBe('video/webm');
+    expect(session.video.durationSeconds).toBeCloseTo(duration, 1);
+    expect(session.deviceChecks.length).toBeGreaterThan(0);
+    expect(session.deviceChecks.at(-1)).toMatchObject({ result: true });
+
+    const stored = await fetchStoredVideo(request, session);
+    expect(stored.bytes.subarray(0, 4).equals(WEBM_MAGIC)).toBe(true);
+    expect(stored.bytes.length).toBe(session.video.bytes);
+    expect(stored.warnings).toBe('');
+    expect(stored.probe.format.format_name).toContain('webm');
+    expectAboutThreeSeconds(stored);
+    expect(Number(stored.probe.format.duration)).toBeCloseTo(duration, 1);
+    expect(stored.probe.streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
+
+    // Nothing is left behind in the browser once the server has the video.
+    const kept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const opening = indexedDB.open('assessment-video');
+          opening.onerror = () => reject(opening.error);
+          opening.onsuccess = () => {
+            const count = opening.result.transaction('recordings').objectStore('recordings').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          };
+        }),
+    );
+    expect(kept).toBe(0);
+  });
+
+  test('a take cut short by a reload is offered back, plays, and can be sent', async ({ page, request }) => {
+    await openVideoSection(page);
+    await connectCameraAndOpenStudio(page);
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await expect(page.getByRole('timer')).toHaveText('00:03', { timeout: 8000 });
+    await page.reload();
+
+    await expect(page.getByRole('heading', { name: 'We found the recording you made earlier' })).toBeFocused();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    const take = page.getByLabel('Your recording');
+    const duration = await playableDuration(take);
+    expect(duration).toBeGreaterThan(1.5);
+    expect(duration).toBeLessThan(6);
+    await expectHonestScreen(page);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(IPREP);
+    const session = await completedVideoSession(page, request);
+    const stored = await fetchStoredVideo(request, session);
+    expect(stored.bytes.subarray(0, 4).equals(WEBM_MAGIC)).toBe(true);
+    // Cut off mid-recording, the file may end inside its last frame; it still plays up to there.
+    expect(Number(stored.probe.format.duration)).toBeGreaterThan(1.5);
+  });
+
+  test('Retry records a new take in place of the first', async ({ page }) => {
+    await openVideoSection(page);
+    await connectCameraAndOpenStudio(page);
+    await recordFor(page, 1);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('button', { name: 'Record', exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await recordFor(page, 2);
+    expect(await playableDuration(page.getByLabel('Your recording'))).toBeGreaterThan(1.5);
+
+    // Only the newest take is kept and offered back.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'We found the recording you made earlier' })).toBeVisible();
+    expect(await playableDuration(page.getByLabel('Your recording'))).toBeGreaterThan(1.5);
+  });
+
+  test('stops by itself at the recording limit', async ({ page }) => {
+    await page.clock.install();
+    await openVideoSection(page);
+    await connectCameraAndOpenStudio(page);
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Recording' })).toBeVisible();
+    await page.clock.fastForward('05:00');
+    await page.clock.runFor(1000);
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.getByText('Your recording reached the 5-minute limit and stopped.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+});
+
+// The fake devices always include a microphone; this one case hides it from the page.
+test('records the video alone when there is no microphone', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const enumerate = devices.enumerateDevices.bind(devices);
+    const open = devices.getUserMedia.bind(devices);
+    devices.enumerateDevices = async () => (await enumerate()).filter((device) => device.kind !== 'audioinput');
+    devices.getUserMedia = (constraints) =>
+      constraints?.audio
+        ? Promise.reject(new DOMException('Requested device not found', 'NotFoundError'))
+        : open(constraints);
+  });
+  await openVideoSection(page);
+  await page.getByRole('button', { name: 'Request Camera Access' }).click();
+  await expect(
+    page.getByText('No microphone could be used, so your video will be recorded without sound.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Record Now' }).click();
+  await recordFor(page, 2);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(IPREP);
+  const stored = await fetchStoredVideo(request, await completedVideoSession(page, request));
+  expect(stored.probe.streams.map((stream) => stream.codec_type)).toEqual(['video']);
+  expect(stored.warnings).toBe('');
+});
+
+const serverAnswers = {
+  unreachable: (route: Route) => route.abort('connectionrefused'),
+  'saying the check failed': (route: Route) => route.fulfill({ json: { result: false } }),
+};
+for (const [answer, respond] of Object.entries(serverAnswers)) {
+  test(`the camera check is the browser's own: a server ${answer} changes nothing`, async ({ page }) => {
+    await agreeAndStart(page);
+    await page.route('**/api/device-check', respond);
+    await page.goto(VINTRO);
+    await connectCameraAndOpenStudio(page);
+    await expect(page.getByRole('button', { name: 'Record', exact: true })).toBeEnabled();
+  });
+}
+
+test('a candidate registered for another invitation is sent to the invitation page', async ({ page }) => {
+  await agreeAndStart(page);
+  await page.evaluate(() => localStorage.setItem('inviteUUID', 'abcd1234'));
+  await page.goto(VINTRO);
+  await expect(page).toHaveURL(`/invite/${SAMPLE_ID}`);
+});

@@ -1,0 +1,37 @@
+import { useRef } from 'react';
+import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
+import { formatClock } from '../lib/clock.ts';
+import type { Take } from '../lib/take.ts';
+import { TakePlayback } from './TakePlayback.tsx';
+
+interface Props {
+  take: Take;
+  onSubmit(): void;
+  onRecordAgain(): void;
+}
+
+/** A take kept in this browser from before a reload or a crash, offered back instead of lost. */
+export function EarlierRecording({ take, onSubmit, onRecordAgain }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnMount(heading);
+  return (
+    <section className="video-panel video-earlier" aria-labelledby="video-earlier-title">
+      <h2 id="video-earlier-title" ref={heading} tabIndex={-1}>
+        We found the recording you made earlier
+      </h2>
+      <p>
+        It is {formatClock(take.durationMs)} long and has not been sent yet. Play it back, then submit it, or record a
+        new one.
+      </p>
+      <TakePlayback take={take} />
+      <div className="video-actions">
+        <button type="button" className="button button-primary" onClick={onSubmit}>
+          Submit
+        </button>
+        <button type="button" className="button" onClick={onRecordAgain}>
+          Record again
+        </button>
+      </div>
+    </section>
+  );
+}

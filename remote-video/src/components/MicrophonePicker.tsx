@@ -1,0 +1,43 @@
+import type { InputOption } from '../lib/media-inputs.ts';
+
+interface Props {
+  microphones: InputOption[];
+  selectedId: string | null;
+  withSound: boolean;
+  disabled: boolean;
+  onChoose(deviceId: string): void;
+}
+
+/** The default microphone is taken with the camera; the candidate may pick another one. */
+export function MicrophonePicker({ microphones, selectedId, withSound, disabled, onChoose }: Props) {
+  if (!withSound) {
+    return (
+      <p className="video-note" role="status">
+        No microphone could be used, so your video will be recorded without sound. To be heard, connect a microphone and
+        allow it for this site, then select Request Camera Access again.
+      </p>
+    );
+  }
+  if (microphones.length === 0) return null;
+  const known = microphones.some((microphone) => microphone.deviceId === selectedId);
+  return (
+    <div className="video-microphone">
+      <label htmlFor="video-microphone" className="video-subtitle">
+        Microphone
+      </label>
+      <select
+        id="video-microphone"
+        value={known && selectedId ? selectedId : ''}
+        disabled={disabled}
+        onChange={(event) => onChoose(event.target.value)}
+      >
+        {!known && <option value="">Default microphone</option>}
+        {microphones.map((microphone, index) => (
+          <option key={microphone.deviceId || index} value={microphone.deviceId}>
+            {microphone.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

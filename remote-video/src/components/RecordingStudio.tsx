@@ -1,0 +1,102 @@
+import type { TestDefinition } from '@assessment/shared';
+import { useRef } from 'react';
+import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
+import { type Recorder, useRecorder } from '../hooks/useRecorder.ts';
+import { formatClock, recordLimitMinutes } from '../lib/clock.ts';
+import type { SessionRef, Take } from '../lib/take.ts';
+import { LivePreview } from './LivePreview.tsx';
+import { RecordButton } from './RecordButton.tsx';
+import { RecordingPrompt } from './RecordingPrompt.tsx';
+import { TakePlayback } from './TakePlayback.tsx';
+
+interface Props {
+  test: TestDefinition;
+  session: SessionRef;
+  stream: MediaStream | null;
+  take: Take | null;
+  onTake(take: Take): void;
+  onRetry(): void;
+  onSubmit(take: Take): void;
+  onChangeCamera(): void;
+}
+
+function statusText(recorder: Recorder, take: Take | null, limitMinutes: number, cameraOn: boolean): string {
+  if (recorder.failure) return recorder.failure;
+  if (recorder.status === 'recording') return 'Recording. Select Recording to stop.';
+  if (recorder.status === 'saving') return 'Saving your recording…';
+  if (take) {
+    const ending = recorder.stoppedAtLimit
+      ? `Your recording reached the ${limitMinutes}-minute limit and stopped.`
+      : `Your recording is ready (${formatClock(take.durationMs)}).`;
+    const keep = recorder.keptInBrowser
+      ? ''
+      : ' This browser could not keep a copy of it, so keep this page open until it has been sent.';
+    return `${ending} Play it back, then select Submit to send it, or Retry to record again.${keep}`;
+  }
+  return cameraOn ? 'Select Record when you are ready.' : 'Your camera is off. Select Change camera or microphone.';
+}
+
+/** The recording view: what to say, the live picture, Record / Recording / Retry, the time, and Submit. */
+export function RecordingStudio({ test, session, stream, take, onTake, onRetry, onSubmit, onChangeCamera }: Props) {
+  const limitMs = test.recordTimeInSeconds * 1000;
+  const recorder = useRecorder({ stream, session, limitMs, onTake });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnMount(heading);
+  const busy = recorder.status !== 'idle';
+  const shownTake = busy ? null : take;
+
+  return (
+    <section className="video-studio" aria-labelledby="video-studio-title">
+      <h2 id="video-studio-title" ref={heading} tabIndex={-1}>
+        Record your introduction
+      </h2>
+      <div className="video-studio-grid">
+        <div className="video-stage">
+          {shownTake ? (
+            <TakePlayback take={shownTake} />
+          ) : (
+            <LivePreview
+              stream={stream}
+              recording={recorder.status === 'recording'}
+              label={
+                recorder.status === 'recording' ? 'Camera picture, being recorded' : 'Camera preview, not recorded'
+              }
+            />
+          )}
+          <div className="video-controls">
+            <RecordButton
+              status={recorder.status}
+              hasTake={shownTake !== null}
+              canRecord={stream !== null}
+              onRecord={recorder.start}
+              onStop={recorder.stop}
+              onRetry={onRetry}
+            />
+            <p className="video-clock">
+              <span className="visually-hidden">Recorded time </span>
+              <span role="timer" className="video-clock-elapsed">
+                {formatClock(shownTake ? shownTake.durationMs : recorder.elapsedMs)}
+              </span>{' '}
+              / {formatClock(limitMs)}
+            </p>
+            <button
+              type="button"
+              className="button button-primary video-submit"
+              disabled={!shownTake}
+              onClick={() => shownTake && onSubmit(shownTake)}
+            >
+              Submit
+            </button>
+          </div>
+          <p className="video-studio-status" role="status">
+            {statusText(recorder, shownTake, recordLimitMinutes(test.recordTimeInSeconds), stream !== null)}
+          </p>
+        </div>
+        <RecordingPrompt test={test} />
+      </div>
+      <button type="button" className="button video-change-camera" disabled={busy} onClick={onChangeCamera}>
+        Change camera or microphone
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useRef } from 'react';
+import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
+import type { UploadState } from '../hooks/useVideoUpload.ts';
+import { formatMegabytes, uploadPercent } from '../lib/upload-policy.ts';
+
+interface Props {
+  state: Exclude<UploadState, { phase: 'idle' }>;
+  onRetryNow(): void;
+  onRecordAgain(): void;
+  onContinueWithoutVideo(): void;
+}
+
+/** Sending the take: real progress, what happens if the connection drops, and a way on if the file is refused. */
+export function UploadPanel({ state, onRetryNow, onRecordAgain, onContinueWithoutVideo }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnMount(heading);
+
+  return (
+    <section className="video-panel video-upload" aria-labelledby="video-upload-title">
+      <h2 id="video-upload-title" ref={heading} tabIndex={-1}>
+        Sending your video
+      </h2>
+      {(state.phase === 'sending' || state.phase === 'waiting') && (
+        <UploadProgress sent={state.sent} total={state.total} />
+      )}
+      <div role="status" className="video-upload-status">
+        {state.phase === 'sending' && (
+          <p>
+            Please keep this page open until your video is sent. If the page closes, sending continues from where it
+            stopped when you open this section again.
+          </p>
+        )}
+        {state.phase === 'sent' && <p>Your video has been sent.</p>}
+      </div>
+      <div role="alert" className="video-problems">
+        {state.phase === 'waiting' && (
+          <div className="video-problem">
+            <p className="video-problem-message">The connection to the server was lost.</p>
+            <p>Your video is kept safe in this browser, and sending continues by itself when the connection is back.</p>
+            <button type="button" className="button" onClick={onRetryNow}>
+              Try again now
+            </button>
+          </div>
+        )}
+        {state.phase === 'refused' && (
+          <div className="video-problem">
+            <p className="video-problem-message">The server did not accept the video.</p>
+            <p>{state.reason}</p>
+            <p>You can record a new video, or continue without video.</p>
+            <div className="video-actions">
+              <button type="button" className="button button-primary" onClick={onRecordAgain}>
+                Record again
+              </button>
+              <button type="button" className="button" onClick={onContinueWithoutVideo}>
+                Continue without video
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function UploadProgress({ sent, total }: { sent: number; total: number }) {
+  const percent = uploadPercent(sent, total);
+  return (
+    <div className="video-progress">
+      <label htmlFor="video-upload-progress">Upload progress</label>
+      <progress id="video-upload-progress" max={100} value={percent} />
+      <p className="video-muted">
+        {percent}% sent ({formatMegabytes(sent)} of {formatMegabytes(total)})
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { TestDefinition } from '@assessment/shared';
+import { useEffect, useState } from 'react';
+import { useCamera } from '../hooks/useCamera.ts';
+import { useEarlierTake } from '../hooks/useEarlierTake.ts';
+import { useVideoUpload } from '../hooks/useVideoUpload.ts';
+import { SKIP_REASONS } from '../lib/camera-errors.ts';
+import type { SessionRef, Take } from '../lib/take.ts';
+import { CameraSetup } from './CameraSetup.tsx';
+import { EarlierRecording } from './EarlierRecording.tsx';
+import { RecordingStudio } from './RecordingStudio.tsx';
+import { UploadPanel } from './UploadPanel.tsx';
+
+interface Props {
+  test: TestDefinition;
+  session: SessionRef;
+  onSent(): void;
+  onContinueWithoutVideo(reason: string): void;
+}
+
+/**
+ * The steps of the section: a recording left from before (offered back), the camera setup, the
+ * recording itself, and sending it. The camera and the finished take live here, so moving
+ * between the steps loses neither.
+ */
+export function VideoIntroduction({ test, session, onSent, onContinueWithoutVideo }: Props) {
+  const earlier = useEarlierTake(session.unique);
+  const camera = useCamera();
+  const upload = useVideoUpload(session, onSent);
+  const [step, setStep] = useState<'earlier' | 'setup' | 'studio'>('earlier');
+  const [take, setTake] = useState<Take | null>(null);
+  const { start: startUpload } = upload;
+
+  // A take submitted before a reload or a crash goes on uploading by itself, from where it stopped.
+  useEffect(() => {
+    if (earlier.status === 'found' && earlier.take.submitted) startUpload(earlier.take);
+  }, [earlier, startUpload]);
+
+  const submit = (submitted: Take) => {
+    camera.release();
+    startUpload(submitted);
+  };
+
+  const recordAgain = () => {
+    upload.reset();
+    setTake(null);
+    setStep('setup');
+  };
+
+  if (earlier.status === 'looking') {
+    return (
+      <p className="video-looking" role="status">
+        Checking this browser for a recording you made earlier…
+      </p>
+    );
+  }
+  if (upload.state.phase !== 'idle') {
+    return (
+      <UploadPanel
+        state={upload.state}
+        onRetryNow={upload.retryNow}
+        onRecordAgain={recordAgain}
+        onContinueWithoutVideo={() => onContinueWithoutVideo(SKIP_REASONS['upload-refused'])}
+      />
+    );
+  }
+  if (step === 'earlier' && earlier.status === 'found') {
+    return <EarlierRecording take={earlier.take} onSubmit={() => submit(earlier.take)} onRecordAgain={recordAgain} />;
+  }
+  if (step === 'studio') {
+    return (
+      <RecordingStudio
+        test={test}
+        session={session}
+        stream={camera.stream}
+        take={take}
+        onTake={setTake}
+        onRetry={() => setTake(null)}
+        onSubmit={submit}
+        onChangeCamera={() => setStep('setup')}
+      />
+    );
+  }
+  return (
+    <CameraSetup
+      test={test}
+      session={session}
+      camera={camera}
+      onRecordNow={() => setStep('studio')}
+      onContinueWithoutVideo={onContinueWithoutVideo}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { postVideoSkipped, type SectionProps, sessionStore, useSession } from '@assessment/shared';
+import { useCallback, useEffect } from 'react';
+import { SectionIntro } from './SectionIntro.tsx';
+import { VideoIntroduction } from './VideoIntroduction.tsx';
+import '../video.css';
+
+/** Section 2, Video Introduction: opens for the candidate registered for this invitation. */
+export function VideoSection({ test, inviteId, goToSection, goToLanding }: SectionProps) {
+  const registeredFor = useSession((s) => s.inviteUUID);
+  const unique = useSession((s) => s.unique);
+  const videoRecorded = useSession((s) => s.VideoRecorded);
+  const registered = registeredFor === inviteId && Boolean(unique);
+
+  useEffect(() => {
+    if (!registered) goToLanding({ replace: true });
+    else if (videoRecorded) goToSection('iprep', { replace: true });
+  }, [registered, videoRecorded, goToLanding, goToSection]);
+
+  const continueWithoutVideo = useCallback(
+    (reason: string) => {
+      if (!unique) return;
+      postVideoSkipped({ unique, data: inviteId, reason });
+      sessionStore.getState().update({ noVideo: true });
+      goToSection('iprep');
+    },
+    [unique, inviteId, goToSection],
+  );
+
+  if (!registered || !unique) {
+    return (
+      <p className="video-redirect" role="status">
+        This section opens after you confirm your details on the invitation page. Taking you there…
+      </p>
+    );
+  }
+  if (videoRecorded) {
+    return (
+      <p className="video-redirect" role="status">
+        Your video introduction has been sent. Taking you to the next section…
+      </p>
+    );
+  }
+  return (
+    <div className="video">
+      <SectionIntro test={test} />
+      <VideoIntroduction
+        key={unique}
+        test={test}
+        session={{ unique, inviteId }}
+        onSent={() => sessionStore.getState().update({ VideoRecorded: true, noVideo: false })}
+        onContinueWithoutVideo={continueWithoutVideo}
+      />
+    </div>
+  );
+}

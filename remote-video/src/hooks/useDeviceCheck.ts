@@ -1,0 +1,51 @@
+import { type DeviceCheckFacts, deviceCheckPasses, postDeviceCheck } from '@assessment/shared';
+import { useEffect, useState } from 'react';
+import { browserMediaEnvironment, readDeviceFacts } from '../lib/device-facts.ts';
+import { newId } from '../lib/ids.ts';
+import { notices } from '../lib/notices.ts';
+import type { SessionRef } from '../lib/take.ts';
+
+const DEVICE_CHECK_INTERVAL_MS = 2000;
+
+export type DeviceCheck =
+  | { status: 'checking' }
+  | { status: 'passed'; facts: DeviceCheckFacts }
+  | { status: 'failed'; facts: DeviceCheckFacts };
+
+/**
+ * The camera check of SPEC section 5: decided here from the browser's own facts, every 2 s until
+ * it passes. Each result is sent to the API for the hiring company's record; what the server
+ * answers, or whether it answers at all, changes nothing for the candidate. A new `recheckAfter`
+ * (a camera that just failed) starts the check again, since the facts may have changed with it.
+ */
+export function useDeviceCheck(session: SessionRef, companyName: string, recheckAfter: unknown): DeviceCheck {
+  const [check, setCheck] = useState<DeviceCheck>({ status: 'checking' });
+  const { unique, inviteId } = session;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `recheckAfter` is itself the reason to check again.
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failedBefore = false;
+
+    async function run() {
+      const facts = await readDeviceFacts(browserMediaEnvironment());
+      if (stopped) return;
+      const passed = deviceCheckPasses(facts);
+      void postDeviceCheck({ company: companyName, unique, data: inviteId, checkId: newId(), facts });
+      setCheck({ status: passed ? 'passed' : 'failed', facts });
+      if (passed) return;
+      if (!failedBefore) notices.deviceCheckFailed();
+      failedBefore = true;
+      timer = setTimeout(() => void run(), DEVICE_CHECK_INTERVAL_MS);
+    }
+
+    void run();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [unique, inviteId, companyName, recheckAfter]);
+
+  return check;
+}

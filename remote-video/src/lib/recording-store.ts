@@ -1,0 +1,148 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { newestFirst, type StoredChunk } from './recovery.ts';
+import type { Take } from './take.ts';
+
+/**
+ * Recordings kept in this browser (IndexedDB) until the server has them: every piece while
+ * recording, then the finished file with its upload address. A reload, a crashed tab or a lost
+ * connection therefore never loses a take. Storage failures are logged and reported as `false`,
+ * never thrown: recording must go on in memory even where the browser keeps nothing.
+ */
+
+export interface RecordingRow {
+  id: string;
+  /** The session (`unique`) the take belongs to: another candidate on this browser never sees it. */
+  unique: string;
+  inviteId: string;
+  mimeType: string;
+  createdAt: number;
+  state: 'recording' | 'finished';
+  durationMs: number;
+  blob: Blob | null;
+  submitted: boolean;
+  uploadUrl: string | null;
+}
+
+interface VideoDb extends DBSchema {
+  recordings: { key: string; value: RecordingRow; indexes: { 'by-session': string } };
+  chunks: { key: [string, number]; value: StoredChunk };
+}
+
+const DB_NAME = 'assessment-video';
+const DB_VERSION = 1;
+
+let opening: Promise<IDBPDatabase<VideoDb>> | undefined;
+
+function database(): Promise<IDBPDatabase<VideoDb>> {
+  if (typeof indexedDB === 'undefined') return Promise.reject(new Error('This browser has no IndexedDB'));
+  opening ??= openDB<VideoDb>(DB_NAME, DB_VERSION, {
+    upgrade(db) {
+      const recordings = db.createObjectStore('recordings', { keyPath: 'id' });
+      recordings.createIndex('by-session', 'unique');
+      db.createObjectStore('chunks', { keyPath: ['recordingId', 'seq'] });
+    },
+    terminated() {
+      opening = undefined;
+    },
+  }).catch((error: unknown) => {
+    opening = undefined;
+    throw error;
+  });
+  return opening;
+}
+
+async function attempt(what: string, work: (db: IDBPDatabase<VideoDb>) => Promise<unknown>): Promise<boolean> {
+  try {
+    await work(await database());
+    return true;
+  } catch (error) {
+    console.error(`Video recording: could not ${what} in this browser's storage`, error);
+    return false;
+  }
+}
+
+const chunksOf = (recordingId: string) => IDBKeyRange.bound([recordingId, 0], [recordingId, Number.POSITIVE_INFINITY]);
+
+export function takeFromRow(row: RecordingRow & { blob: Blob }): Take {
+  return {
+    id: row.id,
+    blob: row.blob,
+    mimeType: row.mimeType,
+    durationMs: row.durationMs,
+    createdAt: row.createdAt,
+    submitted: row.submitted,
+    uploadUrl: row.uploadUrl,
+  };
+}
+
+export const recordingStore = {
+  begin(row: Omit<RecordingRow, 'state' | 'durationMs' | 'blob' | 'submitted' | 'uploadUrl'>): Promise<boolean> {
+    return attempt('start keeping the recording', (db) =>
+      db.put('recordings', {
+        ...row,
+        state: 'recording',
+        durationMs: 0,
+        blob: null,
+        submitted: false,
+        uploadUrl: null,
+      }),
+    );
+  },
+
+  addChunk(chunk: StoredChunk): Promise<boolean> {
+    return attempt('keep a piece of the recording', (db) => db.put('chunks', chunk));
+  },
+
+  /**
+   * Keeps the finished file in place of its pieces, and only now lets go of the session's earlier
+   * takes: until a new take is complete, the previous one is still there to offer back.
+   */
+  finish(take: Take, row: Pick<RecordingRow, 'unique' | 'inviteId'>): Promise<boolean> {
+    return attempt('keep the finished recording', async (db) => {
+      const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
+      const recordings = tx.objectStore('recordings');
+      const chunks = tx.objectStore('chunks');
+      const others = (await recordings.index('by-session').getAll(row.unique)).filter((other) => other.id !== take.id);
+      await Promise.all([
+        recordings.put({ ...row, ...take, state: 'finished' }),
+        chunks.delete(chunksOf(take.id)),
+        ...others.flatMap((other) => [recordings.delete(other.id), chunks.delete(chunksOf(other.id))]),
+      ]);
+      await tx.done;
+    });
+  },
+
+  update(id: string, changes: Partial<Pick<RecordingRow, 'submitted' | 'uploadUrl'>>): Promise<boolean> {
+    return attempt('note the upload of the recording', async (db) => {
+      const tx = db.transaction('recordings', 'readwrite');
+      const row = await tx.store.get(id);
+      if (row) await tx.store.put({ ...row, ...changes });
+      await tx.done;
+    });
+  },
+
+  remove(id: string): Promise<boolean> {
+    return attempt('let go of the sent recording', async (db) => {
+      const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
+      await Promise.all([tx.objectStore('recordings').delete(id), tx.objectStore('chunks').delete(chunksOf(id))]);
+      await tx.done;
+    });
+  },
+
+  /** The session's recordings, newest first, each with its pieces when it was cut short. */
+  async ofSession(unique: string): Promise<{ row: RecordingRow; chunks: StoredChunk[] }[]> {
+    try {
+      const db = await database();
+      const rows = newestFirst(await db.getAllFromIndex('recordings', 'by-session', unique));
+      return Promise.all(
+        rows.map(async (row) => ({
+          row,
+          chunks: row.state === 'recording' ? await db.getAll('chunks', chunksOf(row.id)) : [],
+        })),
+      );
+    } catch (error) {
+      console.error("Video recording: could not read this browser's storage", error);
+      return [];
+    }
+  },
+};

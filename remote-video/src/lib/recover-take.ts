@@ -1,0 +1,32 @@
+import { buildTakeBlob } from './finalize-take.ts';
+import { recordingStore, takeFromRow } from './recording-store.ts';
+import { assembleChunks } from './recovery.ts';
+import type { Take } from './take.ts';
+
+/**
+ * The take this session left in the browser and never got to the server, if any: a finished one
+ * as it was, or one cut short by a reload or a crash rebuilt from its pieces. A leftover with
+ * nothing playable in it is cleared away so the next one can be offered.
+ */
+export async function recoverLatestTake(unique: string): Promise<Take | undefined> {
+  for (const { row, chunks } of await recordingStore.ofSession(unique)) {
+    if (row.state === 'finished' && row.blob) return takeFromRow({ ...row, blob: row.blob });
+    const { parts, durationMs } = assembleChunks(chunks);
+    if (parts.length === 0) {
+      await recordingStore.remove(row.id);
+      continue;
+    }
+    const recorded = await buildTakeBlob(parts, row.mimeType, durationMs);
+    const take: Take = {
+      id: row.id,
+      ...recorded,
+      mimeType: row.mimeType,
+      createdAt: row.createdAt,
+      submitted: false,
+      uploadUrl: null,
+    };
+    await recordingStore.finish(take, row);
+    return take;
+  }
+  return undefined;
+}

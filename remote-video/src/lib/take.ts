@@ -1,0 +1,19 @@
+/** One finished recording ("take"), as kept in the browser until the server has it. */
+export interface Take {
+  id: string;
+  /** The playable file, duration already in its header. */
+  blob: Blob;
+  mimeType: string;
+  durationMs: number;
+  createdAt: number;
+  /** Set once the candidate pressed Submit: after a reload the upload then goes on by itself. */
+  submitted: boolean;
+  /** The tus upload of this take, so a reload resumes it instead of starting again. */
+  uploadUrl: string | null;
+}
+
+export interface SessionRef {
+  /** The session id made at registration. */
+  unique: string;
+  inviteId: string;
+}

@@ -1,0 +1,75 @@
+import { videoUploadMetadataSchema } from '@assessment/shared/api-schemas';
+import { describe, expect, it } from 'vitest';
+import type { Take } from './take.ts';
+import {
+  formatMegabytes,
+  isRetryableUploadFailure,
+  refusalReason,
+  UPLOAD_CHUNK_BYTES,
+  uploadMetadata,
+  uploadPercent,
+} from './upload-policy.ts';
+
+describe('isRetryableUploadFailure', () => {
+  it('retries a lost connection, a failing or busy server and an offset conflict', () => {
+    for (const status of [0, 500, 502, 503, 408, 409, 423, 429]) {
+      expect(isRetryableUploadFailure(status, 'PATCH'), String(status)).toBe(true);
+    }
+  });
+
+  it('starts a vanished upload again, but does not repeat a refused creation', () => {
+    expect(isRetryableUploadFailure(404, 'HEAD')).toBe(true);
+    expect(isRetryableUploadFailure(410, 'PATCH')).toBe(true);
+    expect(isRetryableUploadFailure(404, 'POST')).toBe(false);
+  });
+
+  it('gives up on a file the server refuses for good', () => {
+    for (const status of [400, 403, 413, 415]) expect(isRetryableUploadFailure(status, 'PATCH')).toBe(false);
+  });
+});
+
+describe('upload progress', () => {
+  it('is a whole percentage of the bytes the server has', () => {
+    expect(uploadPercent(0, 0)).toBe(0);
+    expect(uploadPercent(1, 3)).toBe(33);
+    expect(uploadPercent(5, 4)).toBe(100);
+    expect(formatMegabytes(2_345_678)).toBe('2.3 MB');
+  });
+
+  it('sends chunks the server can take within its request timeout', () => {
+    expect(UPLOAD_CHUNK_BYTES).toBeLessThanOrEqual(8 * 1024 * 1024);
+  });
+});
+
+describe('uploadMetadata', () => {
+  it('ties the upload to the session and gives the measured duration in seconds', () => {
+    const take: Take = {
+      id: 'abc123',
+      blob: new Blob(['x']),
+      mimeType: 'video/webm;codecs=vp8,opus',
+      durationMs: 3_456.7,
+      createdAt: 0,
+      submitted: false,
+      uploadUrl: null,
+    };
+    const metadata = uploadMetadata(take, { unique: 'session-1234', inviteId: 'thd0wtfl' });
+    expect(metadata).toEqual({
+      unique: 'session-1234',
+      data: 'thd0wtfl',
+      filetype: 'video/webm;codecs=vp8,opus',
+      recordingId: 'abc123',
+      duration: '3.457',
+    });
+    expect(videoUploadMetadataSchema.safeParse(metadata).success).toBe(true);
+  });
+});
+
+describe('refusalReason', () => {
+  it("reads the API's JSON error, or says the status", () => {
+    expect(refusalReason('{"error":"The upload is not a WebM or MP4 video"}', 415)).toBe(
+      'The upload is not a WebM or MP4 video',
+    );
+    expect(refusalReason('<html>', 413)).toBe('The server answered with status 413.');
+    expect(refusalReason(undefined, 400)).toBe('The server answered with status 400.');
+  });
+});

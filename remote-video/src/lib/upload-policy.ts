@@ -1,0 +1,54 @@
+import type { VideoUploadMetadata } from '@assessment/shared/api-schemas';
+import { uploadFileType } from './recorder-format.ts';
+import type { SessionRef, Take } from './take.ts';
+
+/** Under the server's 120 s request timeout even on a slow connection (the brief: at most 8 MB). */
+export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
+/** tus-js-client's own retries; after them the upload pauses and starts again by itself. */
+export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
+export const UPLOAD_PAUSE_MS = 30_000;
+
+/**
+ * Whether a failed upload request is worth trying again. A network failure (status 0), a busy or
+ * failing server, a timeout, an offset conflict, a lock and a rate limit pass. An upload the server
+ * no longer knows (404, 410) is worth it too except when creating one: tus-js-client then asks for
+ * it, finds it gone and creates it again. Anything else is the server refusing this file for good.
+ */
+export function isRetryableUploadFailure(status: number, method: string): boolean {
+  if (status === 0 || status >= 500) return true;
+  if ([408, 409, 423, 429].includes(status)) return true;
+  if (status === 404 || status === 410) return method.toUpperCase() !== 'POST';
+  return false;
+}
+
+export function uploadPercent(sent: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.floor((sent / total) * 100)));
+}
+
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** The tus Upload-Metadata the API expects (`videoUploadMetadataSchema`). */
+export function uploadMetadata(take: Take, session: SessionRef): Required<VideoUploadMetadata> {
+  return {
+    unique: session.unique,
+    data: session.inviteId,
+    filetype: uploadFileType(take.mimeType),
+    recordingId: take.id,
+    duration: (Math.max(0, take.durationMs) / 1000).toFixed(3),
+  };
+}
+
+/** The reason the server gave (`{ "error": ... }`), for the candidate to read. */
+export function refusalReason(body: string | undefined, status: number): string {
+  try {
+    const parsed: unknown = JSON.parse(body ?? '');
+    const error = (parsed as { error?: unknown } | null)?.error;
+    if (typeof error === 'string' && error.trim() !== '') return error.trim();
+  } catch {
+    // Not the API's JSON error: the status is all there is to say.
+  }
+  return `The server answered with status ${status}.`;
+}

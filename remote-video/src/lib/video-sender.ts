@@ -1,0 +1,135 @@
+import { videoUploadEndpoint } from '@assessment/shared';
+import { type DetailedError, Upload } from 'tus-js-client';
+import { recordingStore } from './recording-store.ts';
+import type { SessionRef, Take } from './take.ts';
+import {
+  isRetryableUploadFailure,
+  refusalReason,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_PAUSE_MS,
+  UPLOAD_RETRY_DELAYS_MS,
+  uploadMetadata,
+} from './upload-policy.ts';
+
+export type UploadState =
+  | { phase: 'idle' }
+  | { phase: 'sending'; sent: number; total: number }
+  /** The connection failed; sending starts again by itself (or at once, with `retryNow`). */
+  | { phase: 'waiting'; sent: number; total: number }
+  | { phase: 'refused'; reason: string }
+  | { phase: 'sent' };
+
+const statusOf = (error: Error | DetailedError) => (error as DetailedError).originalResponse?.getStatus() ?? 0;
+const methodOf = (error: Error | DetailedError) => (error as DetailedError).originalRequest?.getMethod() ?? '';
+const isRetryable = (error: Error | DetailedError) => isRetryableUploadFailure(statusOf(error), methodOf(error));
+
+/**
+ * Sends one take with tus, resumable: the upload address is kept with the take in IndexedDB, so
+ * after a reload the upload continues where the server stopped. A failing network is retried
+ * without end (tus-js-client's quick retries, then a pause, then again); only a refusal of the
+ * file itself stops it. The take is let go from the browser once the server has all of it.
+ *
+ * Every retry builds a new Upload from the known address, and callbacks of a replaced one are
+ * ignored, so an old request finishing late can never run beside the new one.
+ */
+export class VideoSender {
+  private upload: Upload | null = null;
+  private take: Take | null = null;
+  private pause: ReturnType<typeof setTimeout> | undefined;
+  private sent = 0;
+
+  constructor(
+    private readonly session: SessionRef,
+    private readonly report: (state: UploadState) => void,
+    private readonly onSent: () => void,
+  ) {}
+
+  send(take: Take): void {
+    this.take = take;
+    this.sent = 0;
+    void recordingStore.update(take.id, { submitted: true });
+    this.begin(take, take.uploadUrl);
+  }
+
+  /** Tries again at once (the candidate asked, or the browser is back online). */
+  retryNow(): void {
+    if (this.take && this.upload) this.begin(this.take, this.upload.url ?? this.take.uploadUrl);
+  }
+
+  isWaiting(): boolean {
+    return this.pause !== undefined;
+  }
+
+  stop(): void {
+    clearTimeout(this.pause);
+    this.pause = undefined;
+    void this.upload?.abort();
+    this.upload = null;
+    this.take = null;
+  }
+
+  private begin(take: Take, uploadUrl: string | null): void {
+    clearTimeout(this.pause);
+    this.pause = undefined;
+    void this.upload?.abort();
+    const total = take.blob.size;
+    const upload: Upload = new Upload(take.blob, {
+      endpoint: videoUploadEndpoint(),
+      uploadUrl,
+      chunkSize: UPLOAD_CHUNK_BYTES,
+      retryDelays: UPLOAD_RETRY_DELAYS_MS,
+      // The address is kept with the take instead: a recording has no stable fingerprint.
+      storeFingerprintForResuming: false,
+      metadata: uploadMetadata(take, this.session),
+      onShouldRetry: (error, retryAttempt) => {
+        const retry = isRetryable(error);
+        // The first retry is immediate; only a failure that lasts is worth telling the candidate about.
+        if (retry && retryAttempt > 0 && this.upload === upload) {
+          this.report({ phase: 'waiting', sent: this.sent, total });
+        }
+        return retry;
+      },
+      onUploadUrlAvailable: () => {
+        if (upload.url) void recordingStore.update(take.id, { uploadUrl: upload.url });
+      },
+      onProgress: (bytesSent) => {
+        if (this.upload !== upload) return;
+        this.sent = Math.max(this.sent, bytesSent);
+        this.report({ phase: 'sending', sent: this.sent, total });
+      },
+      // What the server already holds, as soon as it says so: a resumed upload shows it at once.
+      onAfterResponse: (_request, response) => {
+        const status = response.getStatus();
+        if (this.upload !== upload || status < 200 || status >= 300) return;
+        const offset = Number(response.getHeader('Upload-Offset'));
+        if (Number.isFinite(offset)) this.sent = Math.max(this.sent, offset);
+        this.report({ phase: 'sending', sent: this.sent, total });
+      },
+      onSuccess: async () => {
+        if (this.upload !== upload) return;
+        this.upload = null;
+        this.take = null;
+        this.report({ phase: 'sent' });
+        await recordingStore.remove(take.id);
+        this.onSent();
+      },
+      onError: (error) => {
+        if (this.upload !== upload) return;
+        console.error('Video upload failed', error);
+        if (!isRetryable(error)) {
+          this.upload = null;
+          // Kept, but no longer sent by itself after a reload: it is offered back to the candidate instead.
+          void recordingStore.update(take.id, { submitted: false, uploadUrl: null });
+          const response = (error as DetailedError).originalResponse;
+          this.report({ phase: 'refused', reason: refusalReason(response?.getBody(), statusOf(error)) });
+          return;
+        }
+        this.report({ phase: 'waiting', sent: this.sent, total });
+        this.pause = setTimeout(() => this.retryNow(), UPLOAD_PAUSE_MS);
+      },
+    });
+    this.upload = upload;
+    this.report({ phase: 'sending', sent: this.sent, total });
+    upload.start();
+  }
+}
