@@ -12,71 +12,23 @@
  * file every parser reads without complaint, unlike rewriting the whole file with new sizes.
  */
 
-const EBML = 0x1a45dfa3;
-const SEGMENT = 0x18538067;
-const SEEK_HEAD = 0x114d9b74;
-const INFO = 0x1549a966;
-const CLUSTER = 0x1f43b675;
-const TIMECODE_SCALE = 0x2ad7b1;
-const DURATION = 0x4489;
-const CLUSTER_TIMECODE = 0xe7;
-const BLOCK_GROUP = 0xa0;
-const BLOCK = 0xa1;
-const SIMPLE_BLOCK = 0xa3;
-const DEFAULT_TIMECODE_SCALE = 1_000_000;
+import {
+  BLOCK,
+  BLOCK_GROUP,
+  CLUSTER,
+  CLUSTER_TIMECODE,
+  readElement,
+  readFloat,
+  readUnsigned,
+  readVint,
+  readWebmHead,
+  SIMPLE_BLOCK,
+} from '@assessment/shared/webm';
 
 /** Info sits right after the EBML header and the Segment start; this is far more than it needs. */
 const HEAD_BYTES = 64 * 1024;
 /** The frames are read a piece at a time, so a long take is never all in memory at once. */
 const READ_WINDOW_BYTES = 1024 * 1024;
-
-interface Vint {
-  value: number;
-  length: number;
-  /** A size with every value bit set: unknown (a live stream). */
-  unknown: boolean;
-}
-
-function readVint(bytes: Uint8Array, at: number, keepMarker: boolean): Vint | undefined {
-  const first = bytes[at];
-  if (first === undefined || first === 0) return undefined;
-  const length = Math.clz32(first) - 23;
-  if (at + length > bytes.length) return undefined;
-  let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === 0xff >> length;
-  for (let index = 1; index < length; index += 1) {
-    const byte = bytes[at + index] as number;
-    value = value * 256 + byte;
-    allOnes &&= byte === 0xff;
-  }
-  return { value, length, unknown: !keepMarker && allOnes };
-}
-
-interface Element {
-  id: number;
-  start: number;
-  sizeAt: number;
-  size: Vint;
-  dataStart: number;
-  /** Undefined when the size is unknown. */
-  dataEnd: number | undefined;
-}
-
-function readElement(bytes: Uint8Array, at: number): Element | undefined {
-  const id = readVint(bytes, at, true);
-  if (!id) return undefined;
-  const size = readVint(bytes, at + id.length, false);
-  if (!size) return undefined;
-  const dataStart = at + id.length + size.length;
-  return {
-    id: id.value,
-    start: at,
-    sizeAt: at + id.length,
-    size,
-    dataStart,
-    dataEnd: size.unknown ? undefined : dataStart + size.value,
-  };
-}
 
 /** An element size in `length` bytes (as wide as before, when it fits), or the narrowest width that does. */
 export function encodeSize(value: number, preferredLength: number): Uint8Array<ArrayBuffer> {
@@ -98,55 +50,6 @@ function durationElement(ticks: number): Uint8Array<ArrayBuffer> {
   element.set([0x44, 0x89, 0x88]);
   new DataView(element.buffer).setFloat64(3, ticks);
   return element;
-}
-
-function readUnsigned(bytes: Uint8Array, start: number, end: number): number {
-  let value = 0;
-  for (let at = start; at < end; at += 1) value = value * 256 + (bytes[at] as number);
-  return value;
-}
-
-function readFloat(bytes: Uint8Array, start: number, end: number): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset + start, end - start);
-  if (end - start === 4) return view.getFloat32(0);
-  if (end - start === 8) return view.getFloat64(0);
-  return 0;
-}
-
-interface Head {
-  segment: Element;
-  info: Element & { dataEnd: number };
-  timecodeScale: number;
-  duration: (Element & { dataEnd: number }) | undefined;
-}
-
-function findInfo(head: Uint8Array): Head | undefined {
-  const ebml = readElement(head, 0);
-  if (ebml?.id !== EBML || ebml.dataEnd === undefined) return undefined;
-  const segment = readElement(head, ebml.dataEnd);
-  if (segment?.id !== SEGMENT) return undefined;
-  for (let at = segment.dataStart; at < head.length; ) {
-    const element = readElement(head, at);
-    // A seek index points at byte positions that inserting into Info would move: leave such files be.
-    if (!element || element.dataEnd === undefined || element.id === CLUSTER || element.id === SEEK_HEAD)
-      return undefined;
-    if (element.id === INFO) {
-      if (element.dataEnd > head.length) return undefined;
-      const info = { ...element, dataEnd: element.dataEnd };
-      let timecodeScale = DEFAULT_TIMECODE_SCALE;
-      let duration: Head['duration'];
-      for (let child = info.dataStart; child < info.dataEnd; ) {
-        const inner = readElement(head, child);
-        if (!inner || inner.dataEnd === undefined || inner.dataEnd > info.dataEnd) return undefined;
-        if (inner.id === TIMECODE_SCALE) timecodeScale = readUnsigned(head, inner.dataStart, inner.dataEnd);
-        if (inner.id === DURATION) duration = { ...inner, dataEnd: inner.dataEnd };
-        child = inner.dataEnd;
-      }
-      return { segment, info, timecodeScale: timecodeScale || DEFAULT_TIMECODE_SCALE, duration };
-    }
-    at = element.dataEnd;
-  }
-  return undefined;
 }
 
 /** Reads a Blob through a moving window, for a walk from start to end. */
@@ -217,8 +120,9 @@ export interface TimedRecording {
 export async function withWebmDuration(blob: Blob, measuredMs: number): Promise<TimedRecording> {
   const unchanged = { blob, durationMs: measuredMs };
   const head = new Uint8Array(await blob.slice(0, HEAD_BYTES).arrayBuffer());
-  const found = findInfo(head);
-  if (!found) {
+  const found = readWebmHead(head);
+  // A seek index points at byte positions that inserting into Info would move: leave such files be.
+  if (!found || found.seekHeadBeforeInfo) {
     console.warn('The recording has no WebM header where one was expected; it is sent without a duration in it');
     return unchanged;
   }
