@@ -59,7 +59,8 @@ test('a remote rebuilt alone and published on another origin replaces the old on
       for (const scopes of Object.values(registry) as Record<string, Record<string, Record<string, Shared>>>[]) {
         for (const packages of Object.values(scopes)) {
           for (const [name, versions] of Object.entries(packages)) {
-            for (const shared of Object.values(versions)) (found[name] ??= new Set()).add(shared);
+            found[name] ??= new Set();
+            for (const shared of Object.values(versions)) found[name].add(shared);
           }
         }
       }
