@@ -34,3 +34,19 @@ test('with the API unreachable the thanks say it is still sending, then confirm 
   await expect(sending).toHaveCount(0);
   expect(await storedFeedback(request, unique)).toMatchObject({ currentScore: 3, feedback: 'Sent while offline' });
 });
+
+test('a response the server refuses for good is never reported as submitted', async ({ page }) => {
+  await reachFeedback(page);
+  await page.route('**/api/feedback', (route) =>
+    route.fulfill({ status: 400, json: { error: 'feedback: Too big: expected string to have <=2000 characters' } }),
+  );
+  await page.locator('label[for="feedback-star-4"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('could not be accepted by our server');
+  await expect(page.getByText('All responses have been submitted successfully!')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('status')).toContainText('could not be accepted by our server');
+});

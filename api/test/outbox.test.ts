@@ -124,6 +124,17 @@ describe('outbox', () => {
     expect(lines.error).toEqual(['Outbox: the server refused POST /feedback (400): Unknown invitation "zzzz9999"']);
   });
 
+  it('remembers, across a reload, that a call was refused, so no screen claims it arrived', async () => {
+    const server = await serve();
+    const storage = memoryStorage();
+    const outbox = outboxFor(server.url, { storage });
+    expect(outbox.refusedCount()).toBe(0);
+    outbox.enqueue({ path: '/feedback', body: feedback(newSessionId(), { data: 'zzzz9999' }) });
+    await outbox.flush();
+    expect(outbox.refusedCount()).toBe(1);
+    expect(outboxFor(server.url, { storage }).refusedCount()).toBe(1);
+  });
+
   it('keeps a rate-limited call (429) for a later try', async () => {
     const server = await serve({ RATE_LIMIT_PER_MINUTE: '1' });
     const { lines, log } = collectLog();

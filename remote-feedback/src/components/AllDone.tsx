@@ -1,4 +1,4 @@
-import { type TestDefinition, useOutboxPending } from '@assessment/shared';
+import { type TestDefinition, useOutboxPending, useOutboxRefused } from '@assessment/shared';
 import { useEffect, useRef } from 'react';
 import { useWarnBeforeLeaving } from '../hooks/useWarnBeforeLeaving.ts';
 
@@ -9,10 +9,12 @@ interface Props {
 
 /**
  * The end of the assessment. Success is confirmed only once the outbox is empty, that is once the
- * server has acknowledged everything; until then the candidate is asked to keep the tab open.
+ * server has acknowledged everything; until then the candidate is asked to keep the tab open. A call
+ * the server refused for good will never arrive, so then the page says so instead of claiming success.
  */
 export function AllDone({ test, onRetry }: Props) {
   const pending = useOutboxPending();
+  const refused = useOutboxRefused();
   const sending = pending > 0;
   const heading = useRef<HTMLHeadingElement>(null);
   useWarnBeforeLeaving(sending);
@@ -33,6 +35,12 @@ export function AllDone({ test, onRetry }: Props) {
               have arrived; sending is retried automatically if the connection drops.
             </p>
           </>
+        ) : refused > 0 ? (
+          <p>
+            <strong>Some of your responses could not be accepted by our server.</strong> We cannot confirm that
+            everything you submitted arrived. Please let the {test.companyName} hiring team know, so they can look into
+            it; nothing you need to do on this page.
+          </p>
         ) : (
           <p>
             <strong>All responses have been submitted successfully!</strong> You can now close this tab.

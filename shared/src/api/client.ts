@@ -116,6 +116,10 @@ export function pendingOutboxCount(): number {
   return theOutbox().pendingCount();
 }
 
+export function refusedOutboxCount(): number {
+  return theOutbox().refusedCount();
+}
+
 export function subscribeOutbox(listener: (pending: number) => void): () => void {
   return theOutbox().subscribe(listener);
 }

@@ -8,13 +8,21 @@ export {
   postQuizComplete,
   postRegistration,
   postVideoSkipped,
+  refusedOutboxCount,
   saveAnswers,
   startOutbox,
   subscribeOutbox,
   videoUploadEndpoint,
   videoUploadPath,
 } from './client.ts';
-export { createOutbox, OUTBOX_STORAGE_KEY, type Outbox, type OutboxDeps, type OutboxItem } from './outbox.ts';
+export {
+  createOutbox,
+  OUTBOX_REFUSED_STORAGE_KEY,
+  OUTBOX_STORAGE_KEY,
+  type Outbox,
+  type OutboxDeps,
+  type OutboxItem,
+} from './outbox.ts';
 export { emptyProctoring, type QuestionIndex, withPaste, withSwitch } from './proctoring.ts';
 export * from './schemas.ts';
-export { useOutboxPending } from './use-outbox-pending.ts';
+export { useOutboxPending, useOutboxRefused } from './use-outbox-pending.ts';

@@ -8,6 +8,9 @@ import { utf8Length } from './schemas.ts';
  */
 
 export const OUTBOX_STORAGE_KEY = 'outbox';
+/** Calls the server refused for good: kept (without their bodies) so no screen claims they arrived. */
+export const OUTBOX_REFUSED_STORAGE_KEY = 'outboxRefused';
+const REFUSED_KEPT = 50;
 /** fetch keepalive requests of a page share 64 KiB; keep clear of it. */
 const KEEPALIVE_BUDGET_BYTES = 60_000;
 const BACKOFF_BASE_MS = 1000;
@@ -48,6 +51,8 @@ export interface Outbox {
   /** Last chance before the page goes away: small items go out with fetch keepalive. */
   flushOnPageHide(): void;
   pendingCount(): number;
+  /** Calls the server refused for good (4xx), in this browser, ever: they will never arrive. */
+  refusedCount(): number;
   subscribe(listener: (pending: number) => void): () => void;
   /** Stops the retry timer (tests, or a page tearing the client down). */
   stop(): void;
@@ -142,6 +147,20 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     retryAt.delete(id);
   }
 
+  function refusedCalls(): { path: string; status: number; at: number }[] {
+    try {
+      const parsed: unknown = JSON.parse(safeRead(deps.storage, OUTBOX_REFUSED_STORAGE_KEY) ?? '[]');
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+
+  function recordRefusal(item: OutboxItem, status: number): void {
+    const kept = [...refusedCalls(), { path: item.path, status, at: now() }].slice(-REFUSED_KEPT);
+    safeWrite(deps.storage, OUTBOX_REFUSED_STORAGE_KEY, JSON.stringify(kept));
+  }
+
   function backoff(attempts: number): number {
     const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
     return ceiling / 2 + (random() * ceiling) / 2;
@@ -172,6 +191,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       log.error(
         `Outbox: the server refused POST ${item.path} (${response.status}): ${await describeRefusal(response)}`,
       );
+      recordRefusal(item, response.status);
       remove(item.id);
       return 'dropped';
     }
@@ -295,6 +315,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     },
 
     pendingCount: () => load().length,
+
+    refusedCount: () => refusedCalls().length,
 
     subscribe(listener) {
       listeners.add(listener);
