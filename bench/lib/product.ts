@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { RegistrationPayload } from '@assessment/shared/api-schemas';
+import { claimPort, makeTempDir, repoRoot, type ServerProcess, startNodeServer } from './processes.ts';
+
+/** The sample invitation of the catalogue (a 20-minute test). */
+export const INVITE = 'thd0wtfl';
+
+/**
+ * The real API server (Fastify, SQLite, videos on disk) on an empty data folder of this run,
+ * started the way `pnpm --filter api start` does. Its rate limit is lifted: the bench is one
+ * client sending what a hundred candidates would.
+ */
+export async function startProductServer(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  const port = await claimPort();
+  return startNodeServer('the product server', {
+    args: ['--import', 'tsx', 'src/main.ts'],
+    cwd: path.join(repoRoot, 'api'),
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: makeTempDir('data'),
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
+    port,
+    readyPath: '/api/health',
+  });
+}
+
+function registration(unique: string): RegistrationPayload {
+  return {
+    unique,
+    data: INVITE,
+    name: 'Bench Candidate',
+    email: `${unique}@candidate.example`,
+    company: 'Lumenvault {"os":{"name":"Linux"}}',
+    fullName: 'Bench Candidate',
+    workExperience: '4-6 Years',
+    social: 'https://social.example/bench',
+    gender: '',
+    declaration: true,
+    startTime: Date.now(),
+    deviceInfo: {
+      os: { name: 'Linux', version: 'x86_64' },
+      browser: { name: 'Chromium', major: '156', version: '156.0.0.0' },
+      mobile: false,
+      social: 'https://social.example/bench',
+      gender: '',
+      screen: '1920 x 1080',
+    },
+  };
+}
+
+/** Registers a candidate, as "Agree & start" does; every later call refers to this session. */
+export async function register(origin: string, unique: string): Promise<void> {
+  const response = await fetch(`${origin}/api/now-assessment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registration(unique)),
+  });
+  if (!response.ok) throw new Error(`Registration answered ${response.status}: ${await response.text()}`);
+}
