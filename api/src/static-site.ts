@@ -47,6 +47,7 @@ export async function registerStaticSite(
       decorateReply: false,
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   }
@@ -62,6 +63,7 @@ export async function registerStaticSite(
       wildcard: true,
       index: false,
       allowedPath: (pathName) => pathName !== '/remotes.json',
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
     app.get('/', async (_request, reply) => sendShellPage(reply));

@@ -1,6 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { precompress } from './precompress.ts';
 import { federationShared } from './shared-singletons.ts';
 
 /** In development the API runs on its own (`pnpm start`, port 8080); the dev servers forward to it. */
@@ -29,6 +30,7 @@ export function defineRemoteConfig({ name, port }: RemoteOptions): UserConfig {
         shared: federationShared,
         dts: false,
       }),
+      precompress(),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: devApiProxy },
     preview: { port, strictPort: true },
@@ -68,6 +70,7 @@ export function defineShellConfig({ port }: { port: number }): UserConfig {
         shared: federationShared,
         dts: false,
       }),
+      precompress(),
     ],
     server: { port, strictPort: true, proxy: devApiProxy },
     preview: { port, strictPort: true },
