@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import {
+  ALLOW_CAMERA_PROMPT_ARG,
+  CHROMIUM_PATH,
+  FAKE_CAMERA_ARG,
+  QUIET_CHROMIUM_ARGS,
+} from './e2e/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // Set once in the main process; workers inherit it, so every run starts from an empty database.
@@ -24,17 +30,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...QUIET_CHROMIUM_ARGS, ALLOW_CAMERA_PROMPT_ARG, FAKE_CAMERA_ARG],
     },
   },
   webServer: {

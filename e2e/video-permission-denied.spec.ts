@@ -1,4 +1,5 @@
 import { expect, sessionOfPage, test } from './fixtures.ts';
+import { CHROMIUM_PATH, FAKE_CAMERA_ARG, QUIET_CHROMIUM_ARGS } from './support/chromium.ts';
 import {
   CHECK_FAILED,
   continueWithoutVideo,
@@ -13,8 +14,8 @@ import {
 // exactly what a candidate who selects Block (or has blocked the site before) gets.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream'],
+    executablePath: CHROMIUM_PATH,
+    args: [...QUIET_CHROMIUM_ARGS, FAKE_CAMERA_ARG],
   },
 });
 

@@ -1,19 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { type Browser, chromium } from '@playwright/test';
-
-/** Debian's Chromium, as the end-to-end tests use it; no tool downloads a browser of its own. */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const QUIET_CHROMIUM = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_PATH, QUIET_CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
 
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...QUIET_CHROMIUM, ...extraArgs] });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...QUIET_CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export function chromiumVersion(): string {
