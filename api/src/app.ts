@@ -17,6 +17,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
     // No proxy in front by default, so the server itself must drop stalled clients.
     requestTimeout: 120_000,
     // A mangled invitation link (bad percent-encoding) gets the product's "Page Not Found"

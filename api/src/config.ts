@@ -14,6 +14,28 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Largest video upload accepted. */
   videoMaxBytes: number;
+  /**
+   * Which proxies in front may name the client (X-Forwarded-For): without it, behind a load
+   * balancer every candidate would share the balancer's address and one rate limit.
+   */
+  trustProxy: TrustProxy;
+}
+
+/** `TRUST_PROXY`: unset or `false` (no proxy), `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,5 +65,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
     // Ten minutes of 720p WebM is about 150-250 MB; twice that leaves room for a high bitrate.
     videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

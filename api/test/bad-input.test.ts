@@ -152,6 +152,24 @@ describe('rate limit', () => {
     expect(last?.body).toEqual({ error: expect.stringMatching(/^Too many requests/) });
   });
 
+  it('behind a trusted proxy, counts each candidate by their own address', async () => {
+    const proxied = await startServer({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' });
+    try {
+      const send = (client: string) =>
+        fetch(`${proxied.url}/api/video-just`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+          body: JSON.stringify(quizComplete(newSessionId())),
+        }).then((response) => response.status);
+      const first = [await send('203.0.113.1'), await send('203.0.113.1'), await send('203.0.113.1')];
+      expect(first).toEqual([200, 200, 200]);
+      expect(await send('203.0.113.1')).toBe(429);
+      expect(await send('203.0.113.2')).toBe(200);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
   it('gives upload chunks their own, higher limit', async () => {
     const uploads = await startServer({ RATE_LIMIT_PER_MINUTE: '5' });
     try {
