@@ -19,6 +19,18 @@ test.describe('invite router', () => {
     });
   }
 
+  test('a section opened before agreeing sends the candidate to the landing page, and Back does not loop', async ({
+    page,
+  }) => {
+    for (const section of ['quiz', 'vintro', 'iprep']) {
+      await page.goto('/');
+      await page.goto(`/invite/${SAMPLE_ID}/${section}`);
+      await expect(page).toHaveURL(`/invite/${SAMPLE_ID}`);
+      await page.goBack();
+      await expect(page).toHaveURL('/');
+    }
+  });
+
   test('sends an unknown section back to the landing page', async ({ page }) => {
     await page.goto(`/invite/${SAMPLE_ID}/results`);
     await expect(page).toHaveURL(`/invite/${SAMPLE_ID}`);

@@ -25,7 +25,7 @@ export function FeedbackSection({ test, inviteId, goToLanding }: SectionProps) {
       {stage === 'form' ? (
         <FeedbackForm test={test} inviteId={inviteId} />
       ) : (
-        <AllDone test={test} onRetry={goToLanding} />
+        <AllDone test={test} onRetry={() => goToLanding()} />
       )}
     </div>
   );

@@ -14,7 +14,8 @@ export function QuizSection({ test, inviteId, goToSection, goToLanding }: Sectio
 
   useEffect(() => {
     if (!belongs) {
-      goToLanding();
+      // Replace, so Back does not return to this page only to be sent away again.
+      goToLanding({ replace: true });
       return;
     }
     const session = sessionStore.getState();
