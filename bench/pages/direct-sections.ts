@@ -1,20 +1,11 @@
 import type { SectionModule, SectionName } from '@assessment/shared';
+import { SectionLoadError } from '../../shell/src/features/sections/section-load-error.ts';
 
 /**
  * Stands in for shell/src/features/sections/remote-loader.ts in the single-bundle build: the
  * sections are this build's own lazy chunks instead of remotes, so the only difference left
- * between the two builds is Module Federation. Same exports as the module it replaces.
+ * between the two builds is Module Federation. Same `loadSection` as the module it replaces.
  */
-export class SectionLoadError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'unreachable' | 'contract',
-  ) {
-    super(message);
-    this.name = 'SectionLoadError';
-  }
-}
-
 const sections: Record<SectionName, () => Promise<SectionModule>> = {
   quiz: () => import('../../remote-quiz/src/section.tsx'),
   vintro: () => import('../../remote-video/src/section.tsx'),

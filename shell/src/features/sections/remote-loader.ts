@@ -1,5 +1,6 @@
 import { SECTION_CONTRACT_VERSION, type SectionModule, type SectionName } from '@assessment/shared';
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import { SectionLoadError } from './section-load-error.ts';
 
 /** Federation names of the section remotes, as written in `remotes.json`. */
 export const SECTION_REMOTES: Record<SectionName, string> = {
@@ -7,16 +8,6 @@ export const SECTION_REMOTES: Record<SectionName, string> = {
   vintro: 'remoteVideo',
   iprep: 'remoteFeedback',
 };
-
-export class SectionLoadError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'unreachable' | 'contract',
-  ) {
-    super(message);
-    this.name = 'SectionLoadError';
-  }
-}
 
 type RemoteLocations = Record<string, string>;
 

@@ -1,6 +1,7 @@
 import type { SectionModule, SectionName } from '@assessment/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { loadSection, SectionLoadError } from './remote-loader.ts';
+import { loadSection } from './remote-loader.ts';
+import { SectionLoadError } from './section-load-error.ts';
 
 export type SectionModuleState =
   | { status: 'loading' }
