@@ -12,6 +12,17 @@ export const SECTION_REMOTES: Record<SectionName, string> = {
 type RemoteLocations = Record<string, string>;
 
 let registered: Promise<void> | undefined;
+let attempts = 0;
+
+/**
+ * Chromium keeps a failed `import()` in its module map for the life of the page, so a retry of
+ * the same address fails without a request. Each retry asks for the entry under a new query.
+ */
+function entryAddress(entry: string, attempt: number): string {
+  const url = new URL(entry, window.location.origin);
+  if (attempt > 0) url.searchParams.set('attempt', String(attempt));
+  return url.href;
+}
 
 /**
  * Remote addresses come from `remotes.json` at run time, never from the shell's build, so a
@@ -21,10 +32,11 @@ async function registerFromRemotesJson(force: boolean): Promise<void> {
   const response = await fetch(new URL('/remotes.json', window.location.origin), { cache: 'no-cache' });
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
   const locations = (await response.json()) as RemoteLocations;
+  const attempt = force ? ++attempts : attempts;
   registerRemotes(
     Object.entries(locations).map(([name, entry]) => ({
       name,
-      entry: new URL(entry, window.location.origin).href,
+      entry: entryAddress(entry, attempt),
       type: 'module',
     })),
     { force },
