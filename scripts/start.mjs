@@ -1,4 +1,4 @@
-// `pnpm start`: build whatever front end is missing or older than its sources, then run the API
+// `pnpm start`: build whatever part is missing or older than its sources, then run the built API
 // server, which serves the whole product. Plain Node so it works right after `pnpm install`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -6,12 +6,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Each front end, the file that proves it is built, and the folders its build reads. */
-const frontEnds = [
+/** Each part, the file that proves it is built, and the folders its build reads. */
+const parts = [
   { name: 'shell', output: 'shell/dist/index.html' },
   { name: 'remote-quiz', output: 'remote-quiz/dist/remoteEntry.js' },
   { name: 'remote-video', output: 'remote-video/dist/remoteEntry.js' },
   { name: 'remote-feedback', output: 'remote-feedback/dist/remoteEntry.js' },
+  { name: 'api', output: 'api/dist/main.js' },
 ];
 
 function newestMtime(target) {
@@ -33,7 +34,7 @@ function needsBuild({ name, output }) {
   return Math.max(...sources) > built.mtimeMs;
 }
 
-const stale = frontEnds.filter(needsBuild);
+const stale = parts.filter(needsBuild);
 if (stale.length > 0) {
   console.log(`Building ${stale.map((f) => f.name).join(', ')}…`);
   const filters = stale.flatMap((f) => ['--filter', f.name]);
@@ -41,7 +42,7 @@ if (stale.length > 0) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const server = spawn(process.execPath, ['dist/main.js'], {
   cwd: path.join(root, 'api'),
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR || 'data') },

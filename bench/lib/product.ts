@@ -6,9 +6,10 @@ import { claimPort, makeTempDir, repoRoot, type ServerProcess, startNodeServer }
 export const INVITE = 'thd0wtfl';
 
 /**
- * The real API server (Fastify, SQLite, videos on disk) on an empty data folder of this run,
- * started the way `pnpm --filter api start` does. Its rate limit is lifted: the bench is one
- * client sending what a hundred candidates would.
+ * The real API server (Fastify, SQLite, videos on disk) on an empty data folder of this run. It
+ * runs from its sources, because the bench never reads a built `dist` folder; tsx compiles each file once as it
+ * loads, so requests run the same JavaScript as the built server. Its rate limit is lifted: the
+ * bench is one client sending what a hundred candidates would.
  */
 export async function startProductServer(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = await claimPort();

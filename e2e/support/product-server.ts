@@ -13,7 +13,7 @@ export async function startProductServer(port: number, adminToken: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'product-'));
   const remotesFile = path.join(dir, 'remotes.json');
   fs.copyFileSync(path.join(repoRoot, 'shell/dist/remotes.json'), remotesFile);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
     cwd: path.join(repoRoot, 'api'),
     env: {
       ...process.env,

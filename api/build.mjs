@@ -1,0 +1,46 @@
+// `pnpm --filter api build`: the server as plain JavaScript in dist/, so production runs no
+// TypeScript compiler. esbuild bundles the workspace packages (their exports point at .ts
+// sources, which Node cannot run) and leaves the API's own registry dependencies external, loaded
+// from node_modules as usual (better-sqlite3 is native and cannot be bundled anyway).
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const apiRoot = import.meta.dirname;
+const { dependencies } = JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json'), 'utf8'));
+const registryPackages = Object.keys(dependencies).filter((name) => !dependencies[name].startsWith('workspace:'));
+
+/** Entry points: the server, the export command, and any worker thread's own file. */
+function entryPoints() {
+  const workers = fs
+    .readdirSync(path.join(apiRoot, 'src'), { recursive: true })
+    .filter((file) => file.endsWith('.worker.ts'))
+    .map((file) => path.join('src', file));
+  return ['src/main.ts', 'src/export-cli.ts', ...workers];
+}
+
+/** The API's own registry dependencies stay imports; anything else (workspace code) is bundled. */
+const keepRegistryPackagesExternal = {
+  name: 'registry-packages-external',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      const isRegistry = registryPackages.some((name) => args.path === name || args.path.startsWith(`${name}/`));
+      return isRegistry ? { path: args.path, external: true } : undefined;
+    });
+  },
+};
+
+fs.rmSync(path.join(apiRoot, 'dist'), { recursive: true, force: true });
+await build({
+  absWorkingDir: apiRoot,
+  entryPoints: entryPoints(),
+  outdir: 'dist',
+  outbase: 'src',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [keepRegistryPackagesExternal],
+});
