@@ -12,10 +12,16 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const forTests = process.argv.includes('--test-tools');
 
-/** Debian packages the end-to-end tests use, each with the file that shows it is installed. */
+/**
+ * Debian packages the tests use, each with the file that shows it is installed: the browser and
+ * ffmpeg for the end-to-end tests, and the servers `scripts/services.mjs` starts for the tests of
+ * PostgreSQL, object storage and shared rate limits.
+ */
 const TEST_TOOLS = [
   { pkg: 'chromium', present: () => commandExists(process.env.CHROMIUM_PATH || 'chromium') },
   { pkg: 'ffmpeg', present: () => commandExists('ffprobe') },
+  { pkg: 'postgresql', present: () => Boolean(process.env.PG_BIN) || postgresInstalled() },
+  { pkg: 'redis-server', present: () => commandExists('redis-server') },
 ];
 
 function fail(message) {
@@ -33,6 +39,14 @@ function run(command, args) {
 function commandExists(command) {
   if (command.includes('/')) return fs.existsSync(command);
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Debian's postgresql puts its programs in /usr/lib/postgresql/<major>/bin, off the PATH. */
+function postgresInstalled() {
+  const base = '/usr/lib/postgresql';
+  return (
+    fs.existsSync(base) && fs.readdirSync(base).some((major) => fs.existsSync(path.join(base, major, 'bin/initdb')))
+  );
 }
 
 function pinnedPnpmVersion() {
@@ -67,7 +81,7 @@ function ensureTestTools() {
   const missing = TEST_TOOLS.filter((tool) => !tool.present()).map((tool) => tool.pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    fail(`the end-to-end tests need these Debian packages: apt-get install ${missing.join(' ')} (as root)`);
+    fail(`the tests need these Debian packages: apt-get install ${missing.join(' ')} (as root)`);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
