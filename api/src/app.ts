@@ -1,11 +1,13 @@
 import { BODY_LIMIT_BYTES } from '@assessment/shared/api-schemas';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { describeError, openBackends } from './backends.ts';
 import type { ServerConfig } from './config.ts';
+import { createHealth, registerHealthRoute } from './health.ts';
+import { closeConnectionsAsTheyIdle } from './http/draining.ts';
 import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerStaticSite } from './static-site.ts';
-import { createFileVideoStore } from './storage/file-video-store.ts';
 import { openSqliteSessionStore } from './storage/sqlite-session-store.ts';
 
 export interface AppOptions {
@@ -34,11 +36,29 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await registerSecurityHeaders(app, remotes);
 
   const store = openSqliteSessionStore(config.dataDir);
-  const videos = createFileVideoStore(config.dataDir);
-  app.addHook('onClose', async () => store.close());
+  const backends = openBackends(config, app.log);
+  app.addHook('onClose', async () => {
+    // The store first, then the connections it may use (the PostgreSQL pool).
+    await store.close();
+    await backends.close();
+  });
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  await registerApi(app, { config, store, videos, now: options.now ?? Date.now });
+  const health = createHealth(backends.probes, {
+    onChange: (name, result, error) =>
+      result === 'down'
+        ? app.log.error(`Health: ${name} is not reachable: ${describeError(error)}`)
+        : app.log.info(`Health: ${name} is reachable again`),
+  });
+  registerHealthRoute(app, health);
+  closeConnectionsAsTheyIdle(app);
+  await registerApi(app, {
+    config,
+    store,
+    videos: backends.videos,
+    uploadLocker: backends.uploadLocker,
+    rateLimitRedis: backends.rateLimitRedis,
+    now: options.now ?? Date.now,
+  });
 
   await registerStaticSite(app, config.repoRoot, remotes);
   return app;

@@ -22,6 +22,39 @@ describe('configFromEnv', () => {
     expect(config.adminToken).toBeUndefined();
     expect(config.trustProxy).toBe(false);
     expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.uploadsDir).toBe(`${config.dataDir}/videos`);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+  it('reads the object storage settings, with a default region', () => {
+    expect(
+      configFromEnv({
+        S3_BUCKET: 'videos',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'videos',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(configFromEnv({ S3_BUCKET: 'videos', S3_REGION: 'eu-west-3' }).s3).toEqual({
+      bucket: 'videos',
+      region: 'eu-west-3',
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+  it('refuses half a key pair, an endpoint that is not an address, and a flag that is not one', () => {
+    expect(() => configFromEnv({ S3_BUCKET: 'videos', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => configFromEnv({ S3_BUCKET: 'videos', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => configFromEnv({ S3_BUCKET: 'videos', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
   it('refuses a port that is not a port', () => {
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);

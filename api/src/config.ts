@@ -19,6 +19,28 @@ export interface ServerConfig {
    * balancer every candidate would share the balancer's address and one rate limit.
    */
   trustProxy: TrustProxy;
+  /**
+   * Where tus keeps uploads in progress (default `DATA_DIR/videos`). With several instances, a
+   * volume every instance mounts, so an upload started on one can be resumed on another.
+   */
+  uploadsDir: string;
+  /** PostgreSQL, shared by every instance: the tus upload locks (`DATABASE_URL`). */
+  databaseUrl: string | undefined;
+  /** Object storage for finished videos (`S3_BUCKET` and the other `S3_*`); unset keeps them in `uploadsDir`. */
+  s3: S3Settings | undefined;
+  /** Redis, shared by every instance: the rate limits' counts (`REDIS_URL`). */
+  redisUrl: string | undefined;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset means AWS itself; set for any other S3-compatible service. */
+  endpoint: string | undefined;
+  /** Unset means the AWS SDK's own chain (AWS_* variables, instance roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `bucket` in the path rather than in the host name, as most local S3-compatible servers need. */
+  forcePathStyle: boolean;
 }
 
 /** `TRUST_PROXY`: unset or `false` (no proxy), `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
@@ -48,6 +70,34 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return value;
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if ((accessKeyId === '') !== (secretAccessKey === '')) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint)) {
+    throw new Error(`S3_ENDPOINT must be an http:// or https:// address, got "${endpoint}"`);
+  }
+  return {
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    endpoint,
+    credentials: accessKeyId === '' ? undefined : { accessKeyId, secretAccessKey },
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE'),
+  };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -55,10 +105,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, got "${env.PORT}"`);
   }
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : undefined,
     repoRoot,
     remotesFile: path.resolve(env.REMOTES_JSON || path.join(repoRoot, 'shell/dist/remotes.json')),
@@ -66,5 +117,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     // Ten minutes of 720p WebM is about 150-250 MB; twice that leaves room for a high bitrate.
     videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'videos')),
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    s3: s3FromEnv(env),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
   };
 }

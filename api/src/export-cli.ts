@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createVideoStore } from './backends.ts';
 import { configFromEnv } from './config.ts';
 import { exportSessions } from './export/export-sessions.ts';
-import { createFileVideoStore } from './storage/file-video-store.ts';
 import { openSqliteSessionStore } from './storage/sqlite-session-store.ts';
 
 /**
@@ -19,7 +19,7 @@ const outDir = path.resolve(process.env.INIT_CWD || process.cwd(), values.out);
 const config = configFromEnv();
 const store = openSqliteSessionStore(config.dataDir);
 try {
-  const { sessions, videos } = await exportSessions(store, createFileVideoStore(config.dataDir), outDir);
+  const { sessions, videos } = await exportSessions(store, createVideoStore(config), outDir);
   console.log(`Exported ${sessions} sessions and ${videos} videos from ${config.dataDir} to ${outDir}`);
 } finally {
   await store.close();

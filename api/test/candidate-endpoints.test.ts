@@ -26,7 +26,7 @@ describe('candidate endpoints', () => {
   it('answers health', async () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ok', checks: { storage: 'ok' } });
   });
 
   it('stores a whole session and shows it to the hiring company', async () => {

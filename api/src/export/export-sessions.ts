@@ -115,7 +115,7 @@ export async function exportSessions(store: SessionStore, videos: VideoStore, ou
     views.push(view);
     const video = currentVideo(record.videos);
     if (view.video?.download && video) {
-      await pipeline(videos.read(video.uploadId), fs.createWriteStream(path.join(outDir, view.video.download)));
+      await pipeline(await videos.read(video.uploadId), fs.createWriteStream(path.join(outDir, view.video.download)));
       videoCount += 1;
     }
   }

@@ -39,6 +39,8 @@ export async function registerAdminRoutes(app: FastifyInstance, { store, videos 
         throw new HttpError(404, 'This session has no finished video');
       }
       const range = parseRange(request.headers.range, video.bytes);
+      // Opened before any header is set, so a video that cannot be read answers a plain error.
+      const body = await videos.read(video.uploadId, range);
       // The session id is limited to letters, digits, "-" and "_", so the file name needs no escaping.
       reply
         .header('Content-Type', video.contentType ?? 'application/octet-stream')
@@ -53,7 +55,7 @@ export async function registerAdminRoutes(app: FastifyInstance, { store, videos 
       } else {
         reply.header('Content-Length', video.bytes);
       }
-      return reply.send(videos.read(video.uploadId, range));
+      return reply.send(body);
     });
   });
 }

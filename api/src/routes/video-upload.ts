@@ -35,9 +35,13 @@ function metadataOf(upload: Upload) {
 
 /**
  * Resumable video uploads over tus. An upload is tied to its session and invitation when it is
- * created, checked by content from its first bytes, and recorded as complete only once it is on disk.
+ * created, checked by content from its first bytes, and recorded as complete only once it is stored
+ * where finished videos are kept.
  */
-export async function registerVideoUploadRoutes(app: FastifyInstance, { store, videos, config, now }: ApiDeps) {
+export async function registerVideoUploadRoutes(
+  app: FastifyInstance,
+  { store, videos, config, now, uploadLocker }: ApiDeps,
+) {
   async function refuse(uploadId: string): Promise<void> {
     await videos.remove(uploadId);
     await store.forgetVideoUpload(uploadId);
@@ -47,6 +51,7 @@ export async function registerVideoUploadRoutes(app: FastifyInstance, { store, v
     path: VIDEO_UPLOAD_PATH,
     datastore: new VideoOnlyStore(videos.datastore, (uploadId) => videos.readAt(uploadId, 0, SNIFF_BYTES), refuse),
     maxSize: config.videoMaxBytes,
+    locker: uploadLocker,
     relativeLocation: true,
     // Same origin only, like the rest of the API (tus answers any origin by default).
     allowedOrigins: [],
@@ -72,7 +77,7 @@ export async function registerVideoUploadRoutes(app: FastifyInstance, { store, v
         await refuse(upload.id);
         throw NOT_A_VIDEO;
       }
-      await videos.persist(upload.id);
+      await videos.persist(upload.id, contentType);
       const bytes = upload.offset;
       const fromFile = await readMediaDuration(
         contentType,
@@ -87,6 +92,7 @@ export async function registerVideoUploadRoutes(app: FastifyInstance, { store, v
         durationSeconds: fromFile ?? (measured === undefined ? null : Number(measured)),
         completedAt: now(),
       });
+      await videos.release(upload.id);
       return {};
     },
 

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -16,11 +17,20 @@ async function fsyncPath(target: string): Promise<void> {
   }
 }
 
-/** Videos as files under `DATA_DIR/videos`: `<id>` holds the bytes, `<id>.json` the tus upload record. */
-export function createFileVideoStore(dataDir: string): VideoStore {
-  const directory = path.join(dataDir, 'videos');
+/** tus's uploads in a folder: `<id>` holds the bytes, `<id>.json` the tus upload record. */
+export interface UploadsFolder {
+  readonly directory: string;
+  readonly datastore: FileStore;
+  fileOf(uploadId: string): string;
+  readAt(uploadId: string, position: number, length: number): Promise<Buffer>;
+  /** Bytes in the folder, or undefined when it holds no such upload. */
+  size(uploadId: string): Promise<number | undefined>;
+  /** Resolves when the folder can be written. */
+  probe(): Promise<void>;
+}
+
+export function openUploadsFolder(directory: string): UploadsFolder {
   fs.mkdirSync(directory, { recursive: true });
-  const datastore = new FileStore({ directory });
 
   function fileOf(uploadId: string): string {
     if (!UPLOAD_ID.test(uploadId)) throw new Error(`Not an upload id: ${JSON.stringify(uploadId)}`);
@@ -28,7 +38,9 @@ export function createFileVideoStore(dataDir: string): VideoStore {
   }
 
   return {
-    datastore,
+    directory,
+    datastore: new FileStore({ directory }),
+    fileOf,
 
     async readAt(uploadId, position, length) {
       const handle = await fsp.open(fileOf(uploadId), 'r');
@@ -46,19 +58,40 @@ export function createFileVideoStore(dataDir: string): VideoStore {
       return stats?.isFile() ? stats.size : undefined;
     },
 
-    read(uploadId, range) {
-      return fs.createReadStream(fileOf(uploadId), range ?? {});
+    probe: () => fsp.access(directory, fs.constants.W_OK),
+  };
+}
+
+/** Videos as files in one folder (`DATA_DIR/videos` unless `UPLOADS_DIR`): they stay where tus wrote them. */
+export function createFileVideoStore(directory: string): VideoStore {
+  const folder = openUploadsFolder(directory);
+  return {
+    datastore: folder.datastore,
+    readAt: folder.readAt,
+    size: folder.size,
+
+    async read(uploadId, range) {
+      const stream = fs.createReadStream(folder.fileOf(uploadId), range ?? {});
+      // Opening is asynchronous; a missing file must reject here, before any header is sent.
+      await once(stream, 'open');
+      return stream;
     },
 
     async persist(uploadId) {
       // The tus file store never fsyncs; an upload counts as complete only once it is on the disk.
-      await fsyncPath(fileOf(uploadId));
-      await fsyncPath(`${fileOf(uploadId)}.json`);
+      await fsyncPath(folder.fileOf(uploadId));
+      await fsyncPath(`${folder.fileOf(uploadId)}.json`);
       await fsyncPath(directory);
     },
 
-    async remove(uploadId) {
-      await datastore.remove(uploadId);
+    async release() {
+      // The finished video is this very file.
     },
+
+    async remove(uploadId) {
+      await folder.datastore.remove(uploadId);
+    },
+
+    probe: folder.probe,
   };
 }
