@@ -1,7 +1,7 @@
 // Types of scripts/services.mjs for the TypeScript that imports it (Vitest's global setup, the bench).
 
-/** The settings the API reads, for the servers that were started. */
-export interface ServicesEnv {
+/** The settings the API reads, for the servers that were started (a type, so it passes as an env). */
+export type ServicesEnv = {
   DATABASE_URL?: string;
   S3_ENDPOINT?: string;
   S3_BUCKET?: string;
@@ -10,7 +10,7 @@ export interface ServicesEnv {
   S3_SECRET_ACCESS_KEY?: string;
   S3_FORCE_PATH_STYLE?: string;
   REDIS_URL?: string;
-}
+};
 
 /** One running server; `stop()` then `start()` brings it back on the same port with its data. */
 export interface ServiceHandle<Env> {

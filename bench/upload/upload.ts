@@ -3,14 +3,17 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from 'tus-js-client';
+import { configFromEnv, type S3Settings } from '../../api/src/config.ts';
+import { createS3Client } from '../../api/src/storage/s3-video-store.ts';
 import { UPLOAD_CHUNK_BYTES } from '../../remote-video/src/lib/upload-policy.ts';
+import { startServices } from '../../scripts/services.mjs';
 import {
   benchRoot,
   claimPort,
   makeTempDir,
   residentBytes,
-  type ServerProcess,
   samplePeakResident,
   startNodeServer,
 } from '../lib/processes.ts';
@@ -79,19 +82,35 @@ async function rawPut(origin: string, bytes: number): Promise<void> {
   if (status !== 204) throw new Error(`The raw PUT server answered ${status}`);
 }
 
+/**
+ * The floor for object storage: the same bytes as one streamed PutObject to the same S3-protocol
+ * server, through a client set up exactly as the product's.
+ */
+async function rawS3Put(settings: S3Settings, bytes: number, key: string): Promise<void> {
+  const client = createS3Client(settings);
+  try {
+    await client.send(
+      new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: videoStream(bytes), ContentLength: bytes }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
 interface UploadRun {
   seconds: number;
   peakResidentBytes: number;
 }
 
-async function timedUpload(server: ServerProcess, send: () => Promise<void>): Promise<UploadRun> {
-  const sampler = samplePeakResident(server.pid, RSS_SAMPLE_MS);
+/** Times one upload, sampling the receiving server's memory when it is a process of ours. */
+async function timedUpload(pid: number | undefined, send: () => Promise<void>): Promise<UploadRun> {
+  const sampler = pid === undefined ? undefined : samplePeakResident(pid, RSS_SAMPLE_MS);
   const started = performance.now();
   let peakResidentBytes = 0;
   try {
     await send();
   } finally {
-    peakResidentBytes = sampler.stop();
+    peakResidentBytes = sampler?.stop() ?? 0;
   }
   return { seconds: (performance.now() - started) / 1000, peakResidentBytes };
 }
@@ -107,11 +126,17 @@ export interface UploadDetails {
   chunkBytes: number;
   product: ServerResult;
   raw: ServerResult;
+  /** The product with S3_BUCKET set (tus, then the move to the bucket) and a raw PUT to the same S3 server. */
+  productS3: ServerResult;
+  rawS3: ServerResult;
 }
 
 export async function benchUpload(log: (line: string) => void): Promise<{ rows: Row[]; details: UploadDetails }> {
-  log('upload: starting the product server and a raw PUT server');
+  log('upload: starting the product server, a raw PUT server, an S3-protocol server and the product on it');
+  const services = await startServices({ postgres: false, s3: true, redis: false });
+  const s3Settings = configFromEnv(services.env).s3 as S3Settings;
   const product = await startProductServer({ VIDEO_MAX_BYTES: String(4 * UPLOAD_BYTES) });
+  const productS3 = await startProductServer({ VIDEO_MAX_BYTES: String(4 * UPLOAD_BYTES), ...services.env });
   const rawPort = await claimPort();
   const raw = await startNodeServer('the raw PUT server', {
     args: [
@@ -129,24 +154,31 @@ export async function benchUpload(log: (line: string) => void): Promise<{ rows: 
   try {
     const unique = 'bench-upload-candidate';
     await register(product.origin, unique);
+    await register(productS3.origin, unique);
     let recordings = 0;
     const sendTus = (bytes: number) => tusUpload(product.origin, unique, bytes, `bench-take-${++recordings}`);
     const sendRaw = (bytes: number) => rawPut(raw.origin, bytes);
-    await sendTus(WARM_UP_BYTES);
-    await sendRaw(WARM_UP_BYTES);
+    const sendTusS3 = (bytes: number) => tusUpload(productS3.origin, unique, bytes, `bench-take-${++recordings}`);
+    const sendRawS3 = (bytes: number) => rawS3Put(s3Settings, bytes, `bench/raw-${++recordings}`);
+    for (const send of [sendTus, sendRaw, sendTusS3, sendRawS3]) await send(WARM_UP_BYTES);
 
-    const results: Record<'product' | 'raw', ServerResult> = {
+    const results: Record<'product' | 'raw' | 'productS3' | 'rawS3', ServerResult> = {
       product: { megabytesPerSecond: [], residentBeforeBytes: residentBytes(product.pid), peakResidentBytes: 0 },
       raw: { megabytesPerSecond: [], residentBeforeBytes: residentBytes(raw.pid), peakResidentBytes: 0 },
+      productS3: { megabytesPerSecond: [], residentBeforeBytes: residentBytes(productS3.pid), peakResidentBytes: 0 },
+      // The S3 server's memory is not the product's: only the speed is compared.
+      rawS3: { megabytesPerSecond: [], residentBeforeBytes: 0, peakResidentBytes: 0 },
     };
     for (let run = 1; run <= RUNS; run += 1) {
-      log(`upload: ${UPLOAD_BYTES / MB} MB over loopback, run ${run} of ${RUNS}, tus and raw PUT`);
-      for (const [which, server, send] of [
-        ['product', product, sendTus],
-        ['raw', raw, sendRaw],
+      log(`upload: ${UPLOAD_BYTES / MB} MB over loopback, run ${run} of ${RUNS}, tus and raw PUT, to disk and to S3`);
+      for (const [which, pid, send] of [
+        ['product', product.pid, sendTus],
+        ['raw', raw.pid, sendRaw],
+        ['productS3', productS3.pid, sendTusS3],
+        ['rawS3', undefined, sendRawS3],
       ] as const) {
         const result = results[which];
-        const { seconds, peakResidentBytes } = await timedUpload(server, () => send(UPLOAD_BYTES));
+        const { seconds, peakResidentBytes } = await timedUpload(pid, () => send(UPLOAD_BYTES));
         result.megabytesPerSecond.push(UPLOAD_BYTES / MB / seconds);
         result.peakResidentBytes = Math.max(result.peakResidentBytes, peakResidentBytes);
       }
@@ -154,6 +186,8 @@ export async function benchUpload(log: (line: string) => void): Promise<{ rows: 
 
     const speed = median(results.product.megabytesPerSecond);
     const rawSpeed = median(results.raw.megabytesPerSecond);
+    const s3Speed = median(results.productS3.megabytesPerSecond);
+    const rawS3Speed = median(results.rawS3.megabytesPerSecond);
     const growth = (result: ServerResult) => (result.peakResidentBytes - result.residentBeforeBytes) / MB;
     const rows: Row[] = [
       {
@@ -178,9 +212,26 @@ export async function benchUpload(log: (line: string) => void): Promise<{ rows: 
         },
         goals: [{ text: `< ${MEMORY_GOAL_MB} MB`, met: growth(results.product) < MEMORY_GOAL_MB }],
       },
+      {
+        group: 'upload',
+        name: `${UPLOAD_BYTES / MB} MB tus upload into S3 (then moved to the bucket)`,
+        value: s3Speed,
+        unit: 'MB/s',
+        detail: `median of ${RUNS}; s3rver on loopback`,
+        baseline: { label: 'raw PUT to the same S3', value: rawS3Speed },
+      },
+      {
+        group: 'upload',
+        name: 'server memory growth during upload into S3',
+        value: growth(results.productS3),
+        unit: 'MB',
+        detail: `peak RSS ${(results.productS3.peakResidentBytes / MB).toFixed(0)} MB`,
+        goals: [{ text: `< ${MEMORY_GOAL_MB} MB`, met: growth(results.productS3) < MEMORY_GOAL_MB }],
+      },
     ];
     return { rows, details: { bytes: UPLOAD_BYTES, chunkBytes: UPLOAD_CHUNK_BYTES, ...results } };
   } finally {
-    await Promise.all([product.stop(), raw.stop()]);
+    await Promise.all([product.stop(), raw.stop(), productS3.stop()]);
+    await services.stop();
   }
 }
