@@ -35,7 +35,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const remotes = createRemoteLocationsSource(config.remotesFile, (message) => app.log.error(message));
   await registerSecurityHeaders(app, remotes);
 
-  const store = openSqliteSessionStore(config.dataDir);
+  const store = await openSqliteSessionStore(config.dataDir);
   const backends = openBackends(config, app.log);
   app.addHook('onClose', async () => {
     // The store first, then the connections it may use (the PostgreSQL pool).

@@ -10,8 +10,11 @@ export interface ServerConfig {
   repoRoot: string;
   /** The deploy-time remotes.json: where the shell finds each section remote. */
   remotesFile: string;
-  /** Requests per minute per client IP on the API; generous, so autosaves never reach it. */
+  /** Requests per minute per candidate session (and per address for anonymous requests); generous, so autosaves never reach it. */
   rateLimitPerMinute: number;
+  /** Registrations that open a session, per hour, from one address and for one test. */
+  registrationsPerIpPerHour: number;
+  registrationsPerTestPerHour: number;
   /** Largest video upload accepted. */
   videoMaxBytes: number;
   /**
@@ -114,6 +117,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     repoRoot,
     remotesFile: path.resolve(env.REMOTES_JSON || path.join(repoRoot, 'shell/dist/remotes.json')),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
+    // An office of a few hundred candidates behind one NAT may all start within the hour.
+    registrationsPerIpPerHour: positiveInteger(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 300),
+    registrationsPerTestPerHour: positiveInteger(env, 'REGISTRATIONS_PER_TEST_PER_HOUR', 2000),
     // Ten minutes of 720p WebM is about 150-250 MB; twice that leaves room for a high bitrate.
     videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -17,7 +17,7 @@ if (!values.out) {
 // pnpm runs scripts inside api/; a relative DIR means relative to where the command was typed.
 const outDir = path.resolve(process.env.INIT_CWD || process.cwd(), values.out);
 const config = configFromEnv();
-const store = openSqliteSessionStore(config.dataDir);
+const store = await openSqliteSessionStore(config.dataDir);
 try {
   const { sessions, videos } = await exportSessions(store, createVideoStore(config), outDir);
   console.log(`Exported ${sessions} sessions and ${videos} videos from ${config.dataDir} to ${outDir}`);

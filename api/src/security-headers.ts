@@ -25,13 +25,20 @@ export function contentSecurityPolicy(remotes: RemoteLocationsSource) {
   };
 }
 
+const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=()';
+
 export async function registerSecurityHeaders(app: FastifyInstance, remotes: RemoteLocationsSource): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(remotes) },
     // The camera and microphone are used by this origin only; nothing else on the page may ask.
     crossOriginEmbedderPolicy: false,
   });
+  // On the raw response, so the responses that bypass Fastify's reply (tus) carry it too; and on
+  // the reply, for the few that Fastify answers before any hook has run (a malformed URL).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  });
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=(), payment=()');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
 }

@@ -7,7 +7,9 @@ import {
   feedback,
   freePort,
   type InProcessServer,
+  keyOf,
   newSessionId,
+  registered,
   registration,
   startServer,
 } from './helpers.ts';
@@ -26,6 +28,14 @@ vi.stubGlobal('document', documentStub);
 vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 vi.spyOn(console, 'error').mockImplementation(() => undefined);
 const client = await import('@assessment/shared/api');
+const { sessionStore } = await import('@assessment/shared');
+
+/** This page's candidate: a session id and its key, as "Agree & start" stores them. */
+function candidate(): string {
+  const unique = newSessionId();
+  sessionStore.getState().update({ unique, sessionKey: keyOf(unique) });
+  return unique;
+}
 
 let server: InProcessServer;
 let unreachable: string;
@@ -59,7 +69,7 @@ function queued(): { path: string; body: { revision?: number; final?: boolean } 
 describe('API client', () => {
   it('sends through the outbox to the configured base URL', async () => {
     client.configureApi({ baseUrl: `${server.url}/api/` });
-    const unique = newSessionId();
+    const unique = candidate();
     client.postRegistration(registration(unique));
     client.postFeedback(feedback(unique));
     await client.flushOutbox();
@@ -70,7 +80,7 @@ describe('API client', () => {
   });
 
   it('answers the device check, or null when the server cannot be reached', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url, candidate());
     expect(await client.postDeviceCheck(deviceCheck(unique))).toEqual({ result: true });
     client.configureApi({ baseUrl: unreachable });
     expect(await client.postDeviceCheck(deviceCheck(unique, { checkId: 'again' }))).toBeNull();
@@ -79,7 +89,8 @@ describe('API client', () => {
   it('keeps one growing, still-final answers save while offline, and sends it when the browser is back online', async () => {
     client.configureApi({ baseUrl: unreachable });
     client.startOutbox();
-    const unique = newSessionId();
+    const unique = candidate();
+    client.postRegistration(registration(unique));
     const { revision: _revision, savedAt: _savedAt, ...draft } = answers(unique);
     const before = Date.now();
     client.saveAnswers({ ...draft, final: true });
@@ -99,7 +110,7 @@ describe('API client', () => {
 
   it('flushes when the page is hidden', async () => {
     client.configureApi({ baseUrl: unreachable });
-    const unique = newSessionId();
+    const unique = candidate();
     client.postRegistration(registration(unique));
     await client.flushOutbox();
     expect(client.pendingOutboxCount()).toBe(1);
@@ -109,6 +120,17 @@ describe('API client', () => {
     documentStub.dispatchEvent(new Event('visibilitychange'));
     await whenEmpty();
     expect((await adminSession(server.url, unique)).registration).not.toBeNull();
+  });
+
+  it('sends no key for a session this page does not hold, and the server refuses the write', async () => {
+    client.configureApi({ baseUrl: `${server.url}/api` });
+    const unique = await registered(server.url);
+    candidate();
+    expect(client.sessionKeyHeaders(unique)).toEqual({});
+    client.postFeedback(feedback(unique));
+    await client.flushOutbox();
+    expect(client.refusedOutboxCount()).toBe(1);
+    expect((await adminSession(server.url, unique)).feedback).toBeNull();
   });
 
   it('names the tus endpoint for the video remote', () => {

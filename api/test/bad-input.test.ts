@@ -7,9 +7,12 @@ import {
   feedback,
   type InProcessServer,
   inviteId,
+  keyHeaders,
+  keyOf,
   newSessionId,
   postJson,
   quizComplete,
+  registered,
   registration,
   startServer,
   uploadOffset,
@@ -22,6 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+/** A session to write to: a new one for the registration, else one already registered. */
+const sessionFor = (route: string) =>
+  route === '/api/now-assessment' ? Promise.resolve(newSessionId()) : registered(server.url);
+
 const routes = [
   ['/api/now-assessment', registration],
   ['/api/answers', answers],
@@ -33,13 +40,14 @@ const routes = [
 
 describe('bad input', () => {
   it.each(routes)('%s refuses an unknown invitation with 400 naming it', async (route, make) => {
-    const response = await postJson(server.url, route, { ...make(newSessionId()), data: 'zzzz9999' });
+    const response = await postJson(server.url, route, { ...make(await sessionFor(route)), data: 'zzzz9999' });
     expect(response).toEqual({ status: 400, body: { error: 'Unknown invitation "zzzz9999"' } });
   });
 
   it.each(routes)('%s refuses a malformed invitation id and a missing session id', async (route, make) => {
-    const { unique: _unique, ...withoutSession } = { ...make(newSessionId()), data: '../etc' };
-    const response = await postJson(server.url, route, withoutSession);
+    const unique = await sessionFor(route);
+    const { unique: _unique, ...withoutSession } = { ...make(unique), data: '../etc' };
+    const response = await postJson(server.url, route, withoutSession, { key: keyOf(unique) });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/unique: .*expected string/);
     expect(response.body.error).toMatch(/data: must be an invitation id/);
@@ -60,7 +68,7 @@ describe('bad input', () => {
   });
 
   it('refuses a feedback score outside 0..4, and feedback over 2000 characters', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     for (const body of [
       feedback(unique, { currentScore: 5 }),
       feedback(unique, { currentScore: 2.5 }),
@@ -71,7 +79,7 @@ describe('bad input', () => {
   });
 
   it('refuses answers that are not three strings', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     const body = { ...answers(unique), answers: ['<p>only one</p>'] };
     const response = await postJson(server.url, '/api/answers', body);
     expect(response.status).toBe(400);
@@ -79,7 +87,7 @@ describe('bad input', () => {
   });
 
   it('refuses an answer over 400 KB with 400 and a body over 1 MiB with 413, as JSON', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     const big = `<p>${'a'.repeat(400_001)}</p>`;
     const tooBig = await postJson(server.url, '/api/answers', answers(unique, { answers: [big, '', ''] }));
     expect(tooBig.status).toBe(400);
@@ -91,7 +99,8 @@ describe('bad input', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await postJson(server.url, '/api/feedback', '{"unique":');
+    const unique = await registered(server.url);
+    const response = await postJson(server.url, '/api/feedback', '{"unique":', { key: keyOf(unique) });
     expect(response.status).toBe(400);
     expect(response.body.error).toEqual(expect.any(String));
   });
@@ -140,31 +149,41 @@ describe('rate limit', () => {
   });
   afterAll(() => limited.stop());
 
-  it('answers 429 with a JSON error once a client passes RATE_LIMIT_PER_MINUTE', async () => {
-    const unique = newSessionId();
+  it('answers 429 with a JSON error and Retry-After once a session passes RATE_LIMIT_PER_MINUTE', async () => {
+    const unique = await registered(limited.url);
     const statuses: number[] = [];
-    let last: { status: number; body: unknown } | undefined;
+    let last: Response | undefined;
     for (let call = 0; call < 7; call += 1) {
-      last = await postJson(limited.url, '/api/video-just', quizComplete(unique));
+      last = await fetch(`${limited.url}/api/video-just`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...keyHeaders(unique) },
+        body: JSON.stringify(quizComplete(unique)),
+      });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    expect(last?.body).toEqual({ error: expect.stringMatching(/^Too many requests/) });
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await last?.json()).toEqual({ error: expect.stringMatching(/^Too many requests from this session/) });
   });
 
-  it('behind a trusted proxy, counts each candidate by their own address', async () => {
-    const proxied = await startServer({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' });
+  it("behind a trusted proxy, counts registrations by each candidate's own address", async () => {
+    const proxied = await startServer({ REGISTRATIONS_PER_IP_PER_HOUR: '3', TRUST_PROXY: 'true' });
     try {
-      const send = (client: string) =>
-        fetch(`${proxied.url}/api/video-just`, {
+      const register = async (client: string) => {
+        const unique = newSessionId();
+        const response = await fetch(`${proxied.url}/api/now-assessment`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
-          body: JSON.stringify(quizComplete(newSessionId())),
-        }).then((response) => response.status);
-      const first = [await send('203.0.113.1'), await send('203.0.113.1'), await send('203.0.113.1')];
-      expect(first).toEqual([200, 200, 200]);
-      expect(await send('203.0.113.1')).toBe(429);
-      expect(await send('203.0.113.2')).toBe(200);
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...keyHeaders(unique) },
+          body: JSON.stringify(registration(unique)),
+        });
+        return { status: response.status, retryAfter: response.headers.get('retry-after') };
+      };
+      const first = [await register('203.0.113.1'), await register('203.0.113.1'), await register('203.0.113.1')];
+      expect(first.map((result) => result.status)).toEqual([200, 200, 200]);
+      const refused = await register('203.0.113.1');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(3000);
+      expect((await register('203.0.113.2')).status).toBe(200);
     } finally {
       await proxied.stop();
     }
@@ -173,7 +192,8 @@ describe('rate limit', () => {
   it('gives upload chunks their own, higher limit', async () => {
     const uploads = await startServer({ RATE_LIMIT_PER_MINUTE: '5' });
     try {
-      const created = await createUpload(uploads.url, 1000, { unique: newSessionId(), data: inviteId });
+      const unique = await registered(uploads.url);
+      const created = await createUpload(uploads.url, 1000, { unique, data: inviteId });
       expect(created.status).toBe(201);
       for (let call = 0; call < 10; call += 1) {
         expect((await uploadOffset(created.uploadUrl as string)).status).toBe(200);

@@ -10,6 +10,7 @@ import {
   newSessionId,
   postJson,
   quizComplete,
+  registered,
   registration,
   startServer,
 } from './helpers.ts';
@@ -77,7 +78,7 @@ describe('candidate endpoints', () => {
   });
 
   it('computes the device check from the reported facts only', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     const facts = { secureContext: true, mediaDevicesAvailable: true, videoInputs: 1, permission: 'prompt' as const };
     const check = (checkId: string, overrides: object) =>
       postJson(server.url, '/api/device-check', deviceCheck(unique, { checkId, facts: { ...facts, ...overrides } }));
@@ -108,7 +109,7 @@ describe('candidate endpoints', () => {
   });
 
   it('replays the first result of a repeated device check', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     await postJson(server.url, '/api/device-check', deviceCheck(unique, { checkId: 'same' }));
     const repeat = await postJson(
       server.url,
@@ -122,7 +123,7 @@ describe('candidate endpoints', () => {
   });
 
   it('keeps the newest answers when an older save arrives late', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     const newer = answers(unique, { revision: 20, savedAt: 2000, answers: ['<p>new</p>', '', ''] });
     const older = answers(unique, { revision: 10, savedAt: 1000, answers: ['<p>old</p>', '', ''] });
     expect((await postJson(server.url, '/api/answers', newer)).body).toEqual({ stored: true, revision: 20 });
@@ -131,7 +132,7 @@ describe('candidate endpoints', () => {
   });
 
   it('keeps a final submit final when a newer autosave overtook it', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     await postJson(server.url, '/api/answers', answers(unique, { revision: 31, final: false }));
     await postJson(server.url, '/api/answers', answers(unique, { revision: 30, final: true }));
     const session = await adminSession(server.url, unique);

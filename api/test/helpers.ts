@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type {
-  AnswersPayload,
-  DeviceCheckPayload,
-  FeedbackPayload,
-  QuizCompletePayload,
-  RegistrationPayload,
+import { newSessionKey } from '@assessment/shared/api';
+import {
+  type AnswersPayload,
+  type DeviceCheckPayload,
+  type FeedbackPayload,
+  type QuizCompletePayload,
+  type RegistrationPayload,
+  SESSION_KEY_HEADER,
 } from '@assessment/shared/api-schemas';
 import { sampleTestId } from '@assessment/shared/catalogue';
 import type { FastifyInstance } from 'fastify';
@@ -155,30 +157,80 @@ export async function spawnServer(
   };
 }
 
+/**
+ * The session key each test session's "browser" holds, made on first use: the test process plays
+ * every candidate's browser, and, like a browser, sends a session's key with its writes.
+ */
+const sessionKeys = new Map<string, string>();
+export function keyOf(unique: string): string {
+  let key = sessionKeys.get(unique);
+  if (!key) {
+    key = newSessionKey();
+    sessionKeys.set(unique, key);
+  }
+  return key;
+}
+
+/** `key`: the session key to send; by default the key of the session the body names, `null` for none. */
+export interface KeyOption {
+  key?: string | null;
+}
+
+function keyHeader(unique: unknown, option: KeyOption): Record<string, string> {
+  const key = option.key === undefined ? (typeof unique === 'string' ? keyOf(unique) : null) : option.key;
+  return key === null ? {} : { [SESSION_KEY_HEADER]: key };
+}
+
 /** A JSON answer of the API: `{ error }` when refused, else the route's own fields. */
 export type ApiBody = { error?: string } & Record<string, unknown>;
 
-export async function postJson(url: string, route: string, body: unknown): Promise<{ status: number; body: ApiBody }> {
+export async function postJson(
+  url: string,
+  route: string,
+  body: unknown,
+  option: KeyOption = {},
+): Promise<{ status: number; body: ApiBody }> {
+  const unique = typeof body === 'object' && body !== null ? (body as { unique?: unknown }).unique : undefined;
   const response = await fetch(`${url}${route}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...keyHeader(unique, option) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-/** The admin read-out as it arrives over HTTP (every time is already an ISO string). */
-export async function adminSessions(url: string): Promise<SessionView[]> {
-  const response = await fetch(`${url}/api/admin/sessions`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-  if (!response.ok) throw new Error(`admin sessions answered ${response.status}`);
-  return ((await response.json()) as { sessions: SessionView[] }).sessions;
+/** Registers a session from its own "browser" and returns its id. */
+export async function registered(url: string, unique = newSessionId()): Promise<string> {
+  const response = await postJson(url, '/api/now-assessment', registration(unique));
+  if (response.status !== 200) throw new Error(`registration answered ${response.status}: ${response.body?.error}`);
+  return unique;
+}
+
+export function adminGet(url: string, route: string): Promise<Response> {
+  return fetch(`${url}${route}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+}
+
+/** Every session the admin API lists, page after page (every time is already an ISO string). */
+export async function adminSessions(url: string, query = ''): Promise<SessionView[]> {
+  const sessions: SessionView[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams(query);
+    if (cursor) params.set('cursor', cursor);
+    const response = await adminGet(url, `/api/admin/sessions?${params}`);
+    if (!response.ok) throw new Error(`admin sessions answered ${response.status}`);
+    const page = (await response.json()) as { sessions: SessionView[]; next: string | null };
+    sessions.push(...page.sessions);
+    cursor = page.next;
+  } while (cursor);
+  return sessions;
 }
 
 export async function adminSession(url: string, unique: string): Promise<SessionView> {
-  const session = (await adminSessions(url)).find((candidate) => candidate.unique === unique);
-  if (!session) throw new Error(`No session ${unique}`);
-  return session;
+  const response = await adminGet(url, `/api/admin/sessions/${encodeURIComponent(unique)}`);
+  if (!response.ok) throw new Error(`No session ${unique} (${response.status})`);
+  return (await response.json()) as SessionView;
 }
 
 export function registration(unique: string, overrides: Partial<RegistrationPayload> = {}): RegistrationPayload {
@@ -263,35 +315,70 @@ export function tusMetadata(values: Record<string, string>): string {
     .join(',');
 }
 
+/** The session key of each upload's session, by its path, so resuming sends the same key. */
+const uploadKeys = new Map<string, string | null>();
+const uploadPath = (uploadUrl: string) => new URL(uploadUrl).pathname;
+
 /** Creates a tus upload and returns its absolute URL. */
-export async function createUpload(url: string, length: number, metadata: Record<string, string>) {
+export async function createUpload(
+  url: string,
+  length: number,
+  metadata: Record<string, string>,
+  option: KeyOption = {},
+) {
+  const headers = keyHeader(metadata.unique, option);
   const response = await fetch(`${url}/api/videos/`, {
     method: 'POST',
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(length), 'Upload-Metadata': tusMetadata(metadata) },
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(length),
+      'Upload-Metadata': tusMetadata(metadata),
+      ...headers,
+    },
   });
   const body = await response.text();
   const location = response.headers.get('location');
-  return { status: response.status, body, uploadUrl: location ? new URL(location, url).href : undefined };
+  const uploadUrl = location ? new URL(location, url).href : undefined;
+  if (uploadUrl) uploadKeys.set(uploadPath(uploadUrl), headers[SESSION_KEY_HEADER] ?? null);
+  return { status: response.status, body, headers: response.headers, uploadUrl };
 }
 
-export async function patchUpload(uploadUrl: string, offset: number, chunk: Buffer) {
+function uploadKeyHeader(uploadUrl: string, option: KeyOption): Record<string, string> {
+  const key = option.key === undefined ? (uploadKeys.get(uploadPath(uploadUrl)) ?? null) : option.key;
+  return key === null ? {} : { [SESSION_KEY_HEADER]: key };
+}
+
+export async function patchUpload(uploadUrl: string, offset: number, chunk: Buffer, option: KeyOption = {}) {
   const response = await fetch(uploadUrl, {
     method: 'PATCH',
     headers: {
       'Tus-Resumable': '1.0.0',
       'Upload-Offset': String(offset),
       'Content-Type': 'application/offset+octet-stream',
+      ...uploadKeyHeader(uploadUrl, option),
     },
     body: new Uint8Array(chunk),
   });
   return {
     status: response.status,
     offset: Number(response.headers.get('upload-offset')),
+    headers: response.headers,
     body: await response.text(),
   };
 }
 
-export async function uploadOffset(uploadUrl: string): Promise<{ status: number; offset: number }> {
-  const response = await fetch(uploadUrl, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
-  return { status: response.status, offset: Number(response.headers.get('upload-offset')) };
+export async function uploadOffset(
+  uploadUrl: string,
+  option: KeyOption = {},
+): Promise<{ status: number; offset: number; headers: Headers }> {
+  const response = await fetch(uploadUrl, {
+    method: 'HEAD',
+    headers: { 'Tus-Resumable': '1.0.0', ...uploadKeyHeader(uploadUrl, option) },
+  });
+  return { status: response.status, offset: Number(response.headers.get('upload-offset')), headers: response.headers };
+}
+
+/** The session key header for a session, for tests that send requests of their own. */
+export function keyHeaders(unique: string): Record<string, string> {
+  return { [SESSION_KEY_HEADER]: keyOf(unique) };
 }

@@ -7,8 +7,10 @@ import {
   feedback,
   freePort,
   type InProcessServer,
+  keyHeaders,
   newSessionId,
   quizComplete,
+  registered,
   registration,
   startServer,
 } from './helpers.ts';
@@ -77,7 +79,7 @@ describe('outbox', () => {
     const counts: number[] = [];
     outbox.subscribe((pending) => counts.push(pending));
 
-    outbox.enqueue({ path: '/now-assessment', body: registration(unique) });
+    outbox.enqueue({ path: '/now-assessment', body: registration(unique), headers: keyHeaders(unique) });
     await waitForEmpty(outbox, 5000);
 
     expect(counts).toEqual([1, 0]);
@@ -93,8 +95,8 @@ describe('outbox', () => {
     const unique = newSessionId();
 
     const firstPage = outboxFor(base, { storage, log });
-    firstPage.enqueue({ path: '/now-assessment', body: registration(unique) });
-    firstPage.enqueue({ path: '/video-just', body: quizComplete(unique) });
+    firstPage.enqueue({ path: '/now-assessment', body: registration(unique), headers: keyHeaders(unique) });
+    firstPage.enqueue({ path: '/video-just', body: quizComplete(unique), headers: keyHeaders(unique) });
     await firstPage.flush();
     expect(firstPage.pendingCount()).toBe(2);
     expect(lines.warn[0]).toMatch(/did not reach the server/);
@@ -118,7 +120,8 @@ describe('outbox', () => {
     const server = await serve();
     const { lines, log } = collectLog();
     const outbox = outboxFor(server.url, { log });
-    outbox.enqueue({ path: '/feedback', body: feedback(newSessionId(), { data: 'zzzz9999' }) });
+    const unique = await registered(server.url);
+    outbox.enqueue({ path: '/feedback', body: feedback(unique, { data: 'zzzz9999' }), headers: keyHeaders(unique) });
     await outbox.flush();
     expect(outbox.pendingCount()).toBe(0);
     expect(lines.error).toEqual(['Outbox: the server refused POST /feedback (400): Unknown invitation "zzzz9999"']);
@@ -129,7 +132,8 @@ describe('outbox', () => {
     const storage = memoryStorage();
     const outbox = outboxFor(server.url, { storage });
     expect(outbox.refusedCount()).toBe(0);
-    outbox.enqueue({ path: '/feedback', body: feedback(newSessionId(), { data: 'zzzz9999' }) });
+    const unique = await registered(server.url);
+    outbox.enqueue({ path: '/feedback', body: feedback(unique, { data: 'zzzz9999' }), headers: keyHeaders(unique) });
     await outbox.flush();
     expect(outbox.refusedCount()).toBe(1);
     expect(outboxFor(server.url, { storage }).refusedCount()).toBe(1);
@@ -140,13 +144,38 @@ describe('outbox', () => {
     const { lines, log } = collectLog();
     const outbox = outboxFor(server.url, { log });
     const unique = newSessionId();
-    outbox.enqueue({ path: '/now-assessment', body: registration(unique) });
-    outbox.enqueue({ path: '/video-just', body: quizComplete(unique) });
+    outbox.enqueue({ path: '/now-assessment', body: registration(unique), headers: keyHeaders(unique) });
+    outbox.enqueue({ path: '/video-just', body: quizComplete(unique), headers: keyHeaders(unique) });
+    outbox.enqueue({ path: '/feedback', body: feedback(unique), headers: keyHeaders(unique) });
     await outbox.flush();
     expect(outbox.pendingCount()).toBe(1);
     expect(lines.warn.length).toBeGreaterThan(0);
-    expect(new Set(lines.warn)).toEqual(new Set(['Outbox: POST /video-just answered 429; it will be retried']));
+    expect(new Set(lines.warn)).toEqual(new Set(['Outbox: POST /feedback answered 429; it will be retried']));
     expect(lines.error).toEqual([]);
+  });
+
+  it("sends a session's calls in order: none overtakes its registration, on page hide or after a 429", async () => {
+    const server = await serve({ REGISTRATIONS_PER_IP_PER_HOUR: '1' });
+    const { lines, log } = collectLog();
+    await registered(server.url);
+    const outbox = outboxFor(server.url, { log });
+    const unique = newSessionId();
+    const call = (path: string, body: { unique: string }) => ({
+      path,
+      body,
+      headers: keyHeaders(unique),
+      sequence: unique,
+    });
+    outbox.enqueue(call('/now-assessment', registration(unique)));
+    outbox.enqueue(call('/answers', answers(unique)));
+    outbox.enqueue(call('/feedback', feedback(unique)));
+    outbox.flushOnPageHide();
+    await outbox.flush();
+    // The registration waits for its limit; nothing of the session went ahead of it and was refused.
+    expect(outbox.pendingCount()).toBe(3);
+    expect(outbox.refusedCount()).toBe(0);
+    expect(lines.error).toEqual([]);
+    expect(new Set(lines.warn)).toEqual(new Set(['Outbox: POST /now-assessment answered 429; it will be retried']));
   });
 
   it('keeps only the newest waiting autosave of a session, and a submit stays a submit', async () => {
@@ -184,9 +213,9 @@ describe('outbox', () => {
     const first = outboxFor(`http://127.0.0.1:${port}`, { storage });
     const second = outboxFor(`http://127.0.0.1:${port}`, { storage });
     const unique = newSessionId();
-    first.enqueue({ path: '/now-assessment', body: registration(unique) });
-    second.enqueue({ path: '/feedback', body: feedback(unique) });
-    first.enqueue({ path: '/video-just', body: quizComplete(unique) });
+    first.enqueue({ path: '/now-assessment', body: registration(unique), headers: keyHeaders(unique) });
+    second.enqueue({ path: '/feedback', body: feedback(unique), headers: keyHeaders(unique) });
+    first.enqueue({ path: '/video-just', body: quizComplete(unique), headers: keyHeaders(unique) });
     await Promise.all([first.flush(), second.flush()]);
     expect(JSON.parse(storage.getItem(OUTBOX_STORAGE_KEY) ?? '[]').map((item: { path: string }) => item.path)).toEqual([
       '/now-assessment',
@@ -206,7 +235,7 @@ describe('outbox', () => {
     const server = await serve();
     const outbox = outboxFor(server.url, { storage: memoryStorage(50) });
     const unique = newSessionId();
-    outbox.enqueue({ path: '/now-assessment', body: registration(unique) });
+    outbox.enqueue({ path: '/now-assessment', body: registration(unique), headers: keyHeaders(unique) });
     expect(outbox.pendingCount()).toBe(1);
     await waitForEmpty(outbox, 5000);
     expect((await adminSession(server.url, unique)).registration).not.toBeNull();
@@ -223,9 +252,19 @@ describe('outbox', () => {
     // Queued by a page that could not reach the server.
     const offline = outboxFor(`http://127.0.0.1:${await freePort()}`, { storage });
     const unique = newSessionId();
-    offline.enqueue({ path: '/now-assessment', body: registration(unique) });
+    offline.enqueue({
+      path: '/now-assessment',
+      body: registration(unique),
+      headers: keyHeaders(unique),
+      sequence: unique,
+    });
     const image = `<p><img src="data:image/png;base64,${'A'.repeat(80_000)}"></p>`;
-    offline.enqueue({ path: '/answers', body: answers(unique, { answers: [image, '', ''] }) });
+    offline.enqueue({
+      path: '/answers',
+      body: answers(unique, { answers: [image, '', ''] }),
+      headers: keyHeaders(unique),
+      sequence: unique,
+    });
     await offline.flush();
     offline.stop();
 

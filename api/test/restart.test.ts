@@ -12,6 +12,7 @@ import {
   patchUpload,
   postJson,
   quizComplete,
+  registered,
   registration,
   spawnServer,
   syntheticWebm,
@@ -47,7 +48,7 @@ describe('durability', () => {
   it('keeps everything across a stop and a start', async () => {
     server = await spawnServer(dataDir);
     const unique = await writeWholeSession(server.url);
-    const skipped = newSessionId();
+    const skipped = await registered(server.url);
     await postJson(server.url, '/api/video-skip', { unique: skipped, data: inviteId, reason: 'no-camera' });
     const before = await adminSessions(server.url);
     expect(before.map((session) => session.unique)).toEqual(expect.arrayContaining([unique, skipped]));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeAnswer } from '../src/sanitize.ts';
-import { adminSession, answers, type InProcessServer, newSessionId, postJson, startServer } from './helpers.ts';
+import { adminSession, answers, type InProcessServer, postJson, registered, startServer } from './helpers.ts';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -55,7 +55,7 @@ describe('stored answers', () => {
   afterAll(() => server.stop());
 
   it('are sanitized before they are stored', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     const dirty = [
       '<p>ok<script>steal()</script></p>',
       '<img src="x" onerror="steal()"><p><strong>kept</strong></p>',

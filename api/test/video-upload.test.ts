@@ -8,10 +8,10 @@ import {
   type ChildServer,
   createUpload,
   inviteId,
-  newSessionId,
+  keyHeaders,
+  keyOf,
   patchUpload,
-  postJson,
-  registration,
+  registered,
   spawnServer,
   syntheticWebm,
   tempDataDir,
@@ -26,6 +26,7 @@ interface TusClient {
       endpoint: string;
       chunkSize: number;
       metadata: Record<string, string>;
+      headers: Record<string, string>;
       retryDelays: number[];
       onSuccess: () => void;
       onError: (error: Error) => void;
@@ -61,8 +62,7 @@ async function downloadVideo(url: string, unique: string, headers: Record<string
 
 describe('video upload (tus)', () => {
   it('resumes from the stored offset after the server is killed mid-upload, and ends byte-identical', async () => {
-    const unique = newSessionId();
-    await postJson(server.url, '/api/now-assessment', registration(unique));
+    const unique = await registered(server.url);
     const video = syntheticWebm(3 * 1024 * 1024 + 12_345);
     const created = await createUpload(server.url, video.length, {
       unique,
@@ -90,6 +90,7 @@ describe('video upload (tus)', () => {
         'Tus-Resumable': '1.0.0',
         'Upload-Offset': '0',
         'Content-Type': 'application/offset+octet-stream',
+        ...keyHeaders(unique),
       },
       body,
       duplex: 'half',
@@ -128,7 +129,7 @@ describe('video upload (tus)', () => {
   });
 
   it('refuses an upload whose content is not a video, and keeps nothing of it', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     const notVideo = Buffer.from('%PDF-1.7 pretending to be a recording '.repeat(2000));
     const created = await createUpload(server.url, notVideo.length, { unique, data: inviteId, filetype: 'video/webm' });
     expect(created.status).toBe(201);
@@ -141,7 +142,7 @@ describe('video upload (tus)', () => {
   });
 
   it('accepts MP4 by its ftyp box', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(50_000, 7)]);
     const created = await createUpload(server.url, mp4.length, { unique, data: inviteId, filetype: 'video/mp4' });
     expect((await patchUpload(created.uploadUrl as string, 0, mp4)).status).toBe(204);
@@ -155,19 +156,21 @@ describe('video upload (tus)', () => {
   });
 
   it('refuses an upload over VIDEO_MAX_BYTES with 413', async () => {
-    const created = await createUpload(server.url, VIDEO_MAX_BYTES + 1, { unique: newSessionId(), data: inviteId });
+    const unique = await registered(server.url);
+    const created = await createUpload(server.url, VIDEO_MAX_BYTES + 1, { unique, data: inviteId });
     expect(created.status).toBe(413);
   });
 
   it('refuses an upload that names no session, or an unknown invitation, with 400', async () => {
-    const noSession = await createUpload(server.url, 1000, { data: inviteId });
+    const unique = await registered(server.url);
+    const noSession = await createUpload(server.url, 1000, { data: inviteId }, { key: keyOf(unique) });
     expect(noSession.status).toBe(400);
     expect(JSON.parse(noSession.body).error).toMatch(/^unique: /);
-    const unknown = await createUpload(server.url, 1000, { unique: newSessionId(), data: 'zzzz9999' });
+    const unknown = await createUpload(server.url, 1000, { unique, data: 'zzzz9999' });
     expect(unknown.status).toBe(400);
     expect(JSON.parse(unknown.body)).toEqual({ error: 'Unknown invitation "zzzz9999"' });
     const wrongType = await createUpload(server.url, 1000, {
-      unique: newSessionId(),
+      unique,
       data: inviteId,
       filetype: 'image/png',
     });
@@ -177,13 +180,14 @@ describe('video upload (tus)', () => {
   it('works with tus-js-client, the browser library of the video remote', async () => {
     const require = createRequire(path.resolve(import.meta.dirname, '../../remote-video/package.json'));
     const tus = require('tus-js-client') as TusClient;
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     const video = syntheticWebm(700_000);
     await new Promise<void>((resolve, reject) => {
       const upload = new tus.Upload(video, {
         endpoint: `${server.url}/api/videos/`,
         chunkSize: 256 * 1024,
         metadata: { unique, data: inviteId, filetype: 'video/webm', recordingId: 'take-2' },
+        headers: keyHeaders(unique),
         retryDelays: [],
         onSuccess: () => resolve(),
         onError: reject,

@@ -7,6 +7,19 @@ const LATE_GRACE_MS = 60_000;
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
+/**
+ * The social link as an address to open, only when it is one: an http(s) URL. Anything else a
+ * candidate typed ("javascript:…", a bare name) stays text, shown as `social`, never as a link.
+ */
+export function socialLink(social: string): string | null {
+  try {
+    const url = new URL(social.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 export function videoExtension(contentType: string | null): string {
   return contentType === 'video/mp4' ? '.mp4' : '.webm';
 }
@@ -41,7 +54,12 @@ export async function describeSession(
     startedAt: iso(record.startedAt),
     lateAfter: iso(deadline),
     registration: registration
-      ? { ...registration.payload, receivedAt: iso(registration.receivedAt), updatedAt: iso(registration.updatedAt) }
+      ? {
+          ...registration.payload,
+          socialLink: socialLink(registration.payload.social),
+          receivedAt: iso(registration.receivedAt),
+          updatedAt: iso(registration.updatedAt),
+        }
       : null,
     answers: answers
       ? {

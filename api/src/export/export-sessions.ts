@@ -3,9 +3,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { currentVideo, describeSession, type SessionView, videoExtension } from '../admin/session-view.ts';
-import type { SessionRecord, SessionStore, StoredVideo } from '../storage/session-store.ts';
+import type { SessionCursor, SessionRecord, SessionStore, StoredVideo } from '../storage/session-store.ts';
 import type { VideoStore } from '../storage/video-store.ts';
 import { type Cell, toCsv } from './csv.ts';
+
+const EXPORT_PAGE_SIZE = 200;
 
 const videoFile = (record: SessionRecord, video: StoredVideo) =>
   `videos/${record.sessionId}${videoExtension(video.contentType)}`;
@@ -20,6 +22,7 @@ const CSV_HEADER = [
   'fullName',
   'workExperience',
   'social',
+  'socialLink',
   'gender',
   'os',
   'browser',
@@ -71,6 +74,7 @@ function csvRow(view: SessionView): Cell[] {
     registration?.fullName,
     registration?.workExperience,
     registration?.social,
+    registration?.socialLink,
     registration?.gender,
     device ? `${device.os.name} ${device.os.version}`.trim() : null,
     device ? `${device.browser.name} ${device.browser.version}`.trim() : null,
@@ -107,18 +111,22 @@ function csvRow(view: SessionView): Cell[] {
 /** Writes `sessions.json`, `sessions.csv` and `videos/<unique>.<ext>` (finished videos) into `outDir`. */
 export async function exportSessions(store: SessionStore, videos: VideoStore, outDir: string) {
   await fsp.mkdir(path.join(outDir, 'videos'), { recursive: true });
-  const records = await store.listSessions();
   const views: SessionView[] = [];
   let videoCount = 0;
-  for (const record of records) {
-    const view = await describeSession(record, videos, videoFile);
-    views.push(view);
-    const video = currentVideo(record.videos);
-    if (view.video?.download && video) {
-      await pipeline(await videos.read(video.uploadId), fs.createWriteStream(path.join(outDir, view.video.download)));
-      videoCount += 1;
+  let after: SessionCursor | undefined;
+  do {
+    const page = await store.listSessions({ limit: EXPORT_PAGE_SIZE, ...(after ? { after } : {}) });
+    for (const record of page.sessions) {
+      const view = await describeSession(record, videos, videoFile);
+      views.push(view);
+      const video = currentVideo(record.videos);
+      if (view.video?.download && video) {
+        await pipeline(await videos.read(video.uploadId), fs.createWriteStream(path.join(outDir, view.video.download)));
+        videoCount += 1;
+      }
     }
-  }
+    after = page.next;
+  } while (after);
   await fsp.writeFile(path.join(outDir, 'sessions.json'), `${JSON.stringify({ sessions: views }, null, 2)}\n`);
   await fsp.writeFile(path.join(outDir, 'sessions.csv'), toCsv(CSV_HEADER, views.map(csvRow)));
   return { sessions: views.length, videos: videoCount };

@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { SessionConflictError } from '../storage/session-store.ts';
+import {
+  AnswersFinalError,
+  SessionConflictError,
+  SessionKeyError,
+  SessionNotFoundError,
+} from '../storage/session-store.ts';
 
 /** An error whose message is safe to show the client, with its status code. */
 export class HttpError extends Error {
@@ -29,7 +34,11 @@ export function parseOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z
 /** Status and client-facing message of any error; unexpected ones say nothing about the server. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof SessionConflictError) return new HttpError(409, error.message);
+  if (error instanceof SessionConflictError || error instanceof AnswersFinalError) {
+    return new HttpError(409, error.message);
+  }
+  if (error instanceof SessionKeyError || error instanceof SessionNotFoundError)
+    return new HttpError(403, error.message);
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (status === 413) return new HttpError(413, 'The request body is larger than the 1 MiB limit');

@@ -1,35 +1,60 @@
 import type { FastifyInstance } from 'fastify';
 import { carriesAdminToken } from '../admin/admin-token.ts';
+import { safeJson } from '../admin/safe-json.ts';
+import { encodeCursor, sessionQuerySchema } from '../admin/session-query.ts';
 import { currentVideo, describeSession, videoExtension } from '../admin/session-view.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type { SessionRecord } from '../storage/session-store.ts';
-import type { ApiDeps } from './deps.ts';
+import type { RouteDeps } from './deps.ts';
 
 const videoPath = (record: SessionRecord) => `/api/admin/sessions/${encodeURIComponent(record.sessionId)}/video`;
 
-/** A single `bytes=start-end` range, so a downloaded video can be sought; anything else gets the whole file. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | undefined {
+type Range = { start: number; end: number };
+
+/**
+ * A single `bytes=start-end` range, so a downloaded video can be sought. No header (or one this
+ * does not read) means the whole file; a range outside the file is `unsatisfiable`.
+ */
+export function parseRange(header: string | undefined, size: number): Range | 'unsatisfiable' | undefined {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
   const [, from = '', to = ''] = match;
-  const start = from === '' ? Math.max(0, size - Number(to)) : Number(from);
-  const end = from === '' || to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  return start <= end && start < size ? { start, end } : undefined;
+  if (from === '') {
+    const suffix = Number(to);
+    return suffix > 0 && size > 0 ? { start: Math.max(0, size - suffix), end: size - 1 } : 'unsatisfiable';
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (to !== '' && Number(to) < start) return undefined;
+  return start < size ? { start, end } : 'unsatisfiable';
 }
 
 /** The hiring company's read-out. Registered only when ADMIN_TOKEN is set; otherwise it does not exist (404). */
-export async function registerAdminRoutes(app: FastifyInstance, { store, videos }: ApiDeps, token: string) {
+export async function registerAdminRoutes(app: FastifyInstance, { store, videos }: RouteDeps, token: string) {
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (request, reply) => {
+      // Candidates' personal data: never kept by a browser or a proxy, refusals included.
+      reply.header('Cache-Control', 'no-store');
       if (!carriesAdminToken(request.headers.authorization, token)) {
         reply.header('WWW-Authenticate', 'Bearer');
         throw new HttpError(401, 'A valid admin token is required (Authorization: Bearer ...)');
       }
     });
+    admin.setReplySerializer((payload) => safeJson(payload));
 
-    admin.get('/api/admin/sessions', async () => {
-      const records = await store.listSessions();
-      return { sessions: await Promise.all(records.map((record) => describeSession(record, videos, videoPath))) };
+    admin.get('/api/admin/sessions', async (request) => {
+      const query = parseOrRefuse(sessionQuerySchema, request.query);
+      const page = await store.listSessions(query);
+      return {
+        sessions: await Promise.all(page.sessions.map((record) => describeSession(record, videos, videoPath))),
+        next: page.next ? encodeCursor(page.next) : null,
+      };
+    });
+
+    admin.get<{ Params: { unique: string } }>('/api/admin/sessions/:unique', async (request) => {
+      const record = await store.getSession(request.params.unique);
+      if (!record) throw new HttpError(404, 'There is no such session');
+      return describeSession(record, videos, videoPath);
     });
 
     admin.get<{ Params: { unique: string } }>('/api/admin/sessions/:unique/video', async (request, reply) => {
@@ -39,14 +64,17 @@ export async function registerAdminRoutes(app: FastifyInstance, { store, videos 
         throw new HttpError(404, 'This session has no finished video');
       }
       const range = parseRange(request.headers.range, video.bytes);
+      if (range === 'unsatisfiable') {
+        reply.header('Content-Range', `bytes */${video.bytes}`);
+        throw new HttpError(416, `The range is outside the video's ${video.bytes} bytes`);
+      }
       // Opened before any header is set, so a video that cannot be read answers a plain error.
       const body = await videos.read(video.uploadId, range);
       // The session id is limited to letters, digits, "-" and "_", so the file name needs no escaping.
       reply
         .header('Content-Type', video.contentType ?? 'application/octet-stream')
         .header('Content-Disposition', `attachment; filename="${record.sessionId}${videoExtension(video.contentType)}"`)
-        .header('Accept-Ranges', 'bytes')
-        .header('Cache-Control', 'private, no-store');
+        .header('Accept-Ranges', 'bytes');
       if (range) {
         reply
           .code(206)

@@ -1,20 +1,18 @@
 import { type AnswersResponse, answersSchema } from '@assessment/shared/api-schemas';
 import type { FastifyInstance } from 'fastify';
 import { parseOrRefuse } from '../http/errors.ts';
-import { requireTest } from '../invite.ts';
 import { sanitizeAnswer } from '../sanitize.ts';
-import type { ApiDeps } from './deps.ts';
+import type { RouteDeps } from './deps.ts';
+import { ownSessionRef } from './session-ref.ts';
 
 /** Autosave and final submit; late answers are kept and flagged, never dropped. */
-export function registerAnswersRoute(app: FastifyInstance, { store, now }: ApiDeps): void {
-  app.post('/api/answers', async (request): Promise<AnswersResponse> => {
+export function registerAnswersRoute(app: FastifyInstance, { store, now }: RouteDeps): void {
+  app.post('/api/answers', { config: { access: 'session' } }, async (request): Promise<AnswersResponse> => {
     const payload = parseOrRefuse(answersSchema, request.body);
-    requireTest(payload.data);
+    const ref = ownSessionRef(request, payload, now());
     const [first, second, third] = payload.answers;
     return store.saveAnswers({
-      sessionId: payload.unique,
-      inviteId: payload.data,
-      receivedAt: now(),
+      ...ref,
       answers: [sanitizeAnswer(first), sanitizeAnswer(second), sanitizeAnswer(third)],
       proctoring: payload.proctoring,
       revision: payload.revision,

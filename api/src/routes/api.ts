@@ -1,6 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, registerJsonErrors } from '../http/errors.ts';
+import { identifyCandidate } from '../http/candidate-access.ts';
+import { registerJsonErrors } from '../http/errors.ts';
+import { registerRateLimits } from '../http/rate-limits.ts';
 import { registerAdminRoutes } from './admin.ts';
 import { registerAnswersRoute } from './answers.ts';
 import type { ApiDeps } from './deps.ts';
@@ -9,21 +10,32 @@ import { registerRegistrationRoute } from './registration.ts';
 import { registerSectionNoticeRoutes } from './section-notices.ts';
 import { registerVideoUploadRoutes } from './video-upload.ts';
 
-/** Every route under /api except health, in one scope so the rate limit and JSON errors cover exactly them. */
+/**
+ * Every route under /api except health, in one scope so the session key check, the rate limits
+ * and JSON errors cover exactly them. A request is first identified by its session key, then
+ * counted against its bucket, and only then refused if its key is wrong: before its body is read.
+ */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   await app.register(async (api) => {
     registerJsonErrors(api);
-    await api.register(rateLimit, {
-      max: deps.config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_request, context) =>
-        new HttpError(429, `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`),
+    const limits = await registerRateLimits(api, {
+      perMinute: deps.config.rateLimitPerMinute,
+      registrationsPerIpPerHour: deps.config.registrationsPerIpPerHour,
+      registrationsPerTestPerHour: deps.config.registrationsPerTestPerHour,
+      ...(deps.rateLimitRedis ? { redis: deps.rateLimitRedis } : {}),
     });
-    registerRegistrationRoute(api, deps);
-    registerAnswersRoute(api, deps);
-    registerDeviceCheckRoute(api, deps);
-    registerSectionNoticeRoutes(api, deps);
-    await registerVideoUploadRoutes(api, deps);
-    if (deps.config.adminToken) await registerAdminRoutes(api, deps, deps.config.adminToken);
+    api.decorateRequest('candidate', undefined);
+    api.addHook('onRequest', async (request, reply) => {
+      const refusal = await identifyCandidate(request, deps.store);
+      await limits.admit(request, reply);
+      if (refusal) throw refusal;
+    });
+    const routeDeps = { ...deps, limits };
+    registerRegistrationRoute(api, routeDeps);
+    registerAnswersRoute(api, routeDeps);
+    registerDeviceCheckRoute(api, routeDeps);
+    registerSectionNoticeRoutes(api, routeDeps);
+    await registerVideoUploadRoutes(api, routeDeps);
+    if (deps.config.adminToken) await registerAdminRoutes(api, routeDeps, deps.config.adminToken);
   });
 }

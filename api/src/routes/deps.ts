@@ -1,6 +1,7 @@
 import type { Locker } from '@tus/server';
 import type { Redis } from 'ioredis';
 import type { ServerConfig } from '../config.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import type { VideoStore } from '../storage/video-store.ts';
 
@@ -14,4 +15,8 @@ export interface ApiDeps {
   rateLimitRedis?: Redis;
   /** The server clock; tests move it to reach the time limit. */
   now: () => number;
+}
+
+export interface RouteDeps extends ApiDeps {
+  limits: RateLimits;
 }

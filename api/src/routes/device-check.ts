@@ -1,20 +1,23 @@
 import { type DeviceCheckResponse, deviceCheckPasses, deviceCheckSchema } from '@assessment/shared/api-schemas';
 import type { FastifyInstance } from 'fastify';
 import { parseOrRefuse } from '../http/errors.ts';
-import { requireTest } from '../invite.ts';
-import type { ApiDeps } from './deps.ts';
+import type { RouteDeps } from './deps.ts';
+import { ownSessionRef, SMALL_BODY_LIMIT } from './session-ref.ts';
 
 /** Records the browser's camera check; the answer is computed from the reported facts alone. */
-export function registerDeviceCheckRoute(app: FastifyInstance, { store, now }: ApiDeps): void {
-  app.post('/api/device-check', async (request): Promise<DeviceCheckResponse> => {
-    const check = parseOrRefuse(deviceCheckSchema, request.body);
-    requireTest(check.data);
-    const result = await store.saveDeviceCheck(
-      { sessionId: check.unique, inviteId: check.data, receivedAt: now() },
-      check.checkId,
-      check.facts,
-      deviceCheckPasses(check.facts),
-    );
-    return { result };
-  });
+export function registerDeviceCheckRoute(app: FastifyInstance, { store, now }: RouteDeps): void {
+  app.post(
+    '/api/device-check',
+    { config: { access: 'session' }, bodyLimit: SMALL_BODY_LIMIT },
+    async (request): Promise<DeviceCheckResponse> => {
+      const check = parseOrRefuse(deviceCheckSchema, request.body);
+      const result = await store.saveDeviceCheck(
+        ownSessionRef(request, check, now()),
+        check.checkId,
+        check.facts,
+        deviceCheckPasses(check.facts),
+      );
+      return { result };
+    },
+  );
 }

@@ -1,29 +1,28 @@
 import { feedbackSchema, quizCompleteSchema, videoSkipSchema } from '@assessment/shared/api-schemas';
 import type { FastifyInstance } from 'fastify';
 import { parseOrRefuse } from '../http/errors.ts';
-import { requireTest } from '../invite.ts';
-import type { ApiDeps } from './deps.ts';
+import type { RouteDeps } from './deps.ts';
+import { ownSessionRef, SMALL_BODY_LIMIT } from './session-ref.ts';
+
+const candidateWrite = { config: { access: 'session' as const }, bodyLimit: SMALL_BODY_LIMIT };
 
 /** The small records that mark a section's end: quiz complete, no video, feedback. */
-export function registerSectionNoticeRoutes(app: FastifyInstance, { store, now }: ApiDeps): void {
-  app.post('/api/video-just', async (request) => {
+export function registerSectionNoticeRoutes(app: FastifyInstance, { store, now }: RouteDeps): void {
+  app.post('/api/video-just', candidateWrite, async (request) => {
     const notice = parseOrRefuse(quizCompleteSchema, request.body);
-    requireTest(notice.data);
-    await store.saveQuizComplete({ sessionId: notice.unique, inviteId: notice.data, receivedAt: now() }, notice);
+    await store.saveQuizComplete(ownSessionRef(request, notice, now()), notice);
     return { ok: true };
   });
 
-  app.post('/api/video-skip', async (request) => {
+  app.post('/api/video-skip', candidateWrite, async (request) => {
     const skip = parseOrRefuse(videoSkipSchema, request.body);
-    requireTest(skip.data);
-    await store.saveVideoSkip({ sessionId: skip.unique, inviteId: skip.data, receivedAt: now() }, skip.reason);
+    await store.saveVideoSkip(ownSessionRef(request, skip, now()), skip.reason);
     return { ok: true };
   });
 
-  app.post('/api/feedback', async (request) => {
+  app.post('/api/feedback', candidateWrite, async (request) => {
     const feedback = parseOrRefuse(feedbackSchema, request.body);
-    requireTest(feedback.data);
-    await store.saveFeedback({ sessionId: feedback.unique, inviteId: feedback.data, receivedAt: now() }, feedback);
+    await store.saveFeedback(ownSessionRef(request, feedback, now()), feedback);
     return { ok: true };
   });
 }

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { videoUploadMetadataSchema } from '@assessment/shared/api-schemas';
-import { Server, type Upload } from '@tus/server';
+import { type DataStore, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseOrRefuse, toHttpError } from '../http/errors.ts';
+import { requireOwnSession } from '../http/candidate-access.ts';
+import { HttpError, parseOrRefuse, toHttpError } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
 import { SNIFF_BYTES, sniffVideoType } from '../video/magic-bytes.ts';
 import { readMediaDuration } from '../video/media-duration.ts';
 import { NOT_A_VIDEO, VideoOnlyStore } from '../video/video-only-store.ts';
-import type { ApiDeps } from './deps.ts';
+import type { RouteDeps } from './deps.ts';
 
 const VIDEO_UPLOAD_PATH = '/api/videos';
-const UPLOAD_CHUNK_RATE_FACTOR = 10;
 
 interface TusError {
   status_code: number;
@@ -22,34 +22,63 @@ function isTusError(error: unknown): error is TusError {
   return typeof candidate?.status_code === 'number' && typeof candidate.body === 'string';
 }
 
-/** tus bodies are plain text; this API answers `{ "error": "..." }` there too. */
-function asJsonError(error: unknown): TusError {
-  if (isTusError(error)) return { status_code: error.status_code, body: JSON.stringify({ error: error.body.trim() }) };
+/** The status and plain message of anything a tus hook or store throws. */
+function describeTusError(error: unknown): TusError {
+  if (isTusError(error)) return { status_code: error.status_code, body: error.body.trim() };
   const httpError = toHttpError(error);
-  return { status_code: httpError.statusCode, body: JSON.stringify({ error: httpError.message }) };
+  return { status_code: httpError.statusCode, body: httpError.message };
+}
+
+/**
+ * tus writes its refusals as plain text, some of them (412, 400, 404) without asking
+ * `onResponseError`; every one passes here, and leaves as the API's `{ "error": "..." }`.
+ */
+class JsonErrorTusServer extends Server {
+  override write(...[context, headers, status, body = '']: Parameters<Server['write']>) {
+    if (status < 400) return super.write(context, headers, status, body);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    return super.write(context, headers, status, JSON.stringify({ error: body.trim() }));
+  }
 }
 
 function metadataOf(upload: Upload) {
   return parseOrRefuse(videoUploadMetadataSchema, upload.metadata ?? {});
 }
 
+/** The `unique` of a creation request's Upload-Metadata (`key base64,key base64`), as tus reads it. */
+function uniqueInMetadata(header: string | string[] | undefined): string | undefined {
+  for (const pair of String(header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key === 'unique') return Buffer.from(value ?? '', 'base64').toString('utf8');
+  }
+  return undefined;
+}
+
 /**
  * Resumable video uploads over tus. An upload is tied to its session and invitation when it is
  * created, checked by content from its first bytes, and recorded as complete only once it is stored
  * where finished videos are kept.
+ * Every request needs the session key of the browser that registered: creating an upload for its
+ * own session, or resuming (HEAD) and sending (PATCH) one of its own uploads. So a tus response,
+ * which echoes the upload's metadata, is only ever seen by that browser.
  */
 export async function registerVideoUploadRoutes(
   app: FastifyInstance,
-  { store, videos, config, now, uploadLocker }: ApiDeps,
+  { store, videos, config, now, uploadLocker }: RouteDeps,
 ) {
   async function refuse(uploadId: string): Promise<void> {
     await videos.remove(uploadId);
     await store.forgetVideoUpload(uploadId);
   }
 
-  const tus = new Server({
+  const datastore: DataStore = new VideoOnlyStore(
+    videos.datastore,
+    (uploadId) => videos.readAt(uploadId, 0, SNIFF_BYTES),
+    refuse,
+  );
+  const tus = new JsonErrorTusServer({
     path: VIDEO_UPLOAD_PATH,
-    datastore: new VideoOnlyStore(videos.datastore, (uploadId) => videos.readAt(uploadId, 0, SNIFF_BYTES), refuse),
+    datastore,
     maxSize: config.videoMaxBytes,
     locker: uploadLocker,
     relativeLocation: true,
@@ -97,18 +126,40 @@ export async function registerVideoUploadRoutes(
     },
 
     onResponseError(_request, error) {
-      const mapped = asJsonError(error);
-      if (mapped.status_code >= 500) app.log.error(error);
-      return mapped;
+      const described = describeTusError(error);
+      if (described.status_code >= 500) app.log.error(error);
+      return described;
     },
   });
+
+  /** Before tus sees a request: the upload it creates or touches must be this browser's session's. */
+  async function checkOwnUpload(request: FastifyRequest<{ Params: { uploadId?: string } }>): Promise<void> {
+    if (request.method === 'OPTIONS') return;
+    const uploadId = request.params.uploadId;
+    if (uploadId === undefined) {
+      const unique = uniqueInMetadata(request.headers['upload-metadata']);
+      if (unique !== undefined) requireOwnSession(request, unique);
+      return;
+    }
+    const owner = await store.sessionOfVideoUpload(uploadId);
+    if (owner === undefined) throw new HttpError(404, 'There is no such upload');
+    requireOwnSession(request, owner);
+  }
 
   await app.register(async (scope) => {
     // The tus handler reads the raw request itself; Fastify must neither parse nor limit the body.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    async function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    async function handle(
+      request: FastifyRequest<{ Params: { uploadId?: string } }>,
+      reply: FastifyReply,
+    ): Promise<void> {
+      await checkOwnUpload(request);
+      // tus answers on the raw response: the headers every API response has go there first.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       try {
         await tus.handle(request.raw, reply.raw);
@@ -120,14 +171,14 @@ export async function registerVideoUploadRoutes(
     }
 
     // No GET (downloads go through the admin API) and no DELETE (a finished video is never removed).
-    scope.route({ method: ['POST', 'OPTIONS'], url: VIDEO_UPLOAD_PATH, handler: handle });
-    scope.route({ method: ['POST', 'OPTIONS'], url: `${VIDEO_UPLOAD_PATH}/`, handler: handle });
+    for (const url of [VIDEO_UPLOAD_PATH, `${VIDEO_UPLOAD_PATH}/`]) {
+      scope.route({ method: ['POST', 'OPTIONS'], url, handler: handle, config: { access: 'session' } });
+    }
     scope.route({
       method: ['HEAD', 'PATCH', 'OPTIONS'],
       url: `${VIDEO_UPLOAD_PATH}/:uploadId`,
       handler: handle,
-      // A long recording sent in small chunks makes many requests in a minute; creating uploads stays on the common limit.
-      config: { rateLimit: { max: config.rateLimitPerMinute * UPLOAD_CHUNK_RATE_FACTOR } },
+      config: { access: 'upload' },
     });
   });
 }

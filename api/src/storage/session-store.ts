@@ -9,10 +9,13 @@ import type { z } from 'zod';
 
 /**
  * Everything a candidate sends, behind one interface so another database (Postgres) can replace
- * SQLite without touching the routes. Every method is async for that reason, though SQLite is not.
+ * SQLite without touching the routes. Every method is async, and a write resolves only once it
+ * is durable: a 2xx built on it means the data is on disk.
  *
- * Every write names its session and invitation; a session id already tied to another invitation
- * is refused with `SessionConflictError` and changes nothing.
+ * Only a registration opens a session, and it binds the session to the hash of the key the
+ * candidate's browser made (the key itself is never stored). Every other write names a session
+ * that must exist and belong to its invitation; the caller has checked the key before.
+ * A refused write changes nothing.
  */
 
 export type Registration = z.output<typeof registrationSchema>;
@@ -97,12 +100,73 @@ export class SessionConflictError extends Error {
   }
 }
 
+/** The session exists under another key (or under none: it began before keys existed). */
+export class SessionKeyError extends Error {
+  constructor(sessionId: string) {
+    super(`Session "${sessionId}" was started in another browser; this browser's session key is not its key`);
+    this.name = 'SessionKeyError';
+  }
+}
+
+export class SessionNotFoundError extends Error {
+  constructor(sessionId: string) {
+    super(`Session "${sessionId}" is not registered`);
+    this.name = 'SessionNotFoundError';
+  }
+}
+
+export class AnswersFinalError extends Error {
+  constructor(submittedAt: number) {
+    super(`These answers were submitted at ${new Date(submittedAt).toISOString()} and can no longer change`);
+    this.name = 'AnswersFinalError';
+  }
+}
+
+/** The store's refusals by name, so they survive the trip from a worker thread. */
+export const STORE_ERRORS = {
+  SessionConflictError,
+  SessionKeyError,
+  SessionNotFoundError,
+  AnswersFinalError,
+} as const;
+
+export interface SessionQuery {
+  /** Only this test's sessions. */
+  testId?: string;
+  /** Started at or after (ms). */
+  from?: number;
+  /** Started before (ms). */
+  to?: number;
+  /** The cursor of the page before: sessions after it, in start order. */
+  after?: SessionCursor;
+  limit: number;
+}
+
+export interface SessionCursor {
+  startedAt: number;
+  sessionId: string;
+}
+
+export interface SessionPage {
+  sessions: SessionRecord[];
+  /** Where the next page starts; absent on the last page. */
+  next?: SessionCursor;
+}
+
 export interface SessionStore {
-  /** A repeat replaces the details but never the start time. */
-  saveRegistration(ref: SessionRef, registration: Registration): Promise<void>;
+  /**
+   * Opens the session bound to `keyHash`, or, with the same key, replaces the details but never
+   * the start time. `SessionKeyError` when the session has another key or the key another session.
+   */
+  saveRegistration(ref: SessionRef, keyHash: string, registration: Registration): Promise<void>;
+  /** The session bound to this key hash, if any. */
+  sessionOfKey(keyHash: string): Promise<{ sessionId: string; inviteId: string } | undefined>;
   /** The first notice counts; repeats change nothing. */
   saveQuizComplete(ref: SessionRef, notice: QuizComplete): Promise<void>;
-  /** Keeps the highest revision; an older or equal one arriving late changes nothing but the final flag. */
+  /**
+   * Keeps the highest revision; an older or equal one arriving late changes nothing but the final
+   * flag. Once final, a newer revision with other answers is refused with `AnswersFinalError`.
+   */
   saveAnswers(write: AnswersWrite): Promise<{ stored: boolean; revision: number }>;
   /** Keyed by check id: a repeat returns the first result. */
   saveDeviceCheck(ref: SessionRef, checkId: string, facts: DeviceCheckFacts, result: boolean): Promise<boolean>;
@@ -112,7 +176,10 @@ export interface SessionStore {
   finishVideoUpload(finish: VideoUploadFinish): Promise<void>;
   /** For an upload refused after it began (its content is not a video). */
   forgetVideoUpload(uploadId: string): Promise<void>;
-  listSessions(): Promise<SessionRecord[]>;
+  /** The session an upload belongs to, if there is such an upload. */
+  sessionOfVideoUpload(uploadId: string): Promise<string | undefined>;
+  /** Sessions in the order they started, a page at a time. */
+  listSessions(query: SessionQuery): Promise<SessionPage>;
   getSession(sessionId: string): Promise<SessionRecord | undefined>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { videoUploadEndpoint } from '@assessment/shared';
+import { sessionKeyHeaders, videoUploadEndpoint } from '@assessment/shared';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { recordingStore } from './recording-store.ts';
 import type { SessionRef, Take } from './take.ts';
@@ -81,6 +81,8 @@ export class VideoSender {
       // The address is kept with the take instead: a recording has no stable fingerprint.
       storeFingerprintForResuming: false,
       metadata: uploadMetadata(take, this.session),
+      // The key goes in a header, never in the metadata: tus echoes metadata back.
+      headers: sessionKeyHeaders(this.session.unique),
       onShouldRetry: (error, retryAttempt) => {
         const retry = isRetryable(error);
         // The first retry is immediate; only a failure that lasts is worth telling the candidate about.

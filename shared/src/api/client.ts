@@ -1,13 +1,15 @@
 import { browserStorage } from '../store/safe-storage.ts';
+import { sessionStore } from '../store/session-store.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
-import type {
-  AnswersPayload,
-  DeviceCheckPayload,
-  DeviceCheckResponse,
-  FeedbackPayload,
-  QuizCompletePayload,
-  RegistrationPayload,
-  VideoSkipPayload,
+import {
+  type AnswersPayload,
+  type DeviceCheckPayload,
+  type DeviceCheckResponse,
+  type FeedbackPayload,
+  type QuizCompletePayload,
+  type RegistrationPayload,
+  SESSION_KEY_HEADER,
+  type VideoSkipPayload,
 } from './schemas.ts';
 
 /**
@@ -43,12 +45,26 @@ function theOutbox(): Outbox {
   return outbox;
 }
 
+/**
+ * The session key header for a session of this browser: every write carries it. A session this
+ * page does not hold (another tab's, or none) gets no header, and the server refuses the write.
+ */
+export function sessionKeyHeaders(unique: string): Record<string, string> {
+  const { unique: current, sessionKey } = sessionStore.getState();
+  return current === unique && sessionKey ? { [SESSION_KEY_HEADER]: sessionKey } : {};
+}
+
+/** A session's call: its key, and its place in the session's order (after its registration). */
+function sessionCall<B extends { unique: string }>(path: string, body: B) {
+  return { path, body, headers: sessionKeyHeaders(body.unique), sequence: body.unique };
+}
+
 export function postRegistration(payload: RegistrationPayload): void {
-  theOutbox().enqueue({ path: '/now-assessment', body: payload });
+  theOutbox().enqueue(sessionCall('/now-assessment', payload));
 }
 
 export function postQuizComplete(payload: QuizCompletePayload): void {
-  theOutbox().enqueue({ path: '/video-just', body: payload });
+  theOutbox().enqueue(sessionCall('/video-just', payload));
 }
 
 /** `revision` and `savedAt` may be left out; the client then fills them in. */
@@ -69,19 +85,18 @@ export function saveAnswers(payload: AnswersDraft): void {
   const revision = Math.max(payload.revision ?? 0, savedAt, lastAnswersRevision + 1);
   lastAnswersRevision = Math.max(lastAnswersRevision, revision);
   theOutbox().enqueue({
-    path: '/answers',
-    body: { ...payload, revision, savedAt },
+    ...sessionCall('/answers', { ...payload, revision, savedAt }),
     coalesceKey: `answers:${payload.unique}`,
     merge: keepFinal,
   });
 }
 
 export function postVideoSkipped(payload: VideoSkipPayload): void {
-  theOutbox().enqueue({ path: '/video-skip', body: payload });
+  theOutbox().enqueue(sessionCall('/video-skip', payload));
 }
 
 export function postFeedback(payload: FeedbackPayload): void {
-  theOutbox().enqueue({ path: '/feedback', body: payload });
+  theOutbox().enqueue(sessionCall('/feedback', payload));
 }
 
 /**
@@ -93,7 +108,7 @@ export async function postDeviceCheck(payload: DeviceCheckPayload): Promise<Devi
   try {
     const response = await fetch(`${baseUrl}/device-check`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...sessionKeyHeaders(payload.unique), 'content-type': 'application/json' },
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(10_000),
     });

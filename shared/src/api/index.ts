@@ -10,6 +10,7 @@ export {
   postVideoSkipped,
   refusedOutboxCount,
   saveAnswers,
+  sessionKeyHeaders,
   startOutbox,
   subscribeOutbox,
   videoUploadEndpoint,
@@ -25,4 +26,5 @@ export {
 } from './outbox.ts';
 export { emptyProctoring, type QuestionIndex, withPaste, withSwitch } from './proctoring.ts';
 export * from './schemas.ts';
+export { newSessionKey } from './session-key.ts';
 export { useOutboxPending, useOutboxRefused } from './use-outbox-pending.ts';

@@ -22,6 +22,13 @@ export interface OutboxItem {
   /** Relative to the API base URL, e.g. `/now-assessment`; joined at send time. */
   path: string;
   body: unknown;
+  /** Sent with the call (the session key); kept with it, so a call queued by one session keeps its own. */
+  headers?: Record<string, string>;
+  /**
+   * Items of one sequence (one candidate session) go one at a time, in order: a session's writes
+   * are refused until its registration has arrived, so none may overtake it.
+   */
+  sequence?: string;
   /** Items with the same key replace each other while waiting (answer autosaves). */
   coalesceKey?: string;
   createdAt: number;
@@ -30,6 +37,8 @@ export interface OutboxItem {
 export interface EnqueueOptions {
   path: string;
   body: unknown;
+  headers?: Record<string, string>;
+  sequence?: string;
   coalesceKey?: string;
   /** Combines a replaced item's body into the new one, for what must survive coalescing. */
   merge?: (older: unknown, newer: unknown) => unknown;
@@ -169,7 +178,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   async function attempt(item: OutboxItem, keepalive: boolean): Promise<Outcome> {
     const init: RequestInit = {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...item.headers, 'content-type': 'application/json' },
       body: JSON.stringify(item.body),
       keepalive,
     };
@@ -230,6 +239,12 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     }
   }
 
+  /** Whether an item is the first of its sequence still waiting (in flight counts as waiting). */
+  function isFirstOfSequence(item: OutboxItem, items: OutboxItem[]): boolean {
+    if (item.sequence === undefined) return true;
+    return items.find((other) => other.sequence === item.sequence)?.id === item.id;
+  }
+
   function dueAt(item: OutboxItem): number {
     return Math.max(blockedUntil, retryAt.get(item.id)?.at ?? 0);
   }
@@ -237,8 +252,13 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   async function sendDue(force: boolean): Promise<void> {
     const tried = new Set<string>();
     for (;;) {
-      const item = load().find(
-        (candidate) => !inFlight.has(candidate.id) && !tried.has(candidate.id) && (force || dueAt(candidate) <= now()),
+      const items = load();
+      const item = items.find(
+        (candidate) =>
+          !inFlight.has(candidate.id) &&
+          !tried.has(candidate.id) &&
+          isFirstOfSequence(candidate, items) &&
+          (force || dueAt(candidate) <= now()),
       );
       if (!item) return;
       tried.add(item.id);
@@ -280,7 +300,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   }
 
   return {
-    enqueue({ path, body, coalesceKey, merge }) {
+    enqueue({ path, body, headers, sequence, coalesceKey, merge }) {
       let items = load();
       let combined = body;
       if (coalesceKey !== undefined) {
@@ -291,7 +311,11 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       }
       idCounter += 1;
       const id = `${now().toString(36)}-${idCounter}-${Math.floor(random() * 1e9).toString(36)}`;
-      commit([...items, { id, path, body: combined, createdAt: now(), ...(coalesceKey ? { coalesceKey } : {}) }]);
+      const item: OutboxItem = { id, path, body: combined, createdAt: now() };
+      if (headers) item.headers = headers;
+      if (sequence !== undefined) item.sequence = sequence;
+      if (coalesceKey !== undefined) item.coalesceKey = coalesceKey;
+      commit([...items, item]);
       void run(false);
     },
 
@@ -299,8 +323,9 @@ export function createOutbox(deps: OutboxDeps): Outbox {
 
     flushOnPageHide() {
       let budget = KEEPALIVE_BUDGET_BYTES - [...keepaliveBytes.values()].reduce((sum, bytes) => sum + bytes, 0);
-      for (const item of load()) {
-        if (keepaliveBytes.has(item.id)) continue;
+      const items = load();
+      for (const item of items) {
+        if (keepaliveBytes.has(item.id) || !isFirstOfSequence(item, items)) continue;
         const bytes = utf8Length(JSON.stringify(item.body));
         if (bytes > budget) continue;
         budget -= bytes;

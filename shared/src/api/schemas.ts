@@ -36,6 +36,16 @@ export const sessionIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a session id: 8 to 64 letters, digits, "-" or "_"');
 
+/**
+ * The header that carries the session key: a random secret the candidate's browser makes with
+ * the session id and keeps to itself. The server stores only its hash; every write must carry it.
+ */
+export const SESSION_KEY_HEADER = 'Session-Key';
+/** 32 random bytes, base64url. */
+export const sessionKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a session key: 43 base64url characters');
+
 const timestampSchema = z.number().int().nonnegative();
 const countSchema = z.number().int().nonnegative();
 const text = (max: number) => z.string().max(max);

@@ -1,5 +1,6 @@
 import { type ComponentType, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { newSessionKey } from '../api/session-key.ts';
 import { allTests, getTest, sampleTestId } from '../catalogue/index.ts';
 import type { SectionName, SectionProps } from '../contract/section-contract.ts';
 import { sessionStore } from '../store/session-store.ts';
@@ -21,6 +22,7 @@ function fakeSession(inviteId: string): void {
     declaration: true,
     term: true,
     startTime: Date.now(),
+    sessionKey: newSessionKey(),
     unique: crypto.randomUUID(),
     answers: ['', '', ''],
     VideoRecorded: false,

@@ -54,6 +54,23 @@ describe('session store', () => {
     expect(reloaded.answers).toEqual(['x', 'y', 'z']);
   });
 
+  it('holds a session only together with its key', () => {
+    const storage = memoryStorage();
+    createSessionStore(storage)
+      .getState()
+      .update({ inviteUUID: 'abc12345', startTime: 42, sessionKey: 'k'.repeat(43), unique: 'session-1' });
+    expect(createSessionStore(storage).getState()).toMatchObject({ unique: 'session-1', sessionKey: 'k'.repeat(43) });
+
+    // A session begun before keys existed, or storage that lost the key: no session to write to,
+    // but the rest (the invitation, the clock, the answers) stays for the next "Agree & start".
+    storage.removeItem('sessionKey');
+    expect(createSessionStore(storage).getState()).toMatchObject({
+      unique: null,
+      inviteUUID: 'abc12345',
+      startTime: 42,
+    });
+  });
+
   it('ignores corrupt stored values instead of crashing', () => {
     const storage = memoryStorage();
     storage.setItem('answers', '{not json');

@@ -18,6 +18,11 @@ export interface SessionData {
   term: boolean;
   /** When the candidate agreed and the quiz timer began (ms since the epoch). */
   startTime: number | null;
+  /**
+   * The secret made with the session id; every write of this session carries it, so a session id
+   * alone (seen on a screen or in a log) changes nothing. Kept only in this browser.
+   */
+  sessionKey: string | null;
   /** Random session id made at registration; ties every API call of this attempt together. */
   unique: string | null;
   /** Sanitized HTML of the 3 answers. */
@@ -62,6 +67,7 @@ const codecs: { [K in keyof SessionData]: Codec<SessionData[K]> } = {
   declaration: flag,
   term: flag,
   startTime: optionalNumber,
+  sessionKey: optionalText,
   unique: optionalText,
   answers: answerList,
   VideoRecorded: flag,
@@ -84,6 +90,7 @@ export const EMPTY_SESSION: SessionData = {
   declaration: false,
   term: false,
   startTime: null,
+  sessionKey: null,
   unique: null,
   answers: ['', '', ''],
   VideoRecorded: false,
@@ -110,6 +117,10 @@ export function readSession(storage: KeyValueStorage | undefined): SessionData {
     const value = codecs[key].read(raw);
     if (value !== undefined) session[key] = value;
   }
+  // A session id without its key (a session begun before keys existed, or storage that lost the
+  // key) cannot be written to any more: this browser has no session, and agreeing again on the
+  // landing page starts a new one that keeps the answers and the quiz clock.
+  if (session.sessionKey === null) session.unique = null;
   return session as unknown as SessionData;
 }
 

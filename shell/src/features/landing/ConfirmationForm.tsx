@@ -7,6 +7,7 @@ import {
   FIELD_LIMITS,
   GENDER_OPTIONS,
   hasErrors,
+  newSessionKey,
   postRegistration,
   sessionStore,
   type TestDefinition,
@@ -62,6 +63,7 @@ export function ConfirmationForm({ test, inviteId }: { test: TestDefinition; inv
       device: currentDeviceFacts(),
       now: Date.now(),
       newSessionId: () => crypto.randomUUID(),
+      newSessionKey,
     });
     sessionStore.getState().update(session);
     postRegistration(registration);

@@ -18,6 +18,7 @@ export interface StartInput {
   device: DeviceFacts;
   now: number;
   newSessionId: () => string;
+  newSessionKey: () => string;
 }
 
 export interface StartResult {
@@ -30,12 +31,23 @@ export interface StartResult {
  * or to fix a typo in the form) keeps the session id and the start time: the quiz timer cannot
  * be restarted by re-submitting the form.
  */
-export function startAssessment({ test, inviteId, form, session, device, now, newSessionId }: StartInput): StartResult {
+export function startAssessment({
+  test,
+  inviteId,
+  form,
+  session,
+  device,
+  now,
+  newSessionId,
+  newSessionKey,
+}: StartInput): StartResult {
   const values = trimConfirmationForm(form);
   const { workExperience } = values;
   if (workExperience === '') throw new Error('startAssessment needs a validated form');
   const sameInvite = session.inviteUUID === inviteId;
-  const unique = sameInvite && session.unique ? session.unique : newSessionId();
+  const keepSession = sameInvite && session.unique !== null && session.sessionKey !== null;
+  const unique = keepSession && session.unique ? session.unique : newSessionId();
+  const sessionKey = keepSession && session.sessionKey ? session.sessionKey : newSessionKey();
   const startTime = sameInvite && session.startTime !== null ? session.startTime : now;
   const deviceInfo = buildDeviceInfo(device, values);
 
@@ -51,6 +63,8 @@ export function startAssessment({ test, inviteId, form, session, device, now, ne
       declaration: true,
       term: true,
       startTime,
+      // Before `unique`: stored first, so storage never holds a session id without its key.
+      sessionKey,
       unique,
       ...(sameInvite
         ? {}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/shared/api-schemas';
+import type { FastifyRequest } from 'fastify';
+import type { SessionStore } from '../storage/session-store.ts';
+import { HttpError } from './errors.ts';
+
+/**
+ * Which writes a request may make, from the session key it carries. The key is a secret only the
+ * candidate's browser holds; the database keeps its SHA-256 (the key is 256 random bits, so a
+ * fast hash is as good as a slow one), which any server instance can check.
+ *
+ * - `registration`: any well-formed key; the registration opens a session bound to it, or must be
+ *   for the session the key already opened.
+ * - `session`, `upload`: the key must belong to a session, and the write must be for that session.
+ */
+export type Access = 'registration' | 'session' | 'upload';
+
+export interface Candidate {
+  keyHash: string;
+  /** The session this key opened, if it opened one. */
+  session: { sessionId: string; inviteId: string } | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    candidate: Candidate | undefined;
+  }
+}
+
+const headerName = SESSION_KEY_HEADER.toLowerCase();
+
+export function hashSessionKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function accessOf(request: FastifyRequest): Access | undefined {
+  return request.method === 'OPTIONS' ? undefined : request.routeOptions.config.access;
+}
+
+/**
+ * Sets `request.candidate` and returns why the request may not go on, if it may not. Runs before
+ * the body is read, so a write without a valid key costs the server almost nothing.
+ */
+export async function identifyCandidate(request: FastifyRequest, store: SessionStore): Promise<HttpError | undefined> {
+  const access = accessOf(request);
+  if (!access) return undefined;
+  const key = request.headers[headerName];
+  if (typeof key !== 'string' || !sessionKeySchema.safeParse(key).success) {
+    return new HttpError(401, `This request needs the ${SESSION_KEY_HEADER} header of the browser that registered`);
+  }
+  const keyHash = hashSessionKey(key);
+  const session = await store.sessionOfKey(keyHash);
+  request.candidate = { keyHash, session };
+  if (!session && access !== 'registration') {
+    return new HttpError(403, `This ${SESSION_KEY_HEADER} belongs to no registered session`);
+  }
+  return undefined;
+}
+
+/** The session a write may change: only the one its key opened. */
+export function requireOwnSession(request: FastifyRequest, sessionId: string): void {
+  if (request.candidate?.session?.sessionId !== sessionId) {
+    throw new HttpError(403, `Session "${sessionId}" was started in another browser; its key is not this one`);
+  }
+}

@@ -1,0 +1,102 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { accessOf } from './candidate-access.ts';
+import { HttpError } from './errors.ts';
+import { sharedRateLimits } from './shared-rate-limits.ts';
+
+/**
+ * Every rate limit of the API, and how each request is counted, in one place: the counters live in
+ * @fastify/rate-limit's store, in memory, or in Redis shared by every instance when `REDIS_URL` is set.
+ *
+ * - A registered session's writes count against that session, never its address: a whole office
+ *   behind one NAT autosaves without touching each other's limit. Upload chunks have a higher one.
+ * - A registration that opens a session counts against its address and against its test.
+ * - The admin API has its own counter per address, so a flood of candidates never locks it out.
+ * - Anything else (no key, a wrong key, unknown routes) counts against its address.
+ */
+export interface RateLimitConfig {
+  /** Requests per minute per session, and per address for anything anonymous. */
+  perMinute: number;
+  registrationsPerIpPerHour: number;
+  registrationsPerTestPerHour: number;
+  /** Counts shared by every instance; see `sharedRateLimits`. */
+  redis?: Redis;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** A long recording sent in small chunks makes many requests in a minute. */
+const UPLOAD_FACTOR = 10;
+/** Counters kept in memory at once; the least recently used go first. */
+const COUNTERS = 100_000;
+
+type Bucket = 'session' | 'upload' | 'register-ip' | 'register-test' | 'admin' | 'ip';
+
+export interface RateLimits {
+  /** Counts a request against its bucket; throws 429 (with Retry-After) when the bucket is full. */
+  admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts a registration that opens a session against its test. */
+  admitRegistrationFor(request: FastifyRequest, reply: FastifyReply, testId: string): Promise<void>;
+}
+
+export async function registerRateLimits(api: FastifyInstance, config: RateLimitConfig): Promise<RateLimits> {
+  await api.register(rateLimit, { global: false, ...sharedRateLimits(config.redis, 'api') });
+  const subjects = new WeakMap<FastifyRequest, string>();
+  const limiter = (bucket: Bucket, max: number, timeWindow: number) => {
+    const options = {
+      max,
+      timeWindow,
+      // Each limiter keeps its own counters in memory; the store reads its size from these
+      // options, though the plugin's types leave it out (5000 would be too few for many sessions).
+      cache: COUNTERS,
+      // The bucket's name is part of the key, so buckets stay apart in a shared store too.
+      keyGenerator: (request: FastifyRequest) => `${bucket}:${subjects.get(request) ?? request.ip}`,
+    };
+    const check = api.createRateLimit(options as Parameters<FastifyInstance['createRateLimit']>[0]);
+    return { bucket, check };
+  };
+  const limiters = {
+    session: limiter('session', config.perMinute, MINUTE),
+    upload: limiter('upload', config.perMinute * UPLOAD_FACTOR, MINUTE),
+    registerIp: limiter('register-ip', config.registrationsPerIpPerHour, HOUR),
+    registerTest: limiter('register-test', config.registrationsPerTestPerHour, HOUR),
+    admin: limiter('admin', config.perMinute, MINUTE),
+    ip: limiter('ip', config.perMinute, MINUTE),
+  };
+
+  async function count(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { bucket, check }: (typeof limiters)[keyof typeof limiters],
+    subject: string,
+  ): Promise<void> {
+    subjects.set(request, subject);
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('Retry-After', String(result.ttlInSeconds));
+    throw new HttpError(429, `${tooMany[bucket]}; try again in ${result.ttlInSeconds} s`);
+  }
+
+  return {
+    admit(request, reply) {
+      const session = request.candidate?.session;
+      const access = accessOf(request);
+      if (session && access === 'upload') return count(request, reply, limiters.upload, session.sessionId);
+      if (session && access) return count(request, reply, limiters.session, session.sessionId);
+      if (access === 'registration' && request.candidate) return count(request, reply, limiters.registerIp, request.ip);
+      if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, request.ip);
+      return count(request, reply, limiters.ip, request.ip);
+    },
+    admitRegistrationFor: (request, reply, testId) => count(request, reply, limiters.registerTest, testId),
+  };
+}
+
+const tooMany: Record<Bucket, string> = {
+  session: 'Too many requests from this session',
+  upload: 'Too many upload requests from this session',
+  'register-ip': 'Too many registrations from this address',
+  'register-test': 'Too many registrations for this test',
+  admin: 'Too many admin requests',
+  ip: 'Too many requests',
+};

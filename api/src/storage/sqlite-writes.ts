@@ -1,0 +1,190 @@
+import type Database from 'better-sqlite3';
+import {
+  AnswersFinalError,
+  type AnswersWrite,
+  type DeviceCheckFacts,
+  type Feedback,
+  type QuizComplete,
+  type Registration,
+  SessionConflictError,
+  SessionKeyError,
+  SessionNotFoundError,
+  type SessionRef,
+  type VideoUploadFinish,
+  type VideoUploadStart,
+} from './session-store.ts';
+
+interface SessionRow {
+  invite_id: string;
+  key_hash: string | null;
+}
+
+interface AnswersRow {
+  answers: string;
+  revision: number;
+  saved_at: number;
+  submitted_at: number | null;
+}
+
+function prepareWrites(db: Database.Database) {
+  return {
+    session: db.prepare<[string], SessionRow>('SELECT invite_id, key_hash FROM sessions WHERE session_id = ?'),
+    sessionOfKey: db.prepare<[string], { session_id: string }>('SELECT session_id FROM sessions WHERE key_hash = ?'),
+    insertSession: db.prepare('INSERT INTO sessions (session_id, invite_id, started_at, key_hash) VALUES (?, ?, ?, ?)'),
+    upsertRegistration: db.prepare(`
+      INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`),
+    insertQuizComplete: db.prepare(
+      'INSERT OR IGNORE INTO quiz_completions (session_id, payload, received_at) VALUES (?, ?, ?)',
+    ),
+    answers: db.prepare<[string], AnswersRow>(
+      'SELECT answers, revision, saved_at, submitted_at FROM answers WHERE session_id = ?',
+    ),
+    upsertAnswers: db.prepare(`
+      INSERT INTO answers (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at)
+      VALUES (@sessionId, @answers, @proctoring, @revision, @savedAt, @receivedAt, @final, @submittedAt)
+      ON CONFLICT (session_id) DO UPDATE SET
+        answers = excluded.answers, proctoring = excluded.proctoring, revision = excluded.revision,
+        saved_at = excluded.saved_at, received_at = excluded.received_at, final = excluded.final,
+        submitted_at = excluded.submitted_at`),
+    markSubmitted: db.prepare('UPDATE answers SET final = 1, submitted_at = ? WHERE session_id = ?'),
+    insertDeviceCheck: db.prepare(
+      'INSERT OR IGNORE INTO device_checks (session_id, check_id, facts, result, received_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    deviceCheckResult: db.prepare<[string, string], { result: number }>(
+      'SELECT result FROM device_checks WHERE session_id = ? AND check_id = ?',
+    ),
+    upsertVideoSkip: db.prepare(`
+      INSERT INTO video_skips (session_id, reason, received_at) VALUES (?, ?, ?)
+      ON CONFLICT (session_id) DO UPDATE SET reason = excluded.reason`),
+    upsertFeedback: db.prepare(`
+      INSERT INTO feedback (session_id, payload, received_at, updated_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`),
+    insertVideo: db.prepare(`
+      INSERT OR IGNORE INTO videos (upload_id, session_id, recording_id, declared_type, created_at)
+      VALUES (?, ?, ?, ?, ?)`),
+    finishVideo: db.prepare(
+      'UPDATE videos SET bytes = ?, content_type = ?, duration_seconds = ?, completed_at = ? WHERE upload_id = ?',
+    ),
+    deleteVideo: db.prepare('DELETE FROM videos WHERE upload_id = ?'),
+  };
+}
+
+type Statements = ReturnType<typeof prepareWrites>;
+
+/** A registration opens its session bound to its key, or must carry the key the session already has. */
+function openOrEnter(statements: Statements, ref: SessionRef, keyHash: string): void {
+  const existing = statements.session.get(ref.sessionId);
+  if (!existing) {
+    if (statements.sessionOfKey.get(keyHash)) throw new SessionKeyError(ref.sessionId);
+    statements.insertSession.run(ref.sessionId, ref.inviteId, ref.receivedAt, keyHash);
+    return;
+  }
+  if (existing.invite_id !== ref.inviteId) throw new SessionConflictError(ref.sessionId);
+  if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
+}
+
+/** Every other write needs a registered session of the same invitation. */
+function requireSession(statements: Statements, ref: SessionRef): void {
+  const existing = statements.session.get(ref.sessionId);
+  if (!existing) throw new SessionNotFoundError(ref.sessionId);
+  if (existing.invite_id !== ref.inviteId) throw new SessionConflictError(ref.sessionId);
+}
+
+function saveAnswers(statements: Statements, input: AnswersWrite): { stored: boolean; revision: number } {
+  requireSession(statements, input);
+  const existing = statements.answers.get(input.sessionId);
+  const answersJson = JSON.stringify(input.answers);
+  if (existing?.submitted_at != null) {
+    // Final is final: an old save, a repeat, or one that changes nothing is answered as such;
+    // anything that would change submitted answers is refused.
+    if (input.revision > existing.revision && answersJson !== existing.answers) {
+      throw new AnswersFinalError(existing.submitted_at);
+    }
+    return { stored: false, revision: existing.revision };
+  }
+  const newer =
+    !existing ||
+    input.revision > existing.revision ||
+    (input.revision === existing.revision && input.savedAt > existing.saved_at);
+  if (newer) {
+    const submittedAt = input.final ? input.receivedAt : null;
+    statements.upsertAnswers.run({
+      sessionId: input.sessionId,
+      answers: answersJson,
+      proctoring: JSON.stringify(input.proctoring),
+      revision: input.revision,
+      savedAt: input.savedAt,
+      receivedAt: input.receivedAt,
+      final: input.final ? 1 : 0,
+      submittedAt,
+    });
+    return { stored: true, revision: input.revision };
+  }
+  // A submit overtaken by a newer autosave still means the candidate submitted.
+  if (input.final) statements.markSubmitted.run(input.receivedAt, input.sessionId);
+  return { stored: false, revision: (existing as AnswersRow).revision };
+}
+
+/**
+ * Every write the store makes, each as one function of its arguments. Each runs in its own
+ * (nested) transaction, so a refused one rolls back alone inside a group commit.
+ */
+export function createWriteOperations(db: Database.Database) {
+  const statements = prepareWrites(db);
+  const operations = {
+    saveRegistration(ref: SessionRef, keyHash: string, registration: Registration): void {
+      openOrEnter(statements, ref, keyHash);
+      statements.upsertRegistration.run(ref.sessionId, JSON.stringify(registration), ref.receivedAt, ref.receivedAt);
+    },
+    saveQuizComplete(ref: SessionRef, notice: QuizComplete): void {
+      requireSession(statements, ref);
+      statements.insertQuizComplete.run(ref.sessionId, JSON.stringify(notice), ref.receivedAt);
+    },
+    saveAnswers: (input: AnswersWrite) => saveAnswers(statements, input),
+    saveDeviceCheck(ref: SessionRef, checkId: string, facts: DeviceCheckFacts, result: boolean): boolean {
+      requireSession(statements, ref);
+      statements.insertDeviceCheck.run(ref.sessionId, checkId, JSON.stringify(facts), result ? 1 : 0, ref.receivedAt);
+      return statements.deviceCheckResult.get(ref.sessionId, checkId)?.result === 1;
+    },
+    saveVideoSkip(ref: SessionRef, reason: string): void {
+      requireSession(statements, ref);
+      statements.upsertVideoSkip.run(ref.sessionId, reason, ref.receivedAt);
+    },
+    saveFeedback(ref: SessionRef, feedback: Feedback): void {
+      requireSession(statements, ref);
+      statements.upsertFeedback.run(ref.sessionId, JSON.stringify(feedback), ref.receivedAt, ref.receivedAt);
+    },
+    startVideoUpload(start: VideoUploadStart): void {
+      requireSession(statements, start);
+      statements.insertVideo.run(
+        start.uploadId,
+        start.sessionId,
+        start.recordingId,
+        start.declaredType,
+        start.receivedAt,
+      );
+    },
+    finishVideoUpload(finish: VideoUploadFinish): void {
+      statements.finishVideo.run(
+        finish.bytes,
+        finish.contentType,
+        finish.durationSeconds,
+        finish.completedAt,
+        finish.uploadId,
+      );
+    },
+    forgetVideoUpload(uploadId: string): void {
+      statements.deleteVideo.run(uploadId);
+    },
+  };
+  type Operations = typeof operations;
+  const transactional = {} as Record<keyof Operations, (...args: unknown[]) => unknown>;
+  for (const name of Object.keys(operations) as (keyof Operations)[]) {
+    transactional[name] = db.transaction(operations[name] as (...args: unknown[]) => unknown);
+  }
+  return transactional as unknown as Operations;
+}
+
+export type WriteOperations = ReturnType<typeof createWriteOperations>;
+export type WriteName = keyof WriteOperations;
