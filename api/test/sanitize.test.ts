@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeAnswer } from '../src/sanitize.ts';
+import { sanitizeAnswer } from '../src/answers/sanitize.ts';
 import { adminSession, answers, type InProcessServer, postJson, registered, startServer } from './helpers.ts';
 
 const PNG =
@@ -14,7 +14,7 @@ describe('sanitizeAnswer', () => {
       '<blockquote>quote</blockquote>',
       '<ol><li class="ql-indent-8">one</li></ol><ul><li>two</li></ul>',
       '<p><span class="ql-font-serif ql-size-large">styled</span></p>',
-      `<p><img src="${PNG}" /><img src="https://images.example/a.png" /></p>`,
+      `<p><img src="${PNG}" /></p>`,
     ].join('');
     expect(sanitizeAnswer(html)).toBe(html);
   });
@@ -35,6 +35,15 @@ describe('sanitizeAnswer', () => {
     expect(sanitizeAnswer('<a href="JaVaScRiPt:alert(1)" onclick="x()">x</a>')).toBe('<a>x</a>');
     expect(sanitizeAnswer('<a href=" java\nscript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeAnswer('<p style="color:red" onmouseover="x()">t</p>')).toBe('<p>t</p>');
+  });
+
+  it("keeps no picture that makes a reader's browser fetch anything, nor one larger than the editor makes", () => {
+    expect(sanitizeAnswer('<p><img src="https://tracker.example/pixel.png">x</p>')).toBe('<p>x</p>');
+    expect(sanitizeAnswer('<img src="http://10.0.0.1/admin">')).toBe('');
+    expect(sanitizeAnswer(`<img src="data:image/png;base64,${'A'.repeat(250_000)}">`)).toBe('');
+    expect(sanitizeAnswer('<img srcset="https://t.example/a.png 1x" src="data:image/gif;base64,R0lGOD==">')).toBe(
+      '<img src="data:image/gif;base64,R0lGOD==" />',
+    );
   });
 
   it('refuses images that could carry script and classes outside the editor', () => {

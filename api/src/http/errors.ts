@@ -18,7 +18,7 @@ export class HttpError extends Error {
   }
 }
 
-function describeZodError(error: z.ZodError): string {
+export function describeZodError(error: z.ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
     .join('; ');

@@ -1,23 +1,29 @@
-import { type AnswersResponse, answersSchema } from '@assessment/shared/api-schemas';
+import { BODY_LIMIT_BYTES } from '@assessment/shared/api-schemas';
 import type { FastifyInstance } from 'fastify';
-import { parseOrRefuse } from '../http/errors.ts';
-import { sanitizeAnswer } from '../sanitize.ts';
+import { createAnswersChecker } from '../answers/answers-checker.ts';
 import type { RouteDeps } from './deps.ts';
 import { ownSessionRef } from './session-ref.ts';
 
-/** Autosave and final submit; late answers are kept and flagged, never dropped. */
-export function registerAnswersRoute(app: FastifyInstance, { store, now }: RouteDeps): void {
-  app.post('/api/answers', { config: { access: 'session' } }, async (request): Promise<AnswersResponse> => {
-    const payload = parseOrRefuse(answersSchema, request.body);
-    const ref = ownSessionRef(request, payload, now());
-    const [first, second, third] = payload.answers;
-    return store.saveAnswers({
-      ...ref,
-      answers: [sanitizeAnswer(first), sanitizeAnswer(second), sanitizeAnswer(third)],
-      proctoring: payload.proctoring,
-      revision: payload.revision,
-      savedAt: payload.savedAt,
-      final: payload.final,
+/**
+ * Autosave and final submit; late answers are kept and flagged, never dropped. The body is read
+ * as bytes and checked by the answers checker, which decides where its costly parts run.
+ */
+export async function registerAnswersRoute(app: FastifyInstance, { store, now }: RouteDeps): Promise<void> {
+  const checker = createAnswersChecker();
+  app.addHook('onClose', () => checker.close());
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/api/answers', { config: { access: 'session' }, bodyLimit: BODY_LIMIT_BYTES }, async (request) => {
+      const payload = await checker.check(request.body as Buffer);
+      return store.saveAnswers({
+        ...ownSessionRef(request, payload, now()),
+        answers: payload.answers,
+        proctoring: payload.proctoring,
+        revision: payload.revision,
+        savedAt: payload.savedAt,
+        final: payload.final,
+      });
     });
   });
 }

@@ -32,7 +32,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     });
     const routeDeps = { ...deps, limits };
     registerRegistrationRoute(api, routeDeps);
-    registerAnswersRoute(api, routeDeps);
+    await registerAnswersRoute(api, routeDeps);
     registerDeviceCheckRoute(api, routeDeps);
     registerSectionNoticeRoutes(api, routeDeps);
     await registerVideoUploadRoutes(api, routeDeps);

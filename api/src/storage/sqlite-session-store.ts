@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { workerFile } from '../worker-file.ts';
+import { workerModule } from '../worker-file.ts';
 import { migrate } from './migrations.ts';
 import { type SessionStore, STORE_ERRORS } from './session-store.ts';
 import { createReads } from './sqlite-reads.ts';
@@ -83,7 +83,7 @@ function toError(reply: NonNullable<WriteReply['error']>): Error {
 
 /** The writer thread, and the promises of the writes it has not answered yet. */
 async function startWriter(file: string): Promise<Writer> {
-  const worker = new Worker(workerFile('storage/session-writer.worker'), { workerData: { file } });
+  const worker = new Worker(workerModule('storage/session-writer.worker'), { workerData: { file } });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 0;
   let failure: Error | undefined;

@@ -1,22 +1,17 @@
+import { ANSWER_IMAGE_TYPES } from '@assessment/shared';
+
 /**
  * Limits for pictures in an answer. They are stored inline as data URLs, in this browser and on
  * the server, so they are downscaled and capped well inside the server's limit for one answer.
+ * What the server keeps (the types and the size of a data URL) is agreed in the shared schemas.
  */
+export { isAllowedImageSrc, MAX_IMAGE_DATA_URL_CHARS } from '@assessment/shared';
 
 /** A chosen file larger than this is refused before it is even read. */
 export const MAX_IMAGE_FILE_BYTES = 15 * 1024 * 1024;
 /** The longest side after downscaling. */
 export const MAX_IMAGE_SIDE = 1280;
-/** The data URL of one picture after downscaling; pictures that stay larger are refused. */
-export const MAX_IMAGE_DATA_URL_CHARS = 250_000;
-export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-
-/** What the server keeps (raster types only: an SVG can carry script). */
-const IMAGE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
-
-export function isAllowedImageSrc(src: string | undefined): src is string {
-  return src !== undefined && IMAGE_DATA_URL.test(src);
-}
+export const ACCEPTED_IMAGE_TYPES = ANSWER_IMAGE_TYPES;
 
 export function isAcceptedImageType(type: string): boolean {
   return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type);

@@ -1,13 +1,14 @@
+import { isAllowedImageSrc } from '@assessment/shared/api-schemas';
 import sanitizeHtml from 'sanitize-html';
 
 /**
  * The answer editor's formats and nothing else: anything a candidate's browser sends is untrusted,
- * and the hiring company will render these answers in its own pages.
+ * and the hiring company will render these answers in its own pages. Pictures stay only as the
+ * editor makes them (inline data URLs of raster types, within its size): an answer never makes a
+ * reader's browser fetch an address.
  */
 
-const IMAGE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
-const WEB_URL = /^https?:\/\//i;
-const LINK_URL = /^(https?:\/\/|mailto:|tel:)/i;
+export const LINK_URL = /^(https?:\/\/|mailto:|tel:)/i;
 const INDENT_CLASS = /^ql-indent-[1-8]$/;
 const SPAN_CLASS = /^ql-(font|size|indent)-[a-z0-9-]+$/;
 
@@ -16,7 +17,7 @@ const options: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src'] },
   allowedClasses: { p: [INDENT_CLASS], h1: [INDENT_CLASS], h2: [INDENT_CLASS], li: [INDENT_CLASS], span: [SPAN_CLASS] },
   allowedSchemes: [],
-  allowedSchemesByTag: { a: ['http', 'https', 'mailto', 'tel'], img: ['http', 'https', 'data'] },
+  allowedSchemesByTag: { a: ['http', 'https', 'mailto', 'tel'], img: ['data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   transformTags: {
@@ -31,7 +32,7 @@ const options: sanitizeHtml.IOptions = {
     img(tagName, attribs): sanitizeHtml.Tag {
       const src = attribs.src?.trim() ?? '';
       // The scheme list allows any data: URL; only raster images are wanted (an SVG can carry script).
-      return { tagName, attribs: IMAGE_DATA_URL.test(src) || WEB_URL.test(src) ? { src } : {} };
+      return { tagName, attribs: isAllowedImageSrc(src) ? { src } : {} };
     },
   },
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,

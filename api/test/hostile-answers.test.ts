@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminSession,
+  answers,
+  type InProcessServer,
+  keyHeaders,
+  postJson,
+  registered,
+  startServer,
+} from './helpers.ts';
+
+let server: InProcessServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+const NESTED = '<span>'.repeat(49_000);
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+describe('hostile answers', () => {
+  it('refuses three answers of 49,000 nested spans (882 KB, inside every size limit) with 400 naming the limit', async () => {
+    const unique = await registered(server.url);
+    const body = answers(unique, { answers: [NESTED, NESTED, NESTED] });
+    expect(JSON.stringify(body).length).toBeGreaterThan(880_000);
+    expect(await postJson(server.url, '/api/answers', body)).toEqual({
+      status: 400,
+      body: { error: 'answers.0: nests HTML elements more than 16 deep, deeper than the answer editor writes' },
+    });
+    expect((await adminSession(server.url, unique)).answers).toBeNull();
+  });
+
+  it('keeps answering everyone while several such bodies are being checked', async () => {
+    const unique = await registered(server.url);
+    const hostile = Array.from({ length: 3 }, () =>
+      fetch(`${server.url}/api/answers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...keyHeaders(unique) },
+        body: JSON.stringify(answers(unique, { answers: [NESTED, NESTED, NESTED] })),
+      }),
+    );
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect((await Promise.all(hostile)).map((response) => response.status)).toEqual([400, 400, 400]);
+  });
+
+  it('sanitizes what the editor did not write, small or large, in the worker pool', async () => {
+    const unique = await registered(server.url);
+    const large = `<P>big</P>${`<p><img src="${PNG}"></p>`.repeat(800)}`;
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    const saved = await postJson(
+      server.url,
+      '/api/answers',
+      answers(unique, { answers: ['<P>Hi<SCRIPT>steal()</SCRIPT></P>', large, '<p>plain</p>'] }),
+    );
+    expect(saved.status).toBe(200);
+    const stored = (await adminSession(server.url, unique)).answers?.html;
+    expect(stored?.[0]).toBe('<p>Hi</p>');
+    expect(stored?.[1]).toBe(`<p>big</p>${`<p><img src="${PNG}" /></p>`.repeat(800)}`);
+    expect(stored?.[2]).toBe('<p>plain</p>');
+  });
+
+  it("drops every picture that would make a reader's browser fetch an address", async () => {
+    const unique = await registered(server.url);
+    const pictures = [
+      '<p><img src="https://tracker.example/pixel.png?who=ada">seen</p>',
+      '<p><img src="http://192.168.0.1/router">x</p>',
+      `<p><img src="${PNG}"></p>`,
+    ] as [string, string, string];
+    expect((await postJson(server.url, '/api/answers', answers(unique, { answers: pictures }))).status).toBe(200);
+    expect((await adminSession(server.url, unique)).answers?.html).toEqual([
+      '<p>seen</p>',
+      '<p>x</p>',
+      `<p><img src="${PNG}" /></p>`,
+    ]);
+  });
+});
