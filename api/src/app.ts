@@ -6,7 +6,7 @@ import { createHealth, registerHealthRoute } from './health.ts';
 import { closeConnectionsAsTheyIdle } from './http/draining.ts';
 import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
 import { registerStaticSite } from './static-site.ts';
 import { openSqliteSessionStore } from './storage/sqlite-session-store.ts';
 
@@ -26,6 +26,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     // screen, not a bare JSON error in a candidate's browser.
     frameworkErrors: (error, request, reply) => {
       const plain = reply as unknown as FastifyReply;
+      // Answered before any hook runs, so the headers every response has are set here.
+      plain.header('Permissions-Policy', PERMISSIONS_POLICY).header('X-Content-Type-Options', 'nosniff');
       if (error.code === 'FST_ERR_BAD_URL' && request.method === 'GET' && !request.url.startsWith('/api/')) {
         return plain.redirect('/404');
       }

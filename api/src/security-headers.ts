@@ -25,7 +25,7 @@ export function contentSecurityPolicy(remotes: RemoteLocationsSource) {
   };
 }
 
-const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=()';
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=()';
 
 export async function registerSecurityHeaders(app: FastifyInstance, remotes: RemoteLocationsSource): Promise<void> {
   await app.register(helmet, {

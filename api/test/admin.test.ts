@@ -1,5 +1,23 @@
+import { allTests } from '@assessment/shared/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type InProcessServer, startServer } from './helpers.ts';
+import type { SessionView } from '../src/admin/session-view.ts';
+import {
+  ADMIN_TOKEN,
+  adminGet,
+  adminSessions,
+  createUpload,
+  type InProcessServer,
+  inviteId,
+  keyHeaders,
+  newSessionId,
+  patchUpload,
+  postJson,
+  registered,
+  registration,
+  startServer,
+  syntheticWebm,
+  uploadOffset,
+} from './helpers.ts';
 
 describe('admin API with ADMIN_TOKEN set', () => {
   let server: InProcessServer;
@@ -32,10 +50,127 @@ describe('admin API with ADMIN_TOKEN set', () => {
     }
   });
 
+  it('pages through the sessions in start order with a cursor, and filters by test and by date', async () => {
+    const other = allTests().find((test) => test.uuid !== inviteId)?.uuid as string;
+    const mine: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const unique = newSessionId();
+      await postJson(server.url, '/api/now-assessment', registration(unique, { data: index === 2 ? other : inviteId }));
+      mine.push(unique);
+    }
+    const all = await adminSessions(server.url, 'limit=2');
+    expect(all.map((session) => session.unique).filter((unique) => mine.includes(unique))).toEqual(mine);
+    const first = (await (await get('/api/admin/sessions?limit=2', `Bearer ${ADMIN_TOKEN}`)).json()) as {
+      sessions: SessionView[];
+      next: string;
+    };
+    expect(first.sessions).toHaveLength(2);
+    expect(first.next).toEqual(expect.any(String));
+
+    const ofOther = await adminSessions(server.url, `testId=${other}`);
+    expect(ofOther.map((session) => session.unique)).toEqual([mine[2]]);
+    const started = Date.parse((await adminSessions(server.url, `testId=${other}`))[0]?.startedAt as string);
+    const from = new Date(started).toISOString();
+    const onlyLater = await adminSessions(server.url, `from=${encodeURIComponent(from)}`);
+    expect(onlyLater.every((session) => Date.parse(session.startedAt as string) >= started)).toBe(true);
+    expect(onlyLater.map((session) => session.unique)).toContain(mine[4]);
+    expect(await adminSessions(server.url, `to=${encodeURIComponent(from)}&testId=${other}`)).toEqual([]);
+
+    for (const query of ['cursor=nonsense', 'limit=0', 'limit=1000', 'testId=../x', 'from=yesterday', 'colour=red']) {
+      const refused = await get(`/api/admin/sessions?${query}`, `Bearer ${ADMIN_TOKEN}`);
+      expect(refused.status, query).toBe(400);
+    }
+  });
+
+  it('answers no-store on everything, refusals included', async () => {
+    const unique = await registered(server.url);
+    for (const [path, authorization] of [
+      ['/api/admin/sessions', `Bearer ${ADMIN_TOKEN}`],
+      [`/api/admin/sessions/${unique}`, `Bearer ${ADMIN_TOKEN}`],
+      ['/api/admin/sessions', undefined],
+      ['/api/admin/sessions/none/video', `Bearer ${ADMIN_TOKEN}`],
+    ] as const) {
+      expect((await get(path, authorization)).headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
+  it('writes what candidates typed so no markup can start in it, and a social link only when it is http(s)', async () => {
+    const unique = newSessionId();
+    await postJson(
+      server.url,
+      '/api/now-assessment',
+      registration(unique, { fullName: '</script><script>alert(1)</script>', social: 'javascript:alert(1)' }),
+    );
+    const raw = await (await adminGet(server.url, `/api/admin/sessions/${unique}`)).text();
+    expect(raw).not.toMatch(/[<>]/);
+    const session = JSON.parse(raw) as SessionView;
+    expect(session.registration?.fullName).toBe('</script><script>alert(1)</script>');
+    expect(session.registration?.socialLink).toBeNull();
+
+    const linked = newSessionId();
+    await postJson(server.url, '/api/now-assessment', registration(linked, { social: ' https://social.example/ada ' }));
+    expect((await adminSessions(server.url)).find((one) => one.unique === linked)?.registration?.socialLink).toBe(
+      'https://social.example/ada',
+    );
+  });
+
+  it('answers an unsatisfiable range with 416, and a satisfiable one with 206', async () => {
+    const unique = await registered(server.url);
+    const video = syntheticWebm(10_000);
+    const upload = await createUpload(server.url, video.length, { unique, data: inviteId });
+    expect((await patchUpload(upload.uploadUrl as string, 0, video)).status).toBe(204);
+    const range = (value: string) =>
+      fetch(`${server.url}/api/admin/sessions/${unique}/video`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, range: value },
+      });
+    const outside = await range('bytes=10000-10010');
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe('bytes */10000');
+    expect(await outside.json()).toEqual({ error: expect.stringMatching(/outside/) });
+    const suffix = await range('bytes=-100');
+    expect(suffix.status).toBe(206);
+    expect(Buffer.from(await suffix.arrayBuffer()).equals(video.subarray(9900))).toBe(true);
+  });
+
   it('answers 404 for the video of a session that has none', async () => {
     const response = await get('/api/admin/sessions/no-such-session/video', `Bearer ${ADMIN_TOKEN}`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'This session has no finished video' });
+  });
+});
+
+describe('headers on every response', () => {
+  let server: InProcessServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.stop());
+
+  it('sets Permissions-Policy on API, tus, error and site responses alike, and tus errors are JSON', async () => {
+    const unique = await registered(server.url);
+    const upload = await createUpload(server.url, 100, { unique, data: inviteId });
+    const responses: [string, Headers][] = [
+      ['health', (await fetch(`${server.url}/api/health`)).headers],
+      ['tus create', upload.headers],
+      ['tus head', (await uploadOffset(upload.uploadUrl as string)).headers],
+      ['unknown route', (await fetch(`${server.url}/api/nothing`)).headers],
+      ['bad url', (await fetch(`${server.url}/api/%E0%A4%A`)).headers],
+    ];
+    for (const [what, headers] of responses) {
+      expect(headers.get('permissions-policy'), what).toMatch(/camera=\(self\)/);
+    }
+    const wrongOffset = await patchUpload(upload.uploadUrl as string, 50, Buffer.alloc(10));
+    expect(wrongOffset.status).toBe(409);
+    expect(wrongOffset.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(wrongOffset.body)).toEqual({ error: expect.any(String) });
+    const noVersion = await fetch(upload.uploadUrl as string, { method: 'HEAD' });
+    expect(noVersion.status).toBe(401);
+    const missing = await fetch(`${server.url}/api/videos/${'0'.repeat(32)}`, {
+      method: 'PATCH',
+      headers: { 'Tus-Resumable': '1.0.0', ...keyHeaders(unique) },
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'There is no such upload' });
   });
 });
 

@@ -301,11 +301,14 @@ export function feedback(unique: string, overrides: Partial<FeedbackPayload> = {
   };
 }
 
-/** A few MB that start like a WebM file (EBML magic), with recognisable content throughout. */
+/** The EBML header of a WebM file: its magic, then a DocType element saying `webm`. */
+export const WEBM_HEADER = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x87, 0x42, 0x82, 0x84, ...Buffer.from('webm')]);
+
+/** A few MB that start like a WebM file (its EBML header), with recognisable content throughout. */
 export function syntheticWebm(bytes: number): Buffer {
   const buffer = Buffer.alloc(bytes);
   for (let index = 0; index < bytes; index += 1) buffer[index] = (index * 31 + (index >> 8)) & 0xff;
-  Buffer.from([0x1a, 0x45, 0xdf, 0xa3]).copy(buffer, 0);
+  WEBM_HEADER.copy(buffer, 0);
   return buffer;
 }
 

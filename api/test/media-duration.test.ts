@@ -74,4 +74,17 @@ describe('readMediaDuration', () => {
     expect(sniffVideoType(Buffer.from('%PDF-1.7'))).toBeUndefined();
     expect(sniffVideoType(Buffer.from([0x1a, 0x45]))).toBeUndefined();
   });
+
+  it('tells WebM by the EBML DocType and MP4 by its ftyp brand, not by the first bytes alone', () => {
+    const doc = (type: string) => ebml([0x1a, 0x45, 0xdf, 0xa3], ebml([0x42, 0x82], Buffer.from(type)));
+    expect(sniffVideoType(webm([], 'known'))).toBe('video/webm');
+    expect(sniffVideoType(doc('matroska'))).toBeUndefined();
+    expect(sniffVideoType(Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('%PDF-1.7 ......')]))).toBe(
+      undefined,
+    );
+    expect(sniffVideoType(box('ftyp', Buffer.from('isom\0\0\0\0mp41')))).toBe('video/mp4');
+    expect(sniffVideoType(box('ftyp', Buffer.from('qt  \0\0\0\0qt  ')))).toBeUndefined();
+    expect(sniffVideoType(box('ftyp', Buffer.from('heic\0\0\0\0mif1')))).toBeUndefined();
+    expect(sniffVideoType(box('ftyp', Buffer.from('M4A \0\0\0\0isom')))).toBeUndefined();
+  });
 });

@@ -31,8 +31,8 @@ const RSS_SAMPLE_MS = 10;
 const SPEED_GOAL = 0.8;
 const MEMORY_GOAL_MB = 64;
 
-/** The start of a WebM file: the server checks uploads by their first bytes. */
-const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+/** The start of a WebM file, its EBML header with DocType `webm`: the server checks uploads by it. */
+const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x87, 0x42, 0x82, 0x84, ...Buffer.from('webm')]);
 const BLOCK = randomBytes(MB);
 
 /**
