@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_TOKEN, agreeAndStart, SAMPLE_ID } from './fixtures.ts';
+import { adminSession, agreeAndStart, SAMPLE_ID } from './fixtures.ts';
 
 /**
  * Registers through the real landing page, then records the end of the video section the way the
@@ -19,11 +19,9 @@ export async function sessionId(page: Page): Promise<string> {
 }
 
 /** What the hiring company reads about this session's feedback, through the admin API. */
-export async function storedFeedback(request: APIRequestContext, unique: string) {
-  const response = await request.get('/api/admin/sessions', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-  if (!response.ok()) throw new Error(`the admin API answered ${response.status()}`);
-  const { sessions } = (await response.json()) as {
-    sessions: { unique: string; feedback: { currentScore: number; feedback: string } | null }[];
-  };
-  return sessions.find((session) => session.unique === unique)?.feedback ?? null;
+export async function storedFeedback(
+  request: APIRequestContext,
+  unique: string,
+): Promise<{ currentScore: number; feedback: string } | null> {
+  return (await adminSession(request, unique))?.feedback ?? null;
 }

@@ -72,15 +72,35 @@ export async function localStorageKeys(page: Page): Promise<Record<string, strin
 // biome-ignore lint/suspicious/noExplicitAny: the admin read-out is checked field by field in each test.
 export type AdminSession = Record<string, any>;
 
-/** The hiring company's view of every session, through the real admin API. */
+/** The hiring company's view of every session, through the real admin API, page after page. */
 export async function adminSessions(request: APIRequestContext): Promise<AdminSession[]> {
-  const response = await request.get('/api/admin/sessions', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const sessions: AdminSession[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = cursor ? `?limit=200&cursor=${encodeURIComponent(cursor)}` : '?limit=200';
+    const response = await request.get(`/api/admin/sessions${query}`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(response.status()).toBe(200);
+    const page = (await response.json()) as { sessions: AdminSession[]; next: string | null };
+    sessions.push(...page.sessions);
+    cursor = page.next;
+  } while (cursor);
+  return sessions;
+}
+
+/** One session as the hiring company reads it, or undefined while the server has none. */
+export async function adminSession(request: APIRequestContext, unique: string): Promise<AdminSession | undefined> {
+  const response = await request.get(`/api/admin/sessions/${encodeURIComponent(unique)}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  if (response.status() === 404) return undefined;
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { sessions: AdminSession[] }).sessions;
+  return (await response.json()) as AdminSession;
 }
 
 /** The admin view of this page's session (by the `unique` in its storage), once the server has it. */
 export async function sessionOfPage(page: Page, request: APIRequestContext): Promise<AdminSession | undefined> {
   const unique = await page.evaluate(() => localStorage.getItem('unique'));
-  return (await adminSessions(request)).find((session) => session.unique === unique);
+  return unique ? adminSession(request, unique) : undefined;
 }
