@@ -54,6 +54,8 @@ test('a reload in the middle of the upload resumes it where the server stopped, 
         'tus-resumable': '1.0.0',
         'upload-offset': patch.headers()['upload-offset'] ?? '0',
         'content-type': 'application/offset+octet-stream',
+        // As the browser's own request would: the session key of the candidate's browser.
+        'session-key': patch.headers()['session-key'] ?? '',
       },
       data: body.subarray(0, half),
     });

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { RegistrationPayload } from '@assessment/shared/api-schemas';
+import { newSessionKey } from '@assessment/shared/api';
+import { type RegistrationPayload, SESSION_KEY_HEADER } from '@assessment/shared/api-schemas';
 import { claimPort, makeTempDir, repoRoot, type ServerProcess, startNodeServer } from './processes.ts';
 
 /** The sample invitation of the catalogue (a 20-minute test). */
@@ -21,6 +22,7 @@ export async function startProductServer(env: NodeJS.ProcessEnv = {}): Promise<S
       HOST: '127.0.0.1',
       DATA_DIR: makeTempDir('data'),
       RATE_LIMIT_PER_MINUTE: '100000000',
+      REGISTRATIONS_PER_IP_PER_HOUR: '100000000',
       ...env,
     },
     port,
@@ -52,12 +54,17 @@ function registration(unique: string): RegistrationPayload {
   };
 }
 
-/** Registers a candidate, as "Agree & start" does; every later call refers to this session. */
-export async function register(origin: string, unique: string): Promise<void> {
+/**
+ * Registers a candidate, as "Agree & start" does, and returns the headers every later call of
+ * that session carries: its session key, made here as the browser makes it.
+ */
+export async function register(origin: string, unique: string): Promise<Record<string, string>> {
+  const headers = { [SESSION_KEY_HEADER]: newSessionKey() };
   const response = await fetch(`${origin}/api/now-assessment`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(registration(unique)),
   });
   if (!response.ok) throw new Error(`Registration answered ${response.status}: ${await response.text()}`);
+  return headers;
 }

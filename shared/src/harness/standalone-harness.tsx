@@ -1,34 +1,57 @@
 import { type ComponentType, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { postRegistration } from '../api/client.ts';
 import { newSessionKey } from '../api/session-key.ts';
 import { allTests, getTest, sampleTestId } from '../catalogue/index.ts';
 import type { SectionName, SectionProps } from '../contract/section-contract.ts';
+import { buildDeviceInfo, currentDeviceFacts } from '../device/device.ts';
 import { sessionStore } from '../store/session-store.ts';
 import { NotificationArea } from '../toast/notifications.tsx';
 import '../ui/base.css';
 
 const HARNESS_CANDIDATE = { email: 'sample.candidate@harness.example', fullName: 'Sample Candidate' };
 
-/** Pretends the candidate agreed on the landing page, as the shell would have recorded it. */
+/**
+ * Pretends the candidate agreed on the landing page, as the shell would have recorded it, and
+ * registers that session with the API as the shell does: the server takes a session's writes only
+ * once it is registered, with the key made here.
+ */
 function fakeSession(inviteId: string): void {
   const state = sessionStore.getState();
   if (state.inviteUUID === inviteId && state.unique) return;
+  const unique = crypto.randomUUID();
+  const startTime = Date.now();
+  const form = { social: 'https://profile.harness.example/sample', gender: '' as const };
   state.update({
     ...HARNESS_CANDIDATE,
+    ...form,
     testUUID: inviteId,
     inviteUUID: inviteId,
     workExperience: '4-6 Years',
-    social: 'https://profile.harness.example/sample',
     declaration: true,
     term: true,
-    startTime: Date.now(),
+    startTime,
     sessionKey: newSessionKey(),
-    unique: crypto.randomUUID(),
+    unique,
     answers: ['', '', ''],
     VideoRecorded: false,
     noVideo: false,
     currentScore: null,
     feedback: '',
+  });
+  const deviceInfo = buildDeviceInfo(currentDeviceFacts(), form);
+  postRegistration({
+    ...form,
+    unique,
+    data: inviteId,
+    name: HARNESS_CANDIDATE.fullName,
+    email: HARNESS_CANDIDATE.email,
+    fullName: HARNESS_CANDIDATE.fullName,
+    company: `${getTest(inviteId)?.companyName ?? ''} ${JSON.stringify(deviceInfo)}`,
+    workExperience: '4-6 Years',
+    declaration: true,
+    startTime,
+    deviceInfo,
   });
 }
 
