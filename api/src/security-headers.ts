@@ -8,7 +8,16 @@ import type { RemoteLocationsSource } from './remote-locations.ts';
  * published on another origin (a CDN) are allowed by exactly their origins from remotes.json.
  */
 export function contentSecurityPolicy(remotes: RemoteLocationsSource) {
-  const remoteOrigins = () => remotes.foreignOrigins().join(' ');
+  // Five directives name the remotes' origins; the file is looked at once per response.
+  const perResponse = new WeakMap<object, string>();
+  const remoteOrigins = (_request: unknown, response: object) => {
+    let origins = perResponse.get(response);
+    if (origins === undefined) {
+      origins = remotes.foreignOrigins().join(' ');
+      perResponse.set(response, origins);
+    }
+    return origins;
+  };
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", remoteOrigins],

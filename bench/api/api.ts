@@ -62,7 +62,7 @@ function feedbackCall(sessions: readonly Session[]): Call {
  * headings, indents, a quote, both lists, marks, font and size spans, a link.
  */
 function formattedAnswer(seed: number): string {
-  const [first = '', second = '', third = '', fourth = ''] = answerParagraphs(120 + seed);
+  const [first = '', second = '', third = '', fourth = ''] = answerParagraphs(400 + seed);
   const words = (text: string, from: number, to: number) => text.split(' ').slice(from, to).join(' ');
   return [
     `<h2>${words(first, 0, 6)}</h2>`,

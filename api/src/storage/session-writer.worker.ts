@@ -54,14 +54,14 @@ function flush(): void {
   port?.postMessage(replies);
 }
 
-port.on('message', (message: WriteRequest | 'close') => {
+port.on('message', (message: WriteRequest[] | 'close') => {
   if (message === 'close') {
     if (waiting.length > 0) flush();
     db.close();
     port.close();
     return;
   }
-  waiting.push(message);
+  waiting.push(...message);
   if (!scheduled) {
     scheduled = true;
     setImmediate(flush);

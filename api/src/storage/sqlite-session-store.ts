@@ -23,6 +23,7 @@ export async function openSqliteSessionStore(dataDir: string): Promise<SessionSt
     throw error;
   });
   const reads = createReads(reader);
+  const keys = knownKeys();
   const write =
     <N extends WriteName>(op: N) =>
     (...args: Parameters<WriteOperations[N]>) =>
@@ -38,13 +39,28 @@ export async function openSqliteSessionStore(dataDir: string): Promise<SessionSt
     startVideoUpload: write('startVideoUpload'),
     finishVideoUpload: write('finishVideoUpload'),
     forgetVideoUpload: write('forgetVideoUpload'),
-    sessionOfKey: async (keyHash) => reads.sessionOfKey(keyHash),
+    sessionOfKey: async (keyHash) => keys.get(keyHash) ?? keys.remember(keyHash, reads.sessionOfKey(keyHash)),
     sessionOfVideoUpload: async (uploadId) => reads.sessionOfVideoUpload(uploadId),
     listSessions: async (query) => reads.listSessions(query),
     getSession: async (sessionId) => reads.getSession(sessionId),
     close: async () => {
       await writer.close();
       reader.close();
+    },
+  };
+}
+
+/** Keys seen recently and their sessions: a key's session never changes once bound, so this cannot go stale. */
+function knownKeys() {
+  const KEPT = 10_000;
+  const sessions = new Map<string, { sessionId: string; inviteId: string }>();
+  return {
+    get: (keyHash: string) => sessions.get(keyHash),
+    remember(keyHash: string, session: { sessionId: string; inviteId: string } | undefined) {
+      if (!session) return undefined;
+      if (sessions.size >= KEPT) sessions.delete(sessions.keys().next().value as string);
+      sessions.set(keyHash, session);
+      return session;
     },
   };
 }
@@ -107,6 +123,13 @@ async function startWriter(file: string): Promise<Writer> {
   worker.on('error', (error) => failAll(error));
   worker.on('exit', () => failAll(new Error('The database writer has stopped')));
 
+  // The writes of one turn of the event loop go to the writer in one message, not one each.
+  let outgoing: WriteRequest[] = [];
+  function send(): void {
+    worker.postMessage(outgoing);
+    outgoing = [];
+  }
+
   return {
     call(op, args) {
       if (failure) return Promise.reject(failure);
@@ -114,11 +137,13 @@ async function startWriter(file: string): Promise<Writer> {
       const request: WriteRequest = { id: nextId, op, args };
       return new Promise((resolve, reject) => {
         pending.set(request.id, { resolve, reject });
-        worker.postMessage(request);
+        if (outgoing.length === 0) setImmediate(send);
+        outgoing.push(request);
       });
     },
     async close() {
       if (failure) return;
+      if (outgoing.length > 0) send();
       const exited = once(worker, 'exit');
       worker.postMessage('close');
       await exited;
