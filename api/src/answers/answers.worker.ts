@@ -1,4 +1,8 @@
+import { runInBackground } from './background-priority.ts';
 import { type AnswersCheck, checkAnswersBody, cleanAnswers, type ThreeAnswers } from './clean-answers.ts';
+
+// A hostile answer may keep this thread busy; the thread that answers everyone else goes first.
+runInBackground();
 
 /** A task of the answers pool (`answers-checker.ts`): a whole body, or answers already validated. */
 export type AnswersTask = { body: Uint8Array } | { answers: ThreeAnswers };
