@@ -53,13 +53,20 @@ function videoStream(bytes: number): Readable {
 }
 
 /** The product's upload, as the video section sends it: tus, in the product's chunk size. */
-function tusUpload(origin: string, unique: string, bytes: number, recordingId: string): Promise<void> {
+function tusUpload(
+  origin: string,
+  unique: string,
+  headers: Record<string, string>,
+  bytes: number,
+  recordingId: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     new Upload(videoStream(bytes), {
       endpoint: `${origin}/api/videos/`,
       chunkSize: UPLOAD_CHUNK_BYTES,
       uploadSize: bytes,
       metadata: { unique, data: INVITE, filetype: 'video/webm', recordingId, duration: '300.000' },
+      headers,
       retryDelays: [],
       onSuccess: () => resolve(),
       onError: reject,
@@ -153,12 +160,13 @@ export async function benchUpload(log: (line: string) => void): Promise<{ rows: 
   });
   try {
     const unique = 'bench-upload-candidate';
-    await register(product.origin, unique);
-    await register(productS3.origin, unique);
+    const headers = await register(product.origin, unique);
+    const headersS3 = await register(productS3.origin, unique);
     let recordings = 0;
-    const sendTus = (bytes: number) => tusUpload(product.origin, unique, bytes, `bench-take-${++recordings}`);
+    const sendTus = (bytes: number) => tusUpload(product.origin, unique, headers, bytes, `bench-take-${++recordings}`);
     const sendRaw = (bytes: number) => rawPut(raw.origin, bytes);
-    const sendTusS3 = (bytes: number) => tusUpload(productS3.origin, unique, bytes, `bench-take-${++recordings}`);
+    const sendTusS3 = (bytes: number) =>
+      tusUpload(productS3.origin, unique, headersS3, bytes, `bench-take-${++recordings}`);
     const sendRawS3 = (bytes: number) => rawS3Put(s3Settings, bytes, `bench/raw-${++recordings}`);
     for (const send of [sendTus, sendRaw, sendTusS3, sendRawS3]) await send(WARM_UP_BYTES);
 
