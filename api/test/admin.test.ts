@@ -16,7 +16,7 @@ import {
   registration,
   startServer,
   syntheticWebm,
-  uploadOffset,
+  uploadHead,
 } from './helpers.ts';
 
 describe('admin API with ADMIN_TOKEN set', () => {
@@ -152,7 +152,7 @@ describe('headers on every response', () => {
     const responses: [string, Headers][] = [
       ['health', (await fetch(`${server.url}/api/health`)).headers],
       ['tus create', upload.headers],
-      ['tus head', (await uploadOffset(upload.uploadUrl as string)).headers],
+      ['tus head', (await uploadHead(upload.uploadUrl as string)).headers],
       ['unknown route', (await fetch(`${server.url}/api/nothing`)).headers],
       ['bad url', (await fetch(`${server.url}/api/%E0%A4%A`)).headers],
     ];

@@ -370,15 +370,20 @@ export async function patchUpload(uploadUrl: string, offset: number, chunk: Buff
   };
 }
 
-export async function uploadOffset(
-  uploadUrl: string,
-  option: KeyOption = {},
-): Promise<{ status: number; offset: number; headers: Headers }> {
-  const response = await fetch(uploadUrl, {
+/** A tus HEAD, as a client resuming an upload sends it. */
+export function uploadHead(uploadUrl: string, option: KeyOption = {}): Promise<Response> {
+  return fetch(uploadUrl, {
     method: 'HEAD',
     headers: { 'Tus-Resumable': '1.0.0', ...uploadKeyHeader(uploadUrl, option) },
   });
-  return { status: response.status, offset: Number(response.headers.get('upload-offset')), headers: response.headers };
+}
+
+export async function uploadOffset(
+  uploadUrl: string,
+  option: KeyOption = {},
+): Promise<{ status: number; offset: number }> {
+  const response = await uploadHead(uploadUrl, option);
+  return { status: response.status, offset: Number(response.headers.get('upload-offset')) };
 }
 
 /** The session key header for a session, for tests that send requests of their own. */

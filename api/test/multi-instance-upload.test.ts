@@ -10,6 +10,7 @@ import {
   type ChildServer,
   createUpload,
   inviteId,
+  keyHeaders,
   newSessionId,
   patchUpload,
   postJson,
@@ -63,7 +64,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
 }
 
 /** A PATCH that sends `sent` bytes of `video` and then hangs, as a connection that stalled. */
-function stalledPatch(url: string, video: Buffer, sent: number) {
+function stalledPatch(url: string, video: Buffer, sent: number, key: Record<string, string>) {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (let at = 0; at < sent; at += 64 * 1024)
@@ -72,7 +73,12 @@ function stalledPatch(url: string, video: Buffer, sent: number) {
   });
   return fetch(url, {
     method: 'PATCH',
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+      ...key,
+    },
     body,
     duplex: 'half',
   } as RequestInit).catch((error: unknown) => error);
@@ -105,7 +111,7 @@ describe('a video upload across two API instances', () => {
     const video = syntheticWebm(3 * 1024 * 1024 + 17);
     const { unique, uploadPath, file } = await startUpload(a, video);
     const sent = 1024 * 1024 + 5;
-    const stalled = stalledPatch(`${a.url}${uploadPath}`, video, sent);
+    const stalled = stalledPatch(`${a.url}${uploadPath}`, video, sent, keyHeaders(unique));
     await waitFor(() => (fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0) >= sent, 'the bytes on the volume');
 
     await finishOn(b, uploadPath, video, sent);
@@ -121,7 +127,7 @@ describe('a video upload across two API instances', () => {
     const video = syntheticWebm(5 * 1024 * 1024 + 4321);
     const { unique, uploadPath, file } = await startUpload(a, video);
     const sent = 2 * 1024 * 1024 + 99;
-    const stalled = stalledPatch(`${a.url}${uploadPath}`, video, sent);
+    const stalled = stalledPatch(`${a.url}${uploadPath}`, video, sent, keyHeaders(unique));
     await waitFor(() => (fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0) >= sent, 'the bytes on the volume');
     await a.kill();
     expect(await stalled).toBeInstanceOf(Error);

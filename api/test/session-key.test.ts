@@ -18,7 +18,7 @@ import {
   registration,
   startServer,
   syntheticWebm,
-  uploadOffset,
+  uploadHead,
 } from './helpers.ts';
 
 let server: InProcessServer;
@@ -66,7 +66,7 @@ describe('the session key', () => {
     const forged = await createUpload(server.url, 1000, { unique, data: inviteId }, { key: keyOf(mallory) });
     expect(forged.status).toBe(403);
     for (const key of [null, keyOf(mallory)]) {
-      const head = await uploadOffset(uploadUrl, { key });
+      const head = await uploadHead(uploadUrl, { key });
       expect(head.status).toBe(key === null ? 401 : 403);
       expect(head.headers.get('upload-metadata')).toBeNull();
       expect((await patchUpload(uploadUrl, 20_000, video.subarray(20_000), { key })).status).toBe(
@@ -106,7 +106,7 @@ describe('the session key', () => {
     const unique = await registered(server.url);
     const key = keyOf(unique);
     const upload = await createUpload(server.url, 10, { unique, data: inviteId });
-    const head = await uploadOffset(upload.uploadUrl as string);
+    const head = await uploadHead(upload.uploadUrl as string);
     expect(head.status).toBe(200);
     for (const headers of [upload.headers, head.headers]) {
       expect(JSON.stringify(Object.fromEntries(headers as unknown as Iterable<[string, string]>))).not.toContain(key);

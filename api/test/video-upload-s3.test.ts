@@ -17,6 +17,7 @@ import {
   newSessionId,
   patchUpload,
   postJson,
+  registered,
   registration,
   startServer,
   syntheticWebm,
@@ -95,7 +96,7 @@ describe('video upload with S3_BUCKET set', () => {
   });
 
   it('refuses an upload that is not a video by its first bytes, and nothing reaches the bucket', async () => {
-    const unique = newSessionId();
+    const unique = await registered(server.url);
     const notVideo = Buffer.from('%PDF-1.7 pretending to be a recording '.repeat(2000));
     const created = await createUpload(server.url, notVideo.length, { unique, data: inviteId, filetype: 'video/webm' });
     const refused = await patchUpload(created.uploadUrl as string, 0, notVideo);
@@ -124,7 +125,10 @@ describe('video upload with S3_BUCKET set', () => {
   });
 
   it('refuses an upload over VIDEO_MAX_BYTES before any of it is stored', async () => {
-    const created = await createUpload(server.url, VIDEO_MAX_BYTES + 1, { unique: newSessionId(), data: inviteId });
+    const created = await createUpload(server.url, VIDEO_MAX_BYTES + 1, {
+      unique: await registered(server.url),
+      data: inviteId,
+    });
     expect(created.status).toBe(413);
     expect(created.uploadUrl).toBeUndefined();
   });
