@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { newSessionKey } from '@assessment/shared/api';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminGet,
@@ -100,6 +102,19 @@ describe('the session key', () => {
     const response = await postJson(server.url, '/api/now-assessment', registration(other), { key: keyOf(unique) });
     expect(response.status).toBe(403);
     expect((await adminGet(server.url, `/api/admin/sessions/${other}`)).status).toBe(404);
+  });
+
+  it('closes a session begun before keys existed: no key can take it over', async () => {
+    const legacy = newSessionId();
+    const db = new Database(path.join(server.dataDir, 'assessment.sqlite'));
+    try {
+      db.prepare('INSERT INTO sessions (session_id, invite_id, started_at) VALUES (?, ?, ?)').run(legacy, inviteId, 1);
+    } finally {
+      db.close();
+    }
+    expect((await postJson(server.url, '/api/now-assessment', registration(legacy))).status).toBe(403);
+    expect((await postJson(server.url, '/api/answers', answers(legacy))).status).toBe(403);
+    expect((await adminSession(server.url, legacy)).registration).toBeNull();
   });
 
   it('never appears in a response, and tus never echoes the session to anyone without its key', async () => {
