@@ -4,7 +4,7 @@ test('the registration reaches the hiring company with the device-info record', 
   await agreeAndStart(page, SAMPLE_ID, { ...ADA, email: 'grace@hopper.example', fullName: 'Grace Hopper' });
   await expect.poll(() => sessionOfPage(page, request)).toBeTruthy();
   const session = await sessionOfPage(page, request);
-  expect(session?.inviteId).toBe(SAMPLE_ID);
+  expect(session?.testId).toBe(SAMPLE_ID);
   expect(session?.registration).toMatchObject({
     name: 'Grace Hopper',
     email: 'grace@hopper.example',

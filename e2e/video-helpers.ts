@@ -83,7 +83,7 @@ export interface StoredFile {
 
 /** The stored video through the admin API, as the hiring company gets it, and ffprobe's reading of it. */
 export async function fetchStoredVideo(request: APIRequestContext, session: AdminSession): Promise<StoredFile> {
-  const response = await request.get(`/api/admin/sessions/${encodeURIComponent(session.unique)}/video`, {
+  const response = await request.get(`/api/admin/sessions/${encodeURIComponent(session.sessionId)}/video`, {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
   });
   expect(response.status()).toBe(200);

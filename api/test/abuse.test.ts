@@ -4,12 +4,12 @@ import {
   adminGet,
   answers,
   type InProcessServer,
-  inviteId,
   keyHeaders,
   newSessionId,
   postJson,
   registration,
   startServer,
+  testId,
 } from './helpers.ts';
 
 const servers: InProcessServer[] = [];
@@ -52,12 +52,12 @@ describe('many candidates behind one address', () => {
 });
 
 describe('registration limits', () => {
-  const register = (url: string, client: string, testId = inviteId) => {
+  const register = (url: string, client: string, forTest = testId) => {
     const unique = newSessionId();
     return fetch(`${url}/api/now-assessment`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...keyHeaders(unique) },
-      body: JSON.stringify(registration(unique, { data: testId })),
+      body: JSON.stringify(registration(unique, { data: forTest })),
     });
   };
 
@@ -71,7 +71,7 @@ describe('registration limits', () => {
     expect(await refused.json()).toEqual({
       error: expect.stringMatching(/^Too many registrations for this test; try again in \d+ s$/),
     });
-    const other = allTests().find((test) => test.uuid !== inviteId)?.uuid as string;
+    const other = allTests().find((test) => test.uuid !== testId)?.uuid as string;
     expect((await register(server.url, '198.51.100.3', other)).status).toBe(200);
   });
 });

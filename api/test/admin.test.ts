@@ -7,7 +7,6 @@ import {
   adminSessions,
   createUpload,
   type InProcessServer,
-  inviteId,
   keyHeaders,
   newSessionId,
   patchUpload,
@@ -16,6 +15,7 @@ import {
   registration,
   startServer,
   syntheticWebm,
+  testId,
   uploadHead,
 } from './helpers.ts';
 
@@ -51,15 +51,15 @@ describe('admin API with ADMIN_TOKEN set', () => {
   });
 
   it('pages through the sessions in start order with a cursor, and filters by test and by date', async () => {
-    const other = allTests().find((test) => test.uuid !== inviteId)?.uuid as string;
+    const other = allTests().find((test) => test.uuid !== testId)?.uuid as string;
     const mine: string[] = [];
     for (let index = 0; index < 5; index += 1) {
       const unique = newSessionId();
-      await postJson(server.url, '/api/now-assessment', registration(unique, { data: index === 2 ? other : inviteId }));
+      await postJson(server.url, '/api/now-assessment', registration(unique, { data: index === 2 ? other : testId }));
       mine.push(unique);
     }
     const all = await adminSessions(server.url, 'limit=2');
-    expect(all.map((session) => session.unique).filter((unique) => mine.includes(unique))).toEqual(mine);
+    expect(all.map((session) => session.sessionId).filter((unique) => mine.includes(unique))).toEqual(mine);
     const first = (await (await get('/api/admin/sessions?limit=2', `Bearer ${ADMIN_TOKEN}`)).json()) as {
       sessions: SessionView[];
       next: string;
@@ -68,12 +68,12 @@ describe('admin API with ADMIN_TOKEN set', () => {
     expect(first.next).toEqual(expect.any(String));
 
     const ofOther = await adminSessions(server.url, `testId=${other}`);
-    expect(ofOther.map((session) => session.unique)).toEqual([mine[2]]);
+    expect(ofOther.map((session) => session.sessionId)).toEqual([mine[2]]);
     const started = Date.parse((await adminSessions(server.url, `testId=${other}`))[0]?.startedAt as string);
     const from = new Date(started).toISOString();
     const onlyLater = await adminSessions(server.url, `from=${encodeURIComponent(from)}`);
     expect(onlyLater.every((session) => Date.parse(session.startedAt as string) >= started)).toBe(true);
-    expect(onlyLater.map((session) => session.unique)).toContain(mine[4]);
+    expect(onlyLater.map((session) => session.sessionId)).toContain(mine[4]);
     expect(await adminSessions(server.url, `to=${encodeURIComponent(from)}&testId=${other}`)).toEqual([]);
 
     for (const query of ['cursor=nonsense', 'limit=0', 'limit=1000', 'testId=../x', 'from=yesterday', 'colour=red']) {
@@ -109,7 +109,7 @@ describe('admin API with ADMIN_TOKEN set', () => {
 
     const linked = newSessionId();
     await postJson(server.url, '/api/now-assessment', registration(linked, { social: ' https://social.example/ada ' }));
-    expect((await adminSessions(server.url)).find((one) => one.unique === linked)?.registration?.socialLink).toBe(
+    expect((await adminSessions(server.url)).find((one) => one.sessionId === linked)?.registration?.socialLink).toBe(
       'https://social.example/ada',
     );
   });
@@ -117,7 +117,7 @@ describe('admin API with ADMIN_TOKEN set', () => {
   it('answers an unsatisfiable range with 416, and a satisfiable one with 206', async () => {
     const unique = await registered(server.url);
     const video = syntheticWebm(10_000);
-    const upload = await createUpload(server.url, video.length, { unique, data: inviteId });
+    const upload = await createUpload(server.url, video.length, { unique, data: testId });
     expect((await patchUpload(upload.uploadUrl as string, 0, video)).status).toBe(204);
     const range = (value: string) =>
       fetch(`${server.url}/api/admin/sessions/${unique}/video`, {
@@ -148,7 +148,7 @@ describe('headers on every response', () => {
 
   it('sets Permissions-Policy on API, tus, error and site responses alike, and tus errors are JSON', async () => {
     const unique = await registered(server.url);
-    const upload = await createUpload(server.url, 100, { unique, data: inviteId });
+    const upload = await createUpload(server.url, 100, { unique, data: testId });
     const responses: [string, Headers][] = [
       ['health', (await fetch(`${server.url}/api/health`)).headers],
       ['tus create', upload.headers],

@@ -6,7 +6,6 @@ import {
   deviceCheck,
   feedback,
   type InProcessServer,
-  inviteId,
   keyHeaders,
   keyOf,
   newSessionId,
@@ -15,6 +14,7 @@ import {
   registered,
   registration,
   startServer,
+  testId,
   uploadOffset,
 } from './helpers.ts';
 
@@ -35,7 +35,7 @@ const routes = [
   ['/api/device-check', deviceCheck],
   ['/api/video-just', quizComplete],
   ['/api/feedback', feedback],
-  ['/api/video-skip', (unique: string) => ({ unique, data: inviteId, reason: 'no-camera' })],
+  ['/api/video-skip', (unique: string) => ({ unique, data: testId, reason: 'no-camera' })],
 ] as const;
 
 describe('bad input', () => {
@@ -115,12 +115,12 @@ describe('bad input', () => {
   it('refuses a session id reused for another invitation with 409 and changes nothing', async () => {
     const unique = newSessionId();
     await postJson(server.url, '/api/now-assessment', registration(unique));
-    const other = (await import('@assessment/shared/catalogue')).allTests().find((test) => test.uuid !== inviteId);
+    const other = (await import('@assessment/shared/catalogue')).allTests().find((test) => test.uuid !== testId);
     const response = await postJson(server.url, '/api/answers', answers(unique, { data: other?.uuid }));
     expect(response.status).toBe(409);
     expect(response.body.error).toMatch(/another invitation/);
     const session = await adminSession(server.url, unique);
-    expect(session).toMatchObject({ inviteId, answers: null });
+    expect(session).toMatchObject({ testId, answers: null });
   });
 
   it('never lets a bad request change what is stored', async () => {
@@ -193,7 +193,7 @@ describe('rate limit', () => {
     const uploads = await startServer({ RATE_LIMIT_PER_MINUTE: '5' });
     try {
       const unique = await registered(uploads.url);
-      const created = await createUpload(uploads.url, 1000, { unique, data: inviteId });
+      const created = await createUpload(uploads.url, 1000, { unique, data: testId });
       expect(created.status).toBe(201);
       for (let call = 0; call < 10; call += 1) {
         expect((await uploadOffset(created.uploadUrl as string)).status).toBe(200);

@@ -6,13 +6,13 @@ import {
   deviceCheck,
   feedback,
   type InProcessServer,
-  inviteId,
   newSessionId,
   postJson,
   quizComplete,
   registered,
   registration,
   startServer,
+  testId,
 } from './helpers.ts';
 
 let server: InProcessServer;
@@ -54,15 +54,15 @@ describe('candidate endpoints', () => {
       status: 200,
       body: { result: true },
     });
-    expect(
-      await postJson(server.url, '/api/video-skip', { unique, data: inviteId, reason: 'no-camera' }),
-    ).toMatchObject({ status: 200 });
+    expect(await postJson(server.url, '/api/video-skip', { unique, data: testId, reason: 'no-camera' })).toMatchObject({
+      status: 200,
+    });
     expect(await postJson(server.url, '/api/feedback', feedback(unique))).toEqual({ status: 200, body: { ok: true } });
 
     const session = await adminSession(server.url, unique);
     expect(session).toMatchObject({
-      unique,
-      inviteId,
+      sessionId: unique,
+      testId,
       test: { companyName: expect.any(String), timeLimitInMinute: expect.any(Number) },
       registration: { email: 'ada@mail.example', fullName: 'Ada Lovelace', workExperience: '4-6 Years' },
       answers: { html: ['<p>One</p>', '<p>Two</p>', '<p>Three</p>'], revision: 5, final: true, late: false },
@@ -98,12 +98,12 @@ describe('candidate endpoints', () => {
       expect((await postJson(server.url, '/api/video-just', quizComplete(unique))).status).toBe(200);
       expect((await postJson(server.url, '/api/device-check', deviceCheck(unique))).body).toEqual({ result: true });
       expect((await postJson(server.url, '/api/feedback', feedback(unique))).status).toBe(200);
-      expect((await postJson(server.url, '/api/video-skip', { unique, data: inviteId, reason: 'x' })).status).toBe(200);
+      expect((await postJson(server.url, '/api/video-skip', { unique, data: testId, reason: 'x' })).status).toBe(200);
     }
     const sessions = (await fetch(`${server.url}/api/admin/sessions`, {
       headers: { authorization: 'Bearer test-admin-token-0123456789' },
-    }).then((response) => response.json())) as { sessions: { unique: string; deviceChecks: unknown[] }[] };
-    const mine = sessions.sessions.filter((session) => session.unique === unique);
+    }).then((response) => response.json())) as { sessions: { sessionId: string; deviceChecks: unknown[] }[] };
+    const mine = sessions.sessions.filter((session) => session.sessionId === unique);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.deviceChecks).toHaveLength(1);
   });

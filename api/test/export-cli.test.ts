@@ -8,7 +8,6 @@ import {
   apiRoot,
   createUpload,
   feedback,
-  inviteId,
   newSessionId,
   patchUpload,
   postJson,
@@ -16,6 +15,7 @@ import {
   startServer,
   syntheticWebm,
   tempDataDir,
+  testId,
 } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -31,10 +31,10 @@ beforeAll(async () => {
     await postJson(server.url, '/api/now-assessment', registration(withVideo, { social: '=HYPERLINK("x")' }));
     await postJson(server.url, '/api/answers', answers(withVideo, { answers: ['<p>a, "quoted"\nline</p>', '', ''] }));
     await postJson(server.url, '/api/feedback', feedback(withVideo));
-    const created = await createUpload(server.url, video.length, { unique: withVideo, data: inviteId });
+    const created = await createUpload(server.url, video.length, { unique: withVideo, data: testId });
     await patchUpload(created.uploadUrl as string, 0, video);
     await postJson(server.url, '/api/now-assessment', registration(withoutVideo));
-    await postJson(server.url, '/api/video-skip', { unique: withoutVideo, data: inviteId, reason: 'no-camera' });
+    await postJson(server.url, '/api/video-skip', { unique: withoutVideo, data: testId, reason: 'no-camera' });
   } finally {
     await server.stop();
   }
@@ -54,19 +54,21 @@ describe('export CLI', () => {
     expect(stdout).toMatch(/Exported 2 sessions and 1 videos/);
 
     const { sessions } = JSON.parse(fs.readFileSync(path.join(outDir, 'sessions.json'), 'utf8'));
-    expect(sessions.map((session: { unique: string }) => session.unique).sort()).toEqual(
+    expect(sessions.map((session: { sessionId: string }) => session.sessionId).sort()).toEqual(
       [withVideo, withoutVideo].sort(),
     );
-    const exported = sessions.find((session: { unique: string }) => session.unique === withVideo);
+    const exported = sessions.find((session: { sessionId: string }) => session.sessionId === withVideo);
     expect(exported.video).toMatchObject({ download: `videos/${withVideo}.webm`, bytes: video.length });
     expect(fs.readFileSync(path.join(outDir, exported.video.download)).equals(video)).toBe(true);
-    expect(sessions.find((session: { unique: string }) => session.unique === withoutVideo).noVideo).toMatchObject({
-      reason: 'no-camera',
-    });
+    expect(sessions.find((session: { sessionId: string }) => session.sessionId === withoutVideo).noVideo).toMatchObject(
+      {
+        reason: 'no-camera',
+      },
+    );
 
     const csv = fs.readFileSync(path.join(outDir, 'sessions.csv'), 'utf8');
     const [header, ...rows] = csv.trimEnd().split('\r\n');
-    expect(header?.split(',').slice(0, 3)).toEqual(['unique', 'inviteId', 'companyName']);
+    expect(header?.split(',').slice(0, 3)).toEqual(['sessionId', 'testId', 'companyName']);
     expect(csv).toContain('"<p>a, ""quoted""\nline</p>"');
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv).toContain(`videos/${withVideo}.webm`);

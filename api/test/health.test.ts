@@ -4,7 +4,6 @@ import { type Services, startServices } from '../../scripts/services.mjs';
 import {
   createUpload,
   type InProcessServer,
-  inviteId,
   keyHeaders,
   newSessionId,
   postJson,
@@ -13,6 +12,7 @@ import {
   startServer,
   syntheticWebm,
   tempDataDir,
+  testId,
 } from './helpers.ts';
 
 async function health(url: string) {
@@ -95,7 +95,7 @@ describe('shutting down (SIGTERM)', () => {
       const unique = newSessionId();
       await postJson(server.url, '/api/now-assessment', registration(unique));
       const video = syntheticWebm(512 * 1024);
-      const created = await createUpload(server.url, video.length, { unique, data: inviteId, filetype: 'video/webm' });
+      const created = await createUpload(server.url, video.length, { unique, data: testId, filetype: 'video/webm' });
       let send!: ReadableStreamDefaultController<Uint8Array>;
       const body = new ReadableStream<Uint8Array>({
         start(controller) {

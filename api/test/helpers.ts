@@ -22,7 +22,7 @@ import { configFromEnv } from '../src/config.ts';
 process.env.LOG_LEVEL ??= 'warn';
 
 export const apiRoot = path.resolve(import.meta.dirname, '..');
-export const inviteId = sampleTestId;
+export const testId = sampleTestId;
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 export function tempDataDir(): string {
@@ -244,7 +244,7 @@ export function registration(unique: string, overrides: Partial<RegistrationPayl
   };
   return {
     unique,
-    data: inviteId,
+    data: testId,
     name: 'Ada Lovelace',
     email: 'ada@mail.example',
     company: `Lumenvault${JSON.stringify(deviceInfo)}`,
@@ -263,7 +263,7 @@ export function answers(unique: string, overrides: Partial<AnswersPayload> = {})
   const question = { pastes: [], switches: 0 };
   return {
     unique,
-    data: inviteId,
+    data: testId,
     answers: ['<p>One</p>', '<p>Two</p>', '<p>Three</p>'],
     proctoring: { tabSwitches: 0, perQuestion: [question, question, question] },
     revision: 1,
@@ -276,7 +276,7 @@ export function answers(unique: string, overrides: Partial<AnswersPayload> = {})
 export function deviceCheck(unique: string, overrides: Partial<DeviceCheckPayload> = {}): DeviceCheckPayload {
   return {
     unique,
-    data: inviteId,
+    data: testId,
     company: 'Lumenvault',
     checkId: 'check-1',
     facts: { secureContext: true, mediaDevicesAvailable: true, videoInputs: 1, permission: 'granted' },
@@ -285,13 +285,13 @@ export function deviceCheck(unique: string, overrides: Partial<DeviceCheckPayloa
 }
 
 export function quizComplete(unique: string): QuizCompletePayload {
-  return { unique, data: inviteId, userName: 'Ada Lovelace', companyName: 'Lumenvault', roleName: 'Growth' };
+  return { unique, data: testId, userName: 'Ada Lovelace', companyName: 'Lumenvault', roleName: 'Growth' };
 }
 
 export function feedback(unique: string, overrides: Partial<FeedbackPayload> = {}): FeedbackPayload {
   return {
     unique,
-    data: inviteId,
+    data: testId,
     userName: 'Ada Lovelace',
     companyName: 'Lumenvault',
     roleName: 'Growth',

@@ -9,7 +9,6 @@ import {
   ADMIN_TOKEN,
   type ChildServer,
   createUpload,
-  inviteId,
   keyHeaders,
   newSessionId,
   patchUpload,
@@ -18,6 +17,7 @@ import {
   spawnServer,
   syntheticWebm,
   tempDataDir,
+  testId,
   uploadOffset,
 } from './helpers.ts';
 
@@ -87,7 +87,7 @@ function stalledPatch(url: string, video: Buffer, sent: number, key: Record<stri
 async function startUpload(server: ChildServer, video: Buffer) {
   const unique = newSessionId();
   expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
-  const created = await createUpload(server.url, video.length, { unique, data: inviteId, filetype: 'video/webm' });
+  const created = await createUpload(server.url, video.length, { unique, data: testId, filetype: 'video/webm' });
   expect(created.status).toBe(201);
   const uploadPath = new URL(created.uploadUrl as string).pathname;
   return { unique, uploadPath, file: path.join(dataDir, 'videos', path.basename(uploadPath)) };

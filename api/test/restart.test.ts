@@ -7,7 +7,6 @@ import {
   createUpload,
   deviceCheck,
   feedback,
-  inviteId,
   newSessionId,
   patchUpload,
   postJson,
@@ -17,6 +16,7 @@ import {
   spawnServer,
   syntheticWebm,
   tempDataDir,
+  testId,
 } from './helpers.ts';
 
 const dataDir = tempDataDir();
@@ -39,7 +39,7 @@ async function writeWholeSession(url: string): Promise<string> {
     expect((await postJson(url, route, body)).status).toBe(200);
   }
   const video = syntheticWebm(200_000);
-  const created = await createUpload(url, video.length, { unique, data: inviteId });
+  const created = await createUpload(url, video.length, { unique, data: testId });
   expect((await patchUpload(created.uploadUrl as string, 0, video)).status).toBe(204);
   return unique;
 }
@@ -49,9 +49,9 @@ describe('durability', () => {
     server = await spawnServer(dataDir);
     const unique = await writeWholeSession(server.url);
     const skipped = await registered(server.url);
-    await postJson(server.url, '/api/video-skip', { unique: skipped, data: inviteId, reason: 'no-camera' });
+    await postJson(server.url, '/api/video-skip', { unique: skipped, data: testId, reason: 'no-camera' });
     const before = await adminSessions(server.url);
-    expect(before.map((session) => session.unique)).toEqual(expect.arrayContaining([unique, skipped]));
+    expect(before.map((session) => session.sessionId)).toEqual(expect.arrayContaining([unique, skipped]));
 
     await server.stop();
     server = await spawnServer(dataDir);
@@ -67,7 +67,7 @@ describe('durability', () => {
     server = await spawnServer(dataDir);
     const after = await adminSessions(server.url);
     expect(after).toEqual(before);
-    expect(after.find((session) => session.unique === unique)).toMatchObject({
+    expect(after.find((session) => session.sessionId === unique)).toMatchObject({
       answers: { revision: 3, final: true },
       video: { status: 'complete', bytes: 200_000 },
       feedback: { currentScore: 4 },

@@ -10,7 +10,6 @@ import {
   deviceCheck,
   feedback,
   type InProcessServer,
-  inviteId,
   keyOf,
   newSessionId,
   patchUpload,
@@ -20,6 +19,7 @@ import {
   registration,
   startServer,
   syntheticWebm,
+  testId,
   uploadHead,
 } from './helpers.ts';
 
@@ -36,7 +36,7 @@ function writesFor(unique: string) {
     ['/api/answers', answers(unique, { revision: 9_999_999_999_999, answers: ['<p>mine</p>', '', ''] })],
     ['/api/video-just', quizComplete(unique)],
     ['/api/device-check', deviceCheck(unique, { checkId: 'mallory' })],
-    ['/api/video-skip', { unique, data: inviteId, reason: 'mallory' }],
+    ['/api/video-skip', { unique, data: testId, reason: 'mallory' }],
     ['/api/feedback', feedback(unique, { currentScore: 0, feedback: 'rewritten' })],
   ] as const;
 }
@@ -47,7 +47,7 @@ describe('the session key', () => {
     expect((await postJson(server.url, '/api/answers', answers(unique, { revision: 5 }))).status).toBe(200);
     expect((await postJson(server.url, '/api/feedback', feedback(unique))).status).toBe(200);
     const video = syntheticWebm(50_000);
-    const upload = await createUpload(server.url, video.length, { unique, data: inviteId });
+    const upload = await createUpload(server.url, video.length, { unique, data: testId });
     expect(upload.status).toBe(201);
     const uploadUrl = upload.uploadUrl as string;
     expect((await patchUpload(uploadUrl, 0, video.subarray(0, 20_000))).status).toBe(204);
@@ -65,7 +65,7 @@ describe('the session key', () => {
     }
 
     // The video: no new upload for the session, and the candidate's upload is neither read nor written.
-    const forged = await createUpload(server.url, 1000, { unique, data: inviteId }, { key: keyOf(mallory) });
+    const forged = await createUpload(server.url, 1000, { unique, data: testId }, { key: keyOf(mallory) });
     expect(forged.status).toBe(403);
     for (const key of [null, keyOf(mallory)]) {
       const head = await uploadHead(uploadUrl, { key });
@@ -108,7 +108,7 @@ describe('the session key', () => {
     const legacy = newSessionId();
     const db = new Database(path.join(server.dataDir, 'assessment.sqlite'));
     try {
-      db.prepare('INSERT INTO sessions (session_id, invite_id, started_at) VALUES (?, ?, ?)').run(legacy, inviteId, 1);
+      db.prepare('INSERT INTO sessions (session_id, test_id, started_at) VALUES (?, ?, ?)').run(legacy, testId, 1);
     } finally {
       db.close();
     }
@@ -120,7 +120,7 @@ describe('the session key', () => {
   it('never appears in a response, and tus never echoes the session to anyone without its key', async () => {
     const unique = await registered(server.url);
     const key = keyOf(unique);
-    const upload = await createUpload(server.url, 10, { unique, data: inviteId });
+    const upload = await createUpload(server.url, 10, { unique, data: testId });
     const head = await uploadHead(upload.uploadUrl as string);
     expect(head.status).toBe(200);
     for (const headers of [upload.headers, head.headers]) {

@@ -13,7 +13,6 @@ import {
   apiRoot,
   createUpload,
   type InProcessServer,
-  inviteId,
   newSessionId,
   patchUpload,
   postJson,
@@ -22,6 +21,7 @@ import {
   startServer,
   syntheticWebm,
   tempDataDir,
+  testId,
   uploadOffset,
 } from './helpers.ts';
 
@@ -70,7 +70,7 @@ describe('video upload with S3_BUCKET set', () => {
     const unique = newSessionId();
     await postJson(server.url, '/api/now-assessment', registration(unique));
     const video = syntheticWebm(3 * 1024 * 1024 + 99);
-    const created = await createUpload(server.url, video.length, { unique, data: inviteId, filetype: 'video/webm' });
+    const created = await createUpload(server.url, video.length, { unique, data: testId, filetype: 'video/webm' });
     const uploadUrl = created.uploadUrl as string;
     const half = 1024 * 1024;
     expect((await patchUpload(uploadUrl, 0, video.subarray(0, half))).status).toBe(204);
@@ -98,7 +98,7 @@ describe('video upload with S3_BUCKET set', () => {
   it('refuses an upload that is not a video by its first bytes, and nothing reaches the bucket', async () => {
     const unique = await registered(server.url);
     const notVideo = Buffer.from('%PDF-1.7 pretending to be a recording '.repeat(2000));
-    const created = await createUpload(server.url, notVideo.length, { unique, data: inviteId, filetype: 'video/webm' });
+    const created = await createUpload(server.url, notVideo.length, { unique, data: testId, filetype: 'video/webm' });
     const refused = await patchUpload(created.uploadUrl as string, 0, notVideo);
     expect(refused.status).toBe(415);
     expect(await objectSize(uploadIdOf(created.uploadUrl as string))).toBeUndefined();
@@ -109,7 +109,7 @@ describe('video upload with S3_BUCKET set', () => {
     const unique = newSessionId();
     await postJson(server.url, '/api/now-assessment', registration(unique));
     const video = syntheticWebm(200_000);
-    const created = await createUpload(server.url, video.length, { unique, data: inviteId, filetype: 'video/webm' });
+    const created = await createUpload(server.url, video.length, { unique, data: testId, filetype: 'video/webm' });
     expect((await patchUpload(created.uploadUrl as string, 0, video)).status).toBe(204);
 
     const outDir = tempDataDir();
@@ -127,7 +127,7 @@ describe('video upload with S3_BUCKET set', () => {
   it('refuses an upload over VIDEO_MAX_BYTES before any of it is stored', async () => {
     const created = await createUpload(server.url, VIDEO_MAX_BYTES + 1, {
       unique: await registered(server.url),
-      data: inviteId,
+      data: testId,
     });
     expect(created.status).toBe(413);
     expect(created.uploadUrl).toBeUndefined();

@@ -7,7 +7,6 @@ import {
   adminSession,
   type ChildServer,
   createUpload,
-  inviteId,
   keyHeaders,
   keyOf,
   patchUpload,
@@ -15,6 +14,7 @@ import {
   spawnServer,
   syntheticWebm,
   tempDataDir,
+  testId,
   uploadOffset,
 } from './helpers.ts';
 
@@ -66,7 +66,7 @@ describe('video upload (tus)', () => {
     const video = syntheticWebm(3 * 1024 * 1024 + 12_345);
     const created = await createUpload(server.url, video.length, {
       unique,
-      data: inviteId,
+      data: testId,
       filetype: 'video/webm;codecs=vp9,opus',
       recordingId: 'take-1',
       duration: '12.5',
@@ -131,7 +131,7 @@ describe('video upload (tus)', () => {
   it('refuses an upload whose content is not a video, and keeps nothing of it', async () => {
     const unique = await registered(server.url);
     const notVideo = Buffer.from('%PDF-1.7 pretending to be a recording '.repeat(2000));
-    const created = await createUpload(server.url, notVideo.length, { unique, data: inviteId, filetype: 'video/webm' });
+    const created = await createUpload(server.url, notVideo.length, { unique, data: testId, filetype: 'video/webm' });
     expect(created.status).toBe(201);
     const refused = await patchUpload(created.uploadUrl as string, 0, notVideo);
     expect(refused.status).toBe(415);
@@ -144,7 +144,7 @@ describe('video upload (tus)', () => {
   it('accepts MP4 by its ftyp box', async () => {
     const unique = await registered(server.url);
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(50_000, 7)]);
-    const created = await createUpload(server.url, mp4.length, { unique, data: inviteId, filetype: 'video/mp4' });
+    const created = await createUpload(server.url, mp4.length, { unique, data: testId, filetype: 'video/mp4' });
     expect((await patchUpload(created.uploadUrl as string, 0, mp4)).status).toBe(204);
     expect((await adminSession(server.url, unique)).video).toMatchObject({
       contentType: 'video/mp4',
@@ -157,13 +157,13 @@ describe('video upload (tus)', () => {
 
   it('refuses an upload over VIDEO_MAX_BYTES with 413', async () => {
     const unique = await registered(server.url);
-    const created = await createUpload(server.url, VIDEO_MAX_BYTES + 1, { unique, data: inviteId });
+    const created = await createUpload(server.url, VIDEO_MAX_BYTES + 1, { unique, data: testId });
     expect(created.status).toBe(413);
   });
 
   it('refuses an upload that names no session, or an unknown invitation, with 400', async () => {
     const unique = await registered(server.url);
-    const noSession = await createUpload(server.url, 1000, { data: inviteId }, { key: keyOf(unique) });
+    const noSession = await createUpload(server.url, 1000, { data: testId }, { key: keyOf(unique) });
     expect(noSession.status).toBe(400);
     expect(JSON.parse(noSession.body).error).toMatch(/^unique: /);
     const unknown = await createUpload(server.url, 1000, { unique, data: 'zzzz9999' });
@@ -171,7 +171,7 @@ describe('video upload (tus)', () => {
     expect(JSON.parse(unknown.body)).toEqual({ error: 'Unknown invitation "zzzz9999"' });
     const wrongType = await createUpload(server.url, 1000, {
       unique,
-      data: inviteId,
+      data: testId,
       filetype: 'image/png',
     });
     expect(wrongType.status).toBe(400);
@@ -186,7 +186,7 @@ describe('video upload (tus)', () => {
       const upload = new tus.Upload(video, {
         endpoint: `${server.url}/api/videos/`,
         chunkSize: 256 * 1024,
-        metadata: { unique, data: inviteId, filetype: 'video/webm', recordingId: 'take-2' },
+        metadata: { unique, data: testId, filetype: 'video/webm', recordingId: 'take-2' },
         headers: keyHeaders(unique),
         retryDelays: [],
         onSuccess: () => resolve(),

@@ -39,15 +39,15 @@ export async function describeSession(
   videos: VideoStore,
   videoLink: (record: SessionRecord, video: StoredVideo) => string,
 ) {
-  const test = getTest(record.inviteId);
+  const test = getTest(record.testId);
   const deadline = test ? record.startedAt + test.timeLimitInMinute * 60_000 + LATE_GRACE_MS : undefined;
   const video = currentVideo(record.videos);
   const finished = video?.completedAt != null;
   const registration = record.registration;
   const answers = record.answers;
   return {
-    unique: record.sessionId,
-    inviteId: record.inviteId,
+    sessionId: record.sessionId,
+    testId: record.testId,
     test: test
       ? { companyName: test.companyName, roleName: test.roleName, timeLimitInMinute: test.timeLimitInMinute }
       : null,

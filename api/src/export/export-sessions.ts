@@ -13,8 +13,8 @@ const videoFile = (record: SessionRecord, video: StoredVideo) =>
   `videos/${record.sessionId}${videoExtension(video.contentType)}`;
 
 const CSV_HEADER = [
-  'unique',
-  'inviteId',
+  'sessionId',
+  'testId',
   'companyName',
   'roleName',
   'startedAt',
@@ -65,8 +65,8 @@ function csvRow(view: SessionView): Cell[] {
   const pastedChars = (index: number) => perQuestion?.[index]?.pastes.reduce((sum, paste) => sum + paste.chars, 0);
   const device = registration?.deviceInfo;
   return [
-    view.unique,
-    view.inviteId,
+    view.sessionId,
+    view.testId,
     view.test?.companyName,
     view.test?.roleName,
     view.startedAt,
@@ -108,7 +108,7 @@ function csvRow(view: SessionView): Cell[] {
   ];
 }
 
-/** Writes `sessions.json`, `sessions.csv` and `videos/<unique>.<ext>` (finished videos) into `outDir`. */
+/** Writes `sessions.json`, `sessions.csv` and `videos/<sessionId>.<ext>` (finished videos) into `outDir`. */
 export async function exportSessions(store: SessionStore, videos: VideoStore, outDir: string) {
   await fsp.mkdir(path.join(outDir, 'videos'), { recursive: true });
   const views: SessionView[] = [];

@@ -18,7 +18,7 @@ export type Access = 'registration' | 'session' | 'upload';
 export interface Candidate {
   keyHash: string;
   /** The session this key opened, if it opened one. */
-  session: { sessionId: string; inviteId: string } | undefined;
+  session: { sessionId: string; testId: string } | undefined;
 }
 
 declare module 'fastify' {

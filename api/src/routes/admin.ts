@@ -51,14 +51,14 @@ export async function registerAdminRoutes(app: FastifyInstance, { store, videos 
       };
     });
 
-    admin.get<{ Params: { unique: string } }>('/api/admin/sessions/:unique', async (request) => {
-      const record = await store.getSession(request.params.unique);
+    admin.get<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId', async (request) => {
+      const record = await store.getSession(request.params.sessionId);
       if (!record) throw new HttpError(404, 'There is no such session');
       return describeSession(record, videos, videoPath);
     });
 
-    admin.get<{ Params: { unique: string } }>('/api/admin/sessions/:unique/video', async (request, reply) => {
-      const record = await store.getSession(request.params.unique);
+    admin.get<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId/video', async (request, reply) => {
+      const record = await store.getSession(request.params.sessionId);
       const video = record && currentVideo(record.videos);
       if (!record || !video?.completedAt || video.bytes === null) {
         throw new HttpError(404, 'This session has no finished video');

@@ -4,7 +4,7 @@ import { requireOwnSession } from '../http/candidate-access.ts';
 import { parseOrRefuse } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
 import type { RouteDeps } from './deps.ts';
-import { SMALL_BODY_LIMIT } from './session-ref.ts';
+import { SMALL_BODY_LIMIT, sessionRefOf } from './session-ref.ts';
 
 /**
  * Opens a session bound to the browser's session key. The same browser may register again (a
@@ -22,11 +22,7 @@ export function registerRegistrationRoute(app: FastifyInstance, { store, now, li
       if (!candidate) throw new Error('The registration route runs after the session key check');
       if (candidate.session) requireOwnSession(request, registration.unique);
       else await limits.admitRegistrationFor(request, reply, registration.data);
-      await store.saveRegistration(
-        { sessionId: registration.unique, inviteId: registration.data, receivedAt: now() },
-        candidate.keyHash,
-        registration,
-      );
+      await store.saveRegistration(sessionRefOf(registration, now()), candidate.keyHash, registration);
       return { ok: true };
     },
   );

@@ -9,6 +9,7 @@ import { SNIFF_BYTES, sniffVideoType } from '../video/magic-bytes.ts';
 import { readMediaDuration } from '../video/media-duration.ts';
 import { NOT_A_VIDEO, VideoOnlyStore } from '../video/video-only-store.ts';
 import type { RouteDeps } from './deps.ts';
+import { sessionRefOf } from './session-ref.ts';
 
 const VIDEO_UPLOAD_PATH = '/api/videos';
 
@@ -90,10 +91,8 @@ export async function registerVideoUploadRoutes(
       const metadata = metadataOf(upload);
       requireTest(metadata.data);
       await store.startVideoUpload({
+        ...sessionRefOf(metadata, now()),
         uploadId: upload.id,
-        sessionId: metadata.unique,
-        inviteId: metadata.data,
-        receivedAt: now(),
         recordingId: metadata.recordingId ?? null,
         declaredType: metadata.filetype ?? null,
       });

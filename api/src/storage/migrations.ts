@@ -79,6 +79,11 @@ const migrations: string[] = [
   CREATE INDEX sessions_by_start ON sessions (started_at, session_id);
   CREATE INDEX sessions_by_test ON sessions (invite_id, started_at, session_id);
   `,
+  // One name for the test a session belongs to, from the route to this column: the invite id of
+  // the link is the catalogue's test id (its index follows the rename).
+  `
+  ALTER TABLE sessions RENAME COLUMN invite_id TO test_id;
+  `,
 ];
 
 export function migrate(db: Database.Database): void {

@@ -26,7 +26,7 @@ export type DeviceCheckFacts = z.output<typeof deviceCheckFactsSchema>;
 
 export interface SessionRef {
   sessionId: string;
-  inviteId: string;
+  testId: string;
   /** Server clock (ms) when the request arrived. */
   receivedAt: number;
 }
@@ -80,7 +80,7 @@ export interface StoredVideo {
 
 export interface SessionRecord {
   sessionId: string;
-  inviteId: string;
+  testId: string;
   /** When the server first heard of this session: the start the late flag counts from. */
   startedAt: number;
   registration: { payload: Registration; receivedAt: number; updatedAt: number } | null;
@@ -160,7 +160,7 @@ export interface SessionStore {
    */
   saveRegistration(ref: SessionRef, keyHash: string, registration: Registration): Promise<void>;
   /** The session bound to this key hash, if any. */
-  sessionOfKey(keyHash: string): Promise<{ sessionId: string; inviteId: string } | undefined>;
+  sessionOfKey(keyHash: string): Promise<{ sessionId: string; testId: string } | undefined>;
   /** The first notice counts; repeats change nothing. */
   saveQuizComplete(ref: SessionRef, notice: QuizComplete): Promise<void>;
   /**

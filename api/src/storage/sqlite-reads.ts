@@ -10,7 +10,7 @@ import type {
 
 interface SessionRow {
   session_id: string;
-  invite_id: string;
+  test_id: string;
   started_at: number;
 }
 
@@ -60,13 +60,13 @@ function toVideo(row: VideoRow): StoredVideo {
   };
 }
 
-const SESSION_COLUMNS = 'session_id, invite_id, started_at';
+const SESSION_COLUMNS = 'session_id, test_id, started_at';
 
 function prepareReads(db: Database.Database) {
   return {
     session: db.prepare<[string], SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE session_id = ?`),
-    sessionOfKey: db.prepare<[string], { session_id: string; invite_id: string }>(
-      'SELECT session_id, invite_id FROM sessions WHERE key_hash = ?',
+    sessionOfKey: db.prepare<[string], { session_id: string; test_id: string }>(
+      'SELECT session_id, test_id FROM sessions WHERE key_hash = ?',
     ),
     sessionOfUpload: db.prepare<[string], { session_id: string }>('SELECT session_id FROM videos WHERE upload_id = ?'),
     // One statement for every filter: a NULL parameter switches its condition off.
@@ -82,7 +82,7 @@ function prepareReads(db: Database.Database) {
       SessionRow
     >(`
       SELECT ${SESSION_COLUMNS} FROM sessions
-      WHERE (@testId IS NULL OR invite_id = @testId)
+      WHERE (@testId IS NULL OR test_id = @testId)
         AND (@from IS NULL OR started_at >= @from)
         AND (@to IS NULL OR started_at < @to)
         AND (@afterStart IS NULL OR (started_at, session_id) > (@afterStart, @afterId))
@@ -121,7 +121,7 @@ export function createReads(db: Database.Database) {
     const feedback = statements.feedback.get(id);
     return {
       sessionId: id,
-      inviteId: row.invite_id,
+      testId: row.test_id,
       startedAt: row.started_at,
       registration: registration
         ? {
@@ -175,7 +175,7 @@ export function createReads(db: Database.Database) {
     getSession,
     sessionOfKey(keyHash: string) {
       const row = statements.sessionOfKey.get(keyHash);
-      return row ? { sessionId: row.session_id, inviteId: row.invite_id } : undefined;
+      return row ? { sessionId: row.session_id, testId: row.test_id } : undefined;
     },
     sessionOfVideoUpload: (uploadId: string) => statements.sessionOfUpload.get(uploadId)?.session_id,
   };

@@ -53,10 +53,10 @@ export async function openSqliteSessionStore(dataDir: string): Promise<SessionSt
 /** Keys seen recently and their sessions: a key's session never changes once bound, so this cannot go stale. */
 function knownKeys() {
   const KEPT = 10_000;
-  const sessions = new Map<string, { sessionId: string; inviteId: string }>();
+  const sessions = new Map<string, { sessionId: string; testId: string }>();
   return {
     get: (keyHash: string) => sessions.get(keyHash),
-    remember(keyHash: string, session: { sessionId: string; inviteId: string } | undefined) {
+    remember(keyHash: string, session: { sessionId: string; testId: string } | undefined) {
       if (!session) return undefined;
       if (sessions.size >= KEPT) sessions.delete(sessions.keys().next().value as string);
       sessions.set(keyHash, session);

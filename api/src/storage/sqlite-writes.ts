@@ -15,7 +15,7 @@ import {
 } from './session-store.ts';
 
 interface SessionRow {
-  invite_id: string;
+  test_id: string;
   key_hash: string | null;
 }
 
@@ -28,9 +28,9 @@ interface AnswersRow {
 
 function prepareWrites(db: Database.Database) {
   return {
-    session: db.prepare<[string], SessionRow>('SELECT invite_id, key_hash FROM sessions WHERE session_id = ?'),
+    session: db.prepare<[string], SessionRow>('SELECT test_id, key_hash FROM sessions WHERE session_id = ?'),
     sessionOfKey: db.prepare<[string], { session_id: string }>('SELECT session_id FROM sessions WHERE key_hash = ?'),
-    insertSession: db.prepare('INSERT INTO sessions (session_id, invite_id, started_at, key_hash) VALUES (?, ?, ?, ?)'),
+    insertSession: db.prepare('INSERT INTO sessions (session_id, test_id, started_at, key_hash) VALUES (?, ?, ?, ?)'),
     upsertRegistration: db.prepare(`
       INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES (?, ?, ?, ?)
       ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`),
@@ -77,10 +77,10 @@ function openOrEnter(statements: Statements, ref: SessionRef, keyHash: string): 
   const existing = statements.session.get(ref.sessionId);
   if (!existing) {
     if (statements.sessionOfKey.get(keyHash)) throw new SessionKeyError(ref.sessionId);
-    statements.insertSession.run(ref.sessionId, ref.inviteId, ref.receivedAt, keyHash);
+    statements.insertSession.run(ref.sessionId, ref.testId, ref.receivedAt, keyHash);
     return;
   }
-  if (existing.invite_id !== ref.inviteId) throw new SessionConflictError(ref.sessionId);
+  if (existing.test_id !== ref.testId) throw new SessionConflictError(ref.sessionId);
   if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
 }
 
@@ -88,7 +88,7 @@ function openOrEnter(statements: Statements, ref: SessionRef, keyHash: string): 
 function requireSession(statements: Statements, ref: SessionRef): void {
   const existing = statements.session.get(ref.sessionId);
   if (!existing) throw new SessionNotFoundError(ref.sessionId);
-  if (existing.invite_id !== ref.inviteId) throw new SessionConflictError(ref.sessionId);
+  if (existing.test_id !== ref.testId) throw new SessionConflictError(ref.sessionId);
 }
 
 function saveAnswers(statements: Statements, input: AnswersWrite): { stored: boolean; revision: number } {
