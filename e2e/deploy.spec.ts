@@ -66,7 +66,7 @@ test('a remote rebuilt alone and published on another origin replaces the old on
       }
       return Object.fromEntries(Object.entries(found).map(([name, set]) => [name, [...set].map((s) => s.from)]));
     });
-    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@assessment/shared']) {
+    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@assessment/core', '@assessment/react']) {
       expect(providers[name], name).toEqual(['shell']);
     }
 

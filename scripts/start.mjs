@@ -30,7 +30,7 @@ function newestMtime(target) {
 function needsBuild({ name, output }) {
   const built = fs.statSync(path.join(root, output), { throwIfNoEntry: false });
   if (!built) return true;
-  const sources = [name, 'shared/src', 'shared/package.json'].map((p) => newestMtime(path.join(root, p)));
+  const sources = [name, 'shared'].map((p) => newestMtime(path.join(root, p)));
   return Math.max(...sources) > built.mtimeMs;
 }
 

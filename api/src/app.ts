@@ -1,4 +1,4 @@
-import { BODY_LIMIT_BYTES } from '@assessment/shared/api-schemas';
+import { BODY_LIMIT_BYTES } from '@assessment/core';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { describeError, openBackends } from './backends.ts';
 import type { ServerConfig } from './config.ts';

@@ -1,4 +1,4 @@
-import { getTest, isExpired, type TestDefinition } from '@assessment/shared/catalogue';
+import { getTest, isExpired, type TestDefinition } from '@assessment/core';
 import { HttpError } from './http/errors.ts';
 
 /** The test an invitation id names; anything else is refused before it is stored. */

@@ -1,4 +1,4 @@
-import { sampleTestId } from '@assessment/shared/catalogue';
+import { sampleTestId } from '@assessment/core';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 

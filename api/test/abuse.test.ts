@@ -1,4 +1,4 @@
-import { allTests } from '@assessment/shared/catalogue';
+import { allTests } from '@assessment/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   adminGet,

@@ -1,4 +1,4 @@
-import { allTests } from '@assessment/shared/catalogue';
+import { allTests } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '../src/admin/session-view.ts';
 import {

@@ -1,4 +1,4 @@
-import { memoryStorage } from '@assessment/shared';
+import { memoryStorage } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminSession,
@@ -27,8 +27,8 @@ vi.stubGlobal('document', documentStub);
 // Offline retries are logged on purpose; here they would only bury the test report.
 vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 vi.spyOn(console, 'error').mockImplementation(() => undefined);
-const client = await import('@assessment/shared/api');
-const { sessionStore } = await import('@assessment/shared');
+const client = await import('@assessment/react');
+const { sessionStore } = await import('@assessment/react');
 
 /** This page's candidate: a session id and its key, as "Agree & start" stores them. */
 function candidate(): string {

@@ -115,7 +115,7 @@ describe('bad input', () => {
   it('refuses a session id reused for another invitation with 409 and changes nothing', async () => {
     const unique = newSessionId();
     await postJson(server.url, '/api/now-assessment', registration(unique));
-    const other = (await import('@assessment/shared/catalogue')).allTests().find((test) => test.uuid !== testId);
+    const other = (await import('@assessment/core')).allTests().find((test) => test.uuid !== testId);
     const response = await postJson(server.url, '/api/answers', answers(unique, { data: other?.uuid }));
     expect(response.status).toBe(409);
     expect(response.body.error).toMatch(/another invitation/);

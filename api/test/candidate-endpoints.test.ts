@@ -1,4 +1,4 @@
-import type { ProctoringRecord } from '@assessment/shared/api-schemas';
+import type { ProctoringRecord } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSession,

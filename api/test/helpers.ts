@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { newSessionKey } from '@assessment/shared/api';
 import {
   type AnswersPayload,
   type DeviceCheckPayload,
   type FeedbackPayload,
+  newSessionKey,
   type QuizCompletePayload,
   type RegistrationPayload,
   SESSION_KEY_HEADER,
-} from '@assessment/shared/api-schemas';
-import { sampleTestId } from '@assessment/shared/catalogue';
+  sampleTestId,
+} from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
 import type { SessionView } from '../src/admin/session-view.ts';
 import { type AppOptions, buildApp } from '../src/app.ts';

@@ -1,5 +1,4 @@
-import { memoryStorage } from '@assessment/shared';
-import { createOutbox, OUTBOX_STORAGE_KEY, type Outbox, type OutboxDeps } from '@assessment/shared/api';
+import { createOutbox, memoryStorage, OUTBOX_STORAGE_KEY, type Outbox, type OutboxDeps } from '@assessment/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   adminSession,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { newSessionKey } from '@assessment/shared/api';
+import { newSessionKey } from '@assessment/core';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

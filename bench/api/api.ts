@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AnswersPayload, FeedbackPayload } from '@assessment/shared/api-schemas';
+import type { AnswersPayload, FeedbackPayload } from '@assessment/core';
 import autocannon from 'autocannon';
 import { benchRoot, claimPort, type ServerProcess, startNodeServer } from '../lib/processes.ts';
 import { INVITE, register, startProductServer } from '../lib/product.ts';

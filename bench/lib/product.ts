@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { newSessionKey } from '@assessment/shared/api';
-import { type RegistrationPayload, SESSION_KEY_HEADER } from '@assessment/shared/api-schemas';
+import { newSessionKey, type RegistrationPayload, SESSION_KEY_HEADER } from '@assessment/core';
 import { claimPort, makeTempDir, repoRoot, type ServerProcess, startNodeServer } from './processes.ts';
 
 /** The sample invitation of the catalogue (a 20-minute test). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { deviceCheckPasses, deviceCheckSchema } from '@assessment/shared/api-schemas';
+import { deviceCheckPasses, deviceCheckSchema } from '@assessment/core';
 import { compress } from './compression.ts';
 
 /** A URL prefix served from a folder, e.g. `/remotes/quiz/` from a built remote. */

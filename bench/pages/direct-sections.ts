@@ -1,4 +1,4 @@
-import type { SectionModule, SectionName } from '@assessment/shared';
+import type { SectionModule, SectionName } from '@assessment/react';
 import { SectionLoadError } from '../../shell/src/features/sections/section-load-error.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { SECTION_CONTRACT_VERSION } from '@assessment/shared';
+import { SECTION_CONTRACT_VERSION } from '@assessment/react';
 import { FeedbackSection } from './components/FeedbackSection.tsx';
 
 export const contractVersion = SECTION_CONTRACT_VERSION;

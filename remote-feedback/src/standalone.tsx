@@ -1,5 +1,5 @@
-import { type SessionState, sessionStore } from '@assessment/shared';
-import { mountStandalone } from '@assessment/shared/harness';
+import { type SessionState, sessionStore } from '@assessment/react';
+import { mountStandalone } from '@assessment/react/harness';
 import Section from './section.tsx';
 
 /**

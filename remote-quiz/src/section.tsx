@@ -1,4 +1,4 @@
-import { SECTION_CONTRACT_VERSION } from '@assessment/shared';
+import { SECTION_CONTRACT_VERSION } from '@assessment/react';
 import { QuizSection } from './quiz/QuizSection.tsx';
 
 export const contractVersion = SECTION_CONTRACT_VERSION;

@@ -1,4 +1,4 @@
-import { SECTION_CONTRACT_VERSION } from '@assessment/shared';
+import { SECTION_CONTRACT_VERSION } from '@assessment/react';
 import { VideoSection } from './components/VideoSection.tsx';
 
 export const contractVersion = SECTION_CONTRACT_VERSION;

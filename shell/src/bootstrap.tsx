@@ -1,4 +1,4 @@
-import { startOutbox } from '@assessment/shared';
+import { startOutbox } from '@assessment/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

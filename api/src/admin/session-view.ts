@@ -1,4 +1,4 @@
-import { getTest } from '@assessment/shared/catalogue';
+import { getTest } from '@assessment/core';
 import type { SessionRecord, StoredVideo } from '../storage/session-store.ts';
 import type { VideoStore } from '../storage/video-store.ts';
 

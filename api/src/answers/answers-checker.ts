@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { answersSchema } from '@assessment/shared/api-schemas';
+import { answersSchema } from '@assessment/core';
 import { Piscina } from 'piscina';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { poolWorker } from '../worker-file.ts';

@@ -1,4 +1,4 @@
-import { isAllowedImageSrc } from '@assessment/shared/api-schemas';
+import { isAllowedImageSrc } from '@assessment/core';
 import { ANSWER_MAX_DEPTH } from './answer-shape.ts';
 import { LINK_URL } from './sanitize.ts';
 

@@ -1,4 +1,4 @@
-import { answersSchema } from '@assessment/shared/api-schemas';
+import { answersSchema } from '@assessment/core';
 import type { z } from 'zod';
 import { describeZodError } from '../http/errors.ts';
 import { answerShapeProblem } from './answer-shape.ts';

@@ -1,4 +1,4 @@
-import { isAllowedImageSrc } from '@assessment/shared/api-schemas';
+import { isAllowedImageSrc } from '@assessment/core';
 import sanitizeHtml from 'sanitize-html';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/shared/api-schemas';
+import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/core';
 import type { FastifyRequest } from 'fastify';
 import type { SessionStore } from '../storage/session-store.ts';
 import { HttpError } from './errors.ts';

@@ -1,4 +1,4 @@
-import { BODY_LIMIT_BYTES } from '@assessment/shared/api-schemas';
+import { BODY_LIMIT_BYTES } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
 import { createAnswersChecker } from '../answers/answers-checker.ts';
 import type { RouteDeps } from './deps.ts';

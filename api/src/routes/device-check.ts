@@ -1,4 +1,4 @@
-import { type DeviceCheckResponse, deviceCheckPasses, deviceCheckSchema } from '@assessment/shared/api-schemas';
+import { type DeviceCheckResponse, deviceCheckPasses, deviceCheckSchema } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
 import { parseOrRefuse } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';

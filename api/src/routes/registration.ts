@@ -1,4 +1,4 @@
-import { registrationSchema } from '@assessment/shared/api-schemas';
+import { registrationSchema } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
 import { requireOwnSession } from '../http/candidate-access.ts';
 import { parseOrRefuse } from '../http/errors.ts';

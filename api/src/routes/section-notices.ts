@@ -1,4 +1,4 @@
-import { feedbackSchema, quizCompleteSchema, videoSkipSchema } from '@assessment/shared/api-schemas';
+import { feedbackSchema, quizCompleteSchema, videoSkipSchema } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
 import { parseOrRefuse } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { videoUploadMetadataSchema } from '@assessment/shared/api-schemas';
+import { videoUploadMetadataSchema } from '@assessment/core';
 import { type DataStore, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwnSession } from '../http/candidate-access.ts';

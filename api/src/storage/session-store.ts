@@ -4,7 +4,7 @@ import type {
   proctoringSchema,
   quizCompleteSchema,
   registrationSchema,
-} from '@assessment/shared/api-schemas';
+} from '@assessment/core';
 import type { z } from 'zod';
 
 /**

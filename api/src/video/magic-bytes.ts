@@ -1,4 +1,4 @@
-import { EBML, readElement } from '@assessment/shared/webm';
+import { EBML, readElement } from '@assessment/core/webm';
 
 /** Bytes needed from the start of a file to tell its container: the whole EBML header or `ftyp` box. */
 export const SNIFF_BYTES = 64;

@@ -1,4 +1,4 @@
-import { webmHeadDurationSeconds } from '@assessment/shared/webm';
+import { webmHeadDurationSeconds } from '@assessment/core/webm';
 import type { VideoContentType } from './magic-bytes.ts';
 
 /** Reads `length` bytes at `position`; fewer at the end of the file. */

@@ -1,4 +1,4 @@
-import '@assessment/shared/base.css';
+import '@assessment/react/base.css';
 import './typing-bench.css';
 import { answerParagraphs } from './answer-text.ts';
 import type { EditorUnderTest, TypingBenchApi } from './editor-under-test.ts';

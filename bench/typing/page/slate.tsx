@@ -1,4 +1,4 @@
-import { sessionStore } from '@assessment/shared';
+import { sessionStore } from '@assessment/react';
 import { useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,5 @@
-import { type TestDefinition, useOutboxPending, useOutboxRefused } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
+import { useOutboxPending, useOutboxRefused } from '@assessment/react';
 import { useEffect, useRef } from 'react';
 import { useWarnBeforeLeaving } from '../hooks/useWarnBeforeLeaving.ts';
 

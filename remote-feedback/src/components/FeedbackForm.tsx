@@ -1,4 +1,5 @@
-import { postFeedback, sessionStore, type TestDefinition, useSession } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
+import { postFeedback, sessionStore, useSession } from '@assessment/react';
 import { type FormEvent, useState } from 'react';
 import { useFeedbackDraft } from '../hooks/useFeedbackDraft.ts';
 import { feedbackSubmission } from '../lib/feedback-submission.ts';

@@ -1,4 +1,4 @@
-import { type SectionProps, useSession } from '@assessment/shared';
+import { type SectionProps, useSession } from '@assessment/react';
 import { useEffect } from 'react';
 import { feedbackStage } from '../lib/feedback-stage.ts';
 import { AllDone } from './AllDone.tsx';

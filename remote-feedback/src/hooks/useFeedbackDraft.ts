@@ -1,4 +1,5 @@
-import { browserStorage, safeRead, safeWrite } from '@assessment/shared';
+import { safeRead, safeWrite } from '@assessment/core';
+import { browserStorage } from '@assessment/react';
 import { useState } from 'react';
 import { DRAFT_STORAGE_KEY, decodeDraft, encodeDraft, type FeedbackDraft } from '../lib/feedback-draft.ts';
 

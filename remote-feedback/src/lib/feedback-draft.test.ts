@@ -1,4 +1,4 @@
-import { FEEDBACK_MAX_CHARS } from '@assessment/shared';
+import { FEEDBACK_MAX_CHARS } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import { decodeDraft, EMPTY_DRAFT, encodeDraft } from './feedback-draft.ts';
 

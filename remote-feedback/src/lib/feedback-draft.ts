@@ -1,4 +1,4 @@
-import { FEEDBACK_MAX_CHARS } from '@assessment/shared';
+import { FEEDBACK_MAX_CHARS } from '@assessment/core';
 import { isRating, type Rating } from './rating.ts';
 
 /**

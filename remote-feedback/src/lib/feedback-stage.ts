@@ -1,4 +1,4 @@
-import type { SessionData } from '@assessment/shared';
+import type { SessionData } from '@assessment/react';
 
 /**
  * Which screen of the section a candidate sees:

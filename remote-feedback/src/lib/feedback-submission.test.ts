@@ -1,4 +1,4 @@
-import { FEEDBACK_MAX_CHARS, feedbackSchema, getTest, sampleTestId } from '@assessment/shared';
+import { FEEDBACK_MAX_CHARS, feedbackSchema, getTest, sampleTestId } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import { feedbackSubmission } from './feedback-submission.ts';
 

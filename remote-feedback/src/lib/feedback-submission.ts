@@ -1,4 +1,5 @@
-import { FEEDBACK_MAX_CHARS, type FeedbackPayload, type SessionData, type TestDefinition } from '@assessment/shared';
+import { FEEDBACK_MAX_CHARS, type FeedbackPayload, type TestDefinition } from '@assessment/core';
+import type { SessionData } from '@assessment/react';
 import type { Rating } from './rating.ts';
 
 export interface SubmissionInput {

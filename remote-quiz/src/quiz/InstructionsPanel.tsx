@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import { SWITCH_DELAY_MS } from './lib/switch-detector.ts';
 
 interface InstructionsPanelProps {

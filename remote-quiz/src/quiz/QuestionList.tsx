@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import { useAnsweredFlags } from './hooks/useAnsweredFlags.ts';
 import type { QuestionNumber } from './lib/quiz-progress.ts';
 

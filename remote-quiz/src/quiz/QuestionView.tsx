@@ -1,4 +1,5 @@
-import { ANSWER_MAX_BYTES, ANSWERS_TOTAL_MAX_BYTES, sessionStore, utf8Length } from '@assessment/shared';
+import { ANSWER_MAX_BYTES, ANSWERS_TOTAL_MAX_BYTES, utf8Length } from '@assessment/core';
+import { sessionStore } from '@assessment/react';
 import { useCallback, useId, useState } from 'react';
 import { AnswerEditor } from '../editor/AnswerEditor.tsx';
 import { useAnswerAutosave } from './hooks/useAnswerAutosave.ts';

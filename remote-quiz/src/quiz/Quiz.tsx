@@ -1,13 +1,5 @@
-import {
-  browserStorage,
-  postQuizComplete,
-  type SectionName,
-  sessionStore,
-  type TestDefinition,
-  toast,
-  useSession,
-  withPaste,
-} from '@assessment/shared';
+import { type TestDefinition, withPaste } from '@assessment/core';
+import { browserStorage, postQuizComplete, type SectionName, sessionStore, toast, useSession } from '@assessment/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { CompleteDialog } from './CompleteDialog.tsx';

@@ -1,4 +1,4 @@
-import { type SectionProps, sessionStore, useSession } from '@assessment/shared';
+import { type SectionProps, sessionStore, useSession } from '@assessment/react';
 import { useEffect } from 'react';
 import { Quiz } from './Quiz.tsx';
 

@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import { Countdown } from './Countdown.tsx';
 import { useAnsweredFlags } from './hooks/useAnsweredFlags.ts';
 

@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import { useEffect, useRef } from 'react';
 import type { Camera } from '../hooks/useCamera.ts';
 import { type DeviceCheck, useDeviceCheck } from '../hooks/useDeviceCheck.ts';

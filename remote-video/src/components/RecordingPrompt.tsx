@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import { recordLimitMinutes } from '../lib/clock.ts';
 
 /** What to talk about, and how to come across well. */

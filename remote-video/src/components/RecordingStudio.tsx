@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import { useRef } from 'react';
 import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
 import { type Recorder, useRecorder } from '../hooks/useRecorder.ts';

@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import { recordLimitMinutes } from '../lib/clock.ts';
 
 /** The section's title, its recording limit, and what is recorded and who receives it, before anything is. */

@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import { useEffect, useState } from 'react';
 import { useCamera } from '../hooks/useCamera.ts';
 import { useEarlierTake } from '../hooks/useEarlierTake.ts';

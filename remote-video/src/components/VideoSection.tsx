@@ -1,4 +1,4 @@
-import { postVideoSkipped, type SectionProps, sessionStore, useSession } from '@assessment/shared';
+import { postVideoSkipped, type SectionProps, sessionStore, useSession } from '@assessment/react';
 import { useCallback, useEffect } from 'react';
 import { SectionIntro } from './SectionIntro.tsx';
 import { VideoIntroduction } from './VideoIntroduction.tsx';

@@ -1,4 +1,5 @@
-import { type DeviceCheckFacts, deviceCheckPasses, postDeviceCheck } from '@assessment/shared';
+import { type DeviceCheckFacts, deviceCheckPasses } from '@assessment/core';
+import { postDeviceCheck } from '@assessment/react';
 import { useEffect, useState } from 'react';
 import { browserMediaEnvironment, readDeviceFacts } from '../lib/device-facts.ts';
 import { newId } from '../lib/ids.ts';

@@ -1,4 +1,4 @@
-import type { DeviceCheckFacts } from '@assessment/shared/api-schemas';
+import type { DeviceCheckFacts } from '@assessment/core';
 
 /** What a failed camera check found, in words, each with the candidate's own way to fix it. */
 export function explainFailedCheck(facts: DeviceCheckFacts): string[] {

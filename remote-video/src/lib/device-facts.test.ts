@@ -1,4 +1,4 @@
-import { deviceCheckPasses } from '@assessment/shared/api-schemas';
+import { deviceCheckPasses } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import { type MediaEnvironment, readDeviceFacts } from './device-facts.ts';
 

@@ -1,4 +1,4 @@
-import type { DeviceCheckFacts } from '@assessment/shared/api-schemas';
+import type { DeviceCheckFacts } from '@assessment/core';
 
 /**
  * The parts of the browser the camera check reads, passed in so the check can be tested with a

@@ -1,4 +1,4 @@
-import { deviceCheckSchema, videoUploadMetadataSchema } from '@assessment/shared/api-schemas';
+import { deviceCheckSchema, videoUploadMetadataSchema } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import { newId } from './ids.ts';
 

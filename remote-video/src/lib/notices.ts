@@ -1,4 +1,4 @@
-import { SECTION_TOAST, toast } from '@assessment/shared';
+import { SECTION_TOAST, toast } from '@assessment/react';
 import { connectedMessage, MESSAGES } from './messages.ts';
 
 /**

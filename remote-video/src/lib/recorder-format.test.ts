@@ -1,4 +1,4 @@
-import { videoUploadMetadataSchema } from '@assessment/shared/api-schemas';
+import { videoUploadMetadataSchema } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import { needsDurationFix, pickRecorderType, uploadFileType } from './recorder-format.ts';
 

@@ -1,4 +1,4 @@
-import type { VideoUploadMetadata } from '@assessment/shared/api-schemas';
+import type { VideoUploadMetadata } from '@assessment/core';
 import { uploadFileType } from './recorder-format.ts';
 import type { SessionRef, Take } from './take.ts';
 

@@ -1,4 +1,4 @@
-import { sessionKeyHeaders, videoUploadEndpoint } from '@assessment/shared';
+import { sessionKeyHeaders, videoUploadEndpoint } from '@assessment/react';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { recordingStore } from './recording-store.ts';
 import type { SessionRef, Take } from './take.ts';

@@ -23,7 +23,7 @@ import {
   readVint,
   readWebmHead,
   SIMPLE_BLOCK,
-} from '@assessment/shared/webm';
+} from '@assessment/core/webm';
 
 /** Info sits right after the EBML header and the Segment start; this is far more than it needs. */
 const HEAD_BYTES = 64 * 1024;

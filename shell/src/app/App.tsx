@@ -1,10 +1,10 @@
-import { NotificationArea } from '@assessment/shared';
+import { NotificationArea } from '@assessment/react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { InviteRouter } from '../features/invite/InviteRouter.tsx';
 import { EnterLinkPage } from '../pages/EnterLinkPage.tsx';
 import { ExpiredPage } from '../pages/ExpiredPage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
-import '@assessment/shared/base.css';
+import '@assessment/react/base.css';
 import './app.css';
 
 export function App() {

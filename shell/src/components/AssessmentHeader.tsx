@@ -1,4 +1,5 @@
-import { type TestDefinition, useSession } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
+import { useSession } from '@assessment/react';
 
 /** The header of every assessment screen: who is hiring, for what, and who is taking it. */
 export function AssessmentHeader({ test }: { test: TestDefinition }) {

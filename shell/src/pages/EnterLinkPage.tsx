@@ -1,4 +1,4 @@
-import { isExpired, isKnownTestId, parseInviteLink } from '@assessment/shared';
+import { isExpired, isKnownTestId, parseInviteLink } from '@assessment/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle.ts';

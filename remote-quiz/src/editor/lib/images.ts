@@ -1,11 +1,11 @@
-import { ANSWER_IMAGE_TYPES } from '@assessment/shared';
+import { ANSWER_IMAGE_TYPES } from '@assessment/core';
 
 /**
  * Limits for pictures in an answer. They are stored inline as data URLs, in this browser and on
  * the server, so they are downscaled and capped well inside the server's limit for one answer.
  * What the server keeps (the types and the size of a data URL) is agreed in the shared schemas.
  */
-export { isAllowedImageSrc, MAX_IMAGE_DATA_URL_CHARS } from '@assessment/shared';
+export { isAllowedImageSrc, MAX_IMAGE_DATA_URL_CHARS } from '@assessment/core';
 
 /** A chosen file larger than this is refused before it is even read. */
 export const MAX_IMAGE_FILE_BYTES = 15 * 1024 * 1024;

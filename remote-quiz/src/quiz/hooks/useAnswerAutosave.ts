@@ -1,4 +1,4 @@
-import { sessionStore } from '@assessment/shared';
+import { sessionStore } from '@assessment/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { serializeAnswer } from '../../editor/lib/html-format.ts';
 import type { AnswerDocument } from '../../editor/lib/types.ts';

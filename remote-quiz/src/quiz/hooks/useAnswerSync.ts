@@ -1,4 +1,4 @@
-import { saveAnswers, sessionStore } from '@assessment/shared';
+import { saveAnswers, sessionStore } from '@assessment/react';
 import { useEffect, useState } from 'react';
 import { type AnswerSync, createAnswerSync } from '../lib/answer-sync.ts';
 import type { DraftRegistry } from '../lib/draft-registry.ts';

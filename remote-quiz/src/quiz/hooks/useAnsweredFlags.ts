@@ -1,4 +1,4 @@
-import { useSession } from '@assessment/shared';
+import { useSession } from '@assessment/react';
 import { isAnswered } from '../../editor/lib/answered.ts';
 import { threeAnswers } from '../lib/quiz-progress.ts';
 

@@ -1,4 +1,4 @@
-import { withSwitch } from '@assessment/shared';
+import { withSwitch } from '@assessment/core';
 import { useEffect, useState } from 'react';
 import type { ProgressStore } from '../lib/progress-store.ts';
 import { createSwitchDetector, type SwitchDetector } from '../lib/switch-detector.ts';

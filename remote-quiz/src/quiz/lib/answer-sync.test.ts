@@ -1,4 +1,5 @@
-import { type AnswersDraft, emptyProctoring, withPaste } from '@assessment/shared';
+import { emptyProctoring, withPaste } from '@assessment/core';
+import type { AnswersDraft } from '@assessment/react';
 import { describe, expect, it } from 'vitest';
 import { type AnswerSnapshot, createAnswerSync } from './answer-sync.ts';
 

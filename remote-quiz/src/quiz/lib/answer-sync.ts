@@ -1,4 +1,5 @@
-import type { AnswersDraft, ProctoringRecord } from '@assessment/shared';
+import type { ProctoringRecord } from '@assessment/core';
+import type { AnswersDraft } from '@assessment/react';
 import { threeAnswers } from './quiz-progress.ts';
 
 export interface AnswerSnapshot {

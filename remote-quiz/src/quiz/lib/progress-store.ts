@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '@assessment/shared';
+import type { KeyValueStorage } from '@assessment/core';
 import { createStore, type StoreApi } from 'zustand';
 import { type QuizProgress, readProgress, writeProgress } from './quiz-progress.ts';
 

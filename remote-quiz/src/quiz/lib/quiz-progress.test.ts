@@ -1,4 +1,4 @@
-import { memoryStorage, withPaste, withSwitch } from '@assessment/shared';
+import { memoryStorage, withPaste, withSwitch } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import {
   freshProgress,

@@ -5,7 +5,7 @@ import {
   proctoringSchema,
   safeRead,
   safeWrite,
-} from '@assessment/shared';
+} from '@assessment/core';
 
 /**
  * What the quiz keeps beside the session's `answers`: which questions were opened, where the

@@ -1,4 +1,4 @@
-import { getTest, isExpired, isKnownTestId, resolveInviteRoute } from '@assessment/shared';
+import { getTest, isExpired, isKnownTestId, resolveInviteRoute } from '@assessment/core';
 import { Navigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { LandingPage } from '../landing/LandingPage.tsx';

@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import type { ReactNode } from 'react';
 import { StepContinue } from './StepContinue.tsx';
 

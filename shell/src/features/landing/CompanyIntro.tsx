@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 
 /** The left column: who invites the candidate, to what, and how long it takes. */
 export function CompanyIntro({ test }: { test: TestDefinition }) {

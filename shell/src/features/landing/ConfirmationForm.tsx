@@ -2,18 +2,16 @@ import {
   type ConfirmationErrors,
   type ConfirmationField,
   type ConfirmationFormValues,
-  currentDeviceFacts,
   EMPTY_CONFIRMATION_FORM,
   FIELD_LIMITS,
   GENDER_OPTIONS,
   hasErrors,
   newSessionKey,
-  postRegistration,
-  sessionStore,
   type TestDefinition,
   validateConfirmationForm,
   WORK_EXPERIENCE_OPTIONS,
-} from '@assessment/shared';
+} from '@assessment/core';
+import { currentDeviceFacts, postRegistration, sessionStore } from '@assessment/react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SelectField, TextField } from './FormFields.tsx';

@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/shared';
+import type { TestDefinition } from '@assessment/core';
 import { ConfirmationStep, RequirementsStep, ResponsibilitiesStep, SectionsStep } from './AssessmentSteps.tsx';
 import { CompanyIntro } from './CompanyIntro.tsx';
 import { ConfirmationForm } from './ConfirmationForm.tsx';

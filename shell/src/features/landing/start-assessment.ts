@@ -4,11 +4,11 @@ import {
   type DeviceFacts,
   GENDER_OPTIONS,
   type RegistrationPayload,
-  type SessionData,
   type TestDefinition,
   trimConfirmationForm,
   WORK_EXPERIENCE_OPTIONS,
-} from '@assessment/shared';
+} from '@assessment/core';
+import type { SessionData } from '@assessment/react';
 
 export interface StartInput {
   test: TestDefinition;

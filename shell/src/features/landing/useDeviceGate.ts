@@ -1,4 +1,5 @@
-import { classifyDevice, currentDeviceFacts, sessionStore, showDeviceBlockedToast } from '@assessment/shared';
+import { classifyDevice } from '@assessment/core';
+import { currentDeviceFacts, sessionStore, showDeviceBlockedToast } from '@assessment/react';
 import { useCallback, useEffect } from 'react';
 
 export const DEVICE_GATE_DELAY_MS = 3000;

@@ -1,4 +1,5 @@
-import { invitePath, type NavigationOptions, type SectionName, type TestDefinition } from '@assessment/shared';
+import { invitePath, type TestDefinition } from '@assessment/core';
+import type { NavigationOptions, SectionName } from '@assessment/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AssessmentHeader } from '../../components/AssessmentHeader.tsx';

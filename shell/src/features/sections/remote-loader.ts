@@ -1,4 +1,4 @@
-import { SECTION_CONTRACT_VERSION, type SectionModule, type SectionName } from '@assessment/shared';
+import { SECTION_CONTRACT_VERSION, type SectionModule, type SectionName } from '@assessment/react';
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { SectionLoadError } from './section-load-error.ts';
 

@@ -1,4 +1,4 @@
-import type { SectionModule, SectionName } from '@assessment/shared';
+import type { SectionModule, SectionName } from '@assessment/react';
 import { useCallback, useEffect, useState } from 'react';
 import { loadSection } from './remote-loader.ts';
 import { SectionLoadError } from './section-load-error.ts';

@@ -1,4 +1,5 @@
-import sharedPackage from '../../package.json' with { type: 'json' };
+import corePackage from '@assessment/core/package.json' with { type: 'json' };
+import reactPackage from '@assessment/react/package.json' with { type: 'json' };
 
 /**
  * The `shared` block of every federation() call, host and remotes alike. One
@@ -6,11 +7,12 @@ import sharedPackage from '../../package.json' with { type: 'json' };
  * or two session stores end up on one page.
  */
 const versions = {
-  react: sharedPackage.devDependencies.react,
-  'react-dom': sharedPackage.devDependencies['react-dom'],
-  'react-router-dom': sharedPackage.devDependencies['react-router-dom'],
-  zustand: sharedPackage.dependencies.zustand,
-  '@assessment/shared': sharedPackage.version,
+  react: reactPackage.devDependencies.react,
+  'react-dom': reactPackage.devDependencies['react-dom'],
+  'react-router-dom': reactPackage.devDependencies['react-router-dom'],
+  zustand: reactPackage.dependencies.zustand,
+  '@assessment/core': corePackage.version,
+  '@assessment/react': reactPackage.version,
 } as const;
 
 export const federationShared = Object.fromEntries(

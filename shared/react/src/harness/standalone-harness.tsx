@@ -1,10 +1,9 @@
+import { allTests, buildDeviceInfo, getTest, newSessionKey, sampleTestId } from '@assessment/core';
 import { type ComponentType, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { postRegistration } from '../api/client.ts';
-import { newSessionKey } from '../api/session-key.ts';
-import { allTests, getTest, sampleTestId } from '../catalogue/index.ts';
 import type { SectionName, SectionProps } from '../contract/section-contract.ts';
-import { buildDeviceInfo, currentDeviceFacts } from '../device/device.ts';
+import { currentDeviceFacts } from '../device/current-device.ts';
 import { sessionStore } from '../store/session-store.ts';
 import { NotificationArea } from '../toast/notifications.tsx';
 import '../ui/base.css';

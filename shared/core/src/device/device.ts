@@ -58,12 +58,3 @@ export function buildDeviceInfo(facts: DeviceFacts, form: { social: string; gend
     screen: `${facts.screenWidth} x ${facts.screenHeight}`,
   };
 }
-
-export function currentDeviceFacts(): DeviceFacts {
-  return {
-    userAgent: navigator.userAgent,
-    maxTouchPoints: navigator.maxTouchPoints ?? 0,
-    screenWidth: window.screen.width,
-    screenHeight: window.screen.height,
-  };
-}

@@ -1,6 +1,6 @@
 import { ToastContainer, type ToastOptions, toast } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
-import { DEVICE_BLOCKED_MESSAGE } from '../device/device.ts';
+import { DEVICE_BLOCKED_MESSAGE } from '@assessment/core';
 
 /**
  * The page's one notification area, mounted by the shell (or a remote's standalone harness).

@@ -1,16 +1,17 @@
-import { browserStorage } from '../store/safe-storage.ts';
-import { sessionStore } from '../store/session-store.ts';
-import { createOutbox, type Outbox } from './outbox.ts';
 import {
   type AnswersPayload,
+  createOutbox,
   type DeviceCheckPayload,
   type DeviceCheckResponse,
   type FeedbackPayload,
+  type Outbox,
   type QuizCompletePayload,
   type RegistrationPayload,
   SESSION_KEY_HEADER,
   type VideoSkipPayload,
-} from './schemas.ts';
+} from '@assessment/core';
+import { browserStorage } from '../store/browser-storage.ts';
+import { sessionStore } from '../store/session-store.ts';
 
 /**
  * The one API client of the shell and every remote. Calls return at once: they go through the

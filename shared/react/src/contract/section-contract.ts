@@ -1,4 +1,4 @@
-import type { TestDefinition } from '../catalogue/types.ts';
+import type { TestDefinition } from '@assessment/core';
 
 /**
  * Bumped whenever the props below change in a way an older remote cannot handle.

@@ -1,6 +1,7 @@
+import { type KeyValueStorage, safeRead, safeWrite } from '@assessment/core';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { browserStorage, type KeyValueStorage, safeRead, safeWrite } from './safe-storage.ts';
+import { browserStorage } from './browser-storage.ts';
 
 /**
  * The candidate's session. Every field lives in its own localStorage key with the name of

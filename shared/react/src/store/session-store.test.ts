@@ -1,5 +1,5 @@
+import { memoryStorage } from '@assessment/core';
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage, safeWrite } from './safe-storage.ts';
 import { createSessionStore, EMPTY_SESSION, readSession } from './session-store.ts';
 
 describe('session store', () => {
@@ -102,16 +102,5 @@ describe('session store', () => {
     createSessionStore(storage).getState().setBlocked(true);
     expect(storage.getItem('blocked')).toBeNull();
     expect(createSessionStore(storage).getState().blocked).toBe(false);
-  });
-});
-
-describe('safeWrite', () => {
-  it('survives QuotaExceededError', () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const storage = memoryStorage(10);
-    expect(safeWrite(storage, 'k', 'a'.repeat(20))).toBe(false);
-    expect(safeWrite(storage, 'k', 'ok')).toBe(true);
-    expect(storage.getItem('k')).toBe('ok');
-    error.mockRestore();
   });
 });

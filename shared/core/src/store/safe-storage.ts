@@ -5,15 +5,6 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-/** `localStorage`, or undefined where the browser forbids it (privacy modes, sandboxed frames). */
-export function browserStorage(): KeyValueStorage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A write that never throws: a full storage (QuotaExceededError) or a forbidden one must not
  * crash the page the candidate is typing into. Returns whether the value was kept.

@@ -1,0 +1,3 @@
+export { precompress } from './precompress.ts';
+export { federationShared } from './shared-singletons.ts';
+export { DEV_REMOTES, defineRemoteConfig, defineShellConfig } from './vite-config.ts';

@@ -1,0 +1,18 @@
+export {
+  createOutbox,
+  type EnqueueOptions,
+  OUTBOX_REFUSED_STORAGE_KEY,
+  OUTBOX_STORAGE_KEY,
+  type Outbox,
+  type OutboxDeps,
+  type OutboxItem,
+} from './api/outbox.ts';
+export { emptyProctoring, type QuestionIndex, withPaste, withSwitch } from './api/proctoring.ts';
+export * from './api/schemas.ts';
+export { newSessionKey } from './api/session-key.ts';
+export * from './catalogue/index.ts';
+export * from './device/device.ts';
+export * from './form/confirmation-form.ts';
+export * from './invite/invite-id.ts';
+export * from './invite/invite-link.ts';
+export * from './store/safe-storage.ts';
