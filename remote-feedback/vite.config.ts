@@ -1,3 +1,3 @@
 import { defineRemoteConfig } from '@assessment/build';
 
-export default defineRemoteConfig({ name: 'remoteFeedback', port: 5176 });
+export default defineRemoteConfig('feedback');

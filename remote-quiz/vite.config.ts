@@ -1,3 +1,3 @@
 import { defineRemoteConfig } from '@assessment/build';
 
-export default defineRemoteConfig({ name: 'remoteQuiz', port: 5174 });
+export default defineRemoteConfig('quiz');

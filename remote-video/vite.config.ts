@@ -1,3 +1,3 @@
 import { defineRemoteConfig } from '@assessment/build';
 
-export default defineRemoteConfig({ name: 'remoteVideo', port: 5175 });
+export default defineRemoteConfig('video');

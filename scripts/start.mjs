@@ -6,12 +6,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Each part, the file that proves it is built, and the folders its build reads. */
+/** Each part, the file that proves it is built: the shell, every section remote folder, the API. */
 const parts = [
   { name: 'shell', output: 'shell/dist/index.html' },
-  { name: 'remote-quiz', output: 'remote-quiz/dist/remoteEntry.js' },
-  { name: 'remote-video', output: 'remote-video/dist/remoteEntry.js' },
-  { name: 'remote-feedback', output: 'remote-feedback/dist/remoteEntry.js' },
+  ...fs
+    .readdirSync(root)
+    .filter((folder) => folder.startsWith('remote-') && fs.existsSync(path.join(root, folder, 'package.json')))
+    .map((folder) => ({ name: folder, output: `${folder}/dist/remoteEntry.js` })),
   { name: 'api', output: 'api/dist/main.js' },
 ];
 

@@ -1,3 +1,3 @@
 import { defineShellConfig } from '@assessment/build';
 
-export default defineShellConfig({ port: 5173 });
+export default defineShellConfig();

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SECTIONS } from '@assessment/core';
+import { remoteFolder, remoteMountPath } from '@assessment/core/deploy';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RemoteLocationsSource } from './remote-locations.ts';
 
-/** Where each built front end is served. The remotes' own folders are self-contained. */
-export const remoteMounts = [
-  { prefix: '/remotes/quiz/', folder: 'remote-quiz/dist' },
-  { prefix: '/remotes/video/', folder: 'remote-video/dist' },
-  { prefix: '/remotes/feedback/', folder: 'remote-feedback/dist' },
-] as const;
+/** Where each section's built remote is served, one per entry of the section registry. The folders are self-contained. */
+export const remoteMounts = SECTIONS.sections.map((section) => ({
+  prefix: remoteMountPath(section),
+  folder: `${remoteFolder(section)}/dist`,
+}));
 
 /** Files with a stable name must be re-checked on every load, or a redeployed remote is never seen. */
 const alwaysRevalidate = new Set(['index.html', 'remoteEntry.js', 'remotes.json', 'mf-manifest.json']);

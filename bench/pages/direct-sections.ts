@@ -1,4 +1,5 @@
-import type { SectionModule, SectionName } from '@assessment/react';
+import type { Section, SectionId } from '@assessment/core';
+import type { SectionModule } from '@assessment/react';
 import { SectionLoadError } from '../../shell/src/features/sections/section-load-error.ts';
 
 /**
@@ -6,17 +7,17 @@ import { SectionLoadError } from '../../shell/src/features/sections/section-load
  * sections are this build's own lazy chunks instead of remotes, so the only difference left
  * between the two builds is Module Federation. Same `loadSection` as the module it replaces.
  */
-const sections: Record<SectionName, () => Promise<SectionModule>> = {
+const sections: Record<SectionId, () => Promise<SectionModule>> = {
   quiz: () => import('../../remote-quiz/src/section.tsx'),
-  vintro: () => import('../../remote-video/src/section.tsx'),
-  iprep: () => import('../../remote-feedback/src/section.tsx'),
+  video: () => import('../../remote-video/src/section.tsx'),
+  feedback: () => import('../../remote-feedback/src/section.tsx'),
 };
 
-export async function loadSection(section: SectionName): Promise<SectionModule> {
+export async function loadSection(section: Section): Promise<SectionModule> {
   try {
-    return await sections[section]();
+    return await sections[section.id]();
   } catch (error) {
-    console.error(`Could not load the ${section} section`, error);
+    console.error(`Could not load the ${section.id} section`, error);
     throw new SectionLoadError('This section could not be loaded.', 'unreachable');
   }
 }

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { SECTIONS } from '@assessment/core';
+import { remoteFolder, remoteMountPath } from '@assessment/core/deploy';
 import type { Browser, Response } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
@@ -89,8 +91,8 @@ const LANDING_GOAL = 1.1;
 
 type Build = 'federated' | 'single';
 
-/** The product's own builds of the shell and the three remotes, into a folder of this run. */
-const FRONT_ENDS = ['shell', 'remote-quiz', 'remote-video', 'remote-feedback'] as const;
+/** The product's own builds of the shell and every section's remote, into a folder of this run. */
+const FRONT_ENDS = ['shell', ...SECTIONS.sections.map(remoteFolder)];
 
 async function buildFederated(outRoot: string): Promise<void> {
   for (const folder of FRONT_ENDS) {
@@ -141,8 +143,6 @@ async function buildSingle(outDir: string): Promise<void> {
   await build({
     configFile: false,
     root: path.join(repoRoot, 'shell'),
-    // remotes.json is for the federated shell only.
-    publicDir: false,
     logLevel: 'error',
     plugins: [withoutFederation(), react()],
     build: { outDir, emptyOutDir: true, target: 'es2022' },
@@ -287,15 +287,16 @@ export async function benchPages(log: (line: string) => void): Promise<{ rows: R
   await buildSingle(singleDir);
 
   // Where the product's server puts them (api/src/static-site.ts), so remotes.json works unchanged.
-  const built = (folder: (typeof FRONT_ENDS)[number]) => path.join(federatedDir, folder);
+  const built = (folder: string) => path.join(federatedDir, folder);
   const servers: Record<Build, StaticServer> = {
     federated: await startStaticServer(
       {
         mounts: [
           { prefix: '/', dir: built('shell') },
-          { prefix: '/remotes/quiz/', dir: built('remote-quiz') },
-          { prefix: '/remotes/video/', dir: built('remote-video') },
-          { prefix: '/remotes/feedback/', dir: built('remote-feedback') },
+          ...SECTIONS.sections.map((section) => ({
+            prefix: remoteMountPath(section),
+            dir: built(remoteFolder(section)),
+          })),
         ],
         appPage: path.join(built('shell'), 'index.html'),
       },

@@ -14,4 +14,4 @@ function pretendVideoRecorded(state: SessionState): void {
 sessionStore.subscribe((state, previous) => {
   if (state.inviteUUID !== previous.inviteUUID) pretendVideoRecorded(state);
 });
-mountStandalone(Section, 'iprep');
+mountStandalone(Section, 'feedback');

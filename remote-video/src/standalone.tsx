@@ -1,4 +1,4 @@
 import { mountStandalone } from '@assessment/react/harness';
 import Section from './section.tsx';
 
-mountStandalone(Section, 'vintro');
+mountStandalone(Section, 'video');

@@ -1,5 +1,5 @@
 import { type TestDefinition, withPaste } from '@assessment/core';
-import { browserStorage, postQuizComplete, type SectionName, sessionStore, toast, useSession } from '@assessment/react';
+import { browserStorage, postQuizComplete, sessionStore, toast, useSession } from '@assessment/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { CompleteDialog } from './CompleteDialog.tsx';
@@ -23,11 +23,11 @@ interface QuizProps {
   inviteId: string;
   unique: string;
   startTime: number;
-  goToSection: (section: SectionName) => void;
+  goToNext: () => void;
 }
 
 /** The Problem Solving section for one session: header, rail, the open view, Complete and time up. */
-export function Quiz({ test, inviteId, unique, startTime, goToSection }: QuizProps) {
+export function Quiz({ test, inviteId, unique, startTime, goToNext }: QuizProps) {
   const [progress] = useState(() => createProgressStore(browserStorage(), unique));
   const view = useStore(progress, (state) => state.view);
   const visited = useStore(progress, (state) => state.visited);
@@ -70,9 +70,9 @@ export function Quiz({ test, inviteId, unique, startTime, goToSection }: QuizPro
       });
       progress.setState({ completed: true });
       if (reason === 'time-up') toast.info(TIME_UP_MESSAGE, { toastId: 'quiz-time-up', autoClose: false });
-      goToSection('vintro');
+      goToNext();
     },
-    [drafts, sync, test, unique, inviteId, progress, goToSection],
+    [drafts, sync, test, unique, inviteId, progress, goToNext],
   );
 
   const onTimeUp = useCallback(() => submit('time-up'), [submit]);
@@ -84,7 +84,7 @@ export function Quiz({ test, inviteId, unique, startTime, goToSection }: QuizPro
     [progress],
   );
 
-  if (completed) return <SubmittedNotice onContinue={() => goToSection('vintro')} />;
+  if (completed) return <SubmittedNotice onContinue={() => goToNext()} />;
 
   return (
     <section className="quiz" aria-labelledby="quiz-title">

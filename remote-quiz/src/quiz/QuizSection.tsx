@@ -6,7 +6,7 @@ import { Quiz } from './Quiz.tsx';
  * The section the shell loads. The quiz belongs to the session that agreed to this invitation:
  * any other stored invitation sends the candidate to this one's landing page.
  */
-export function QuizSection({ test, inviteId, goToSection, goToLanding }: SectionProps) {
+export function QuizSection({ test, inviteId, goToNext, goToLanding }: SectionProps) {
   const inviteUUID = useSession((state) => state.inviteUUID);
   const unique = useSession((state) => state.unique);
   const startTime = useSession((state) => state.startTime);
@@ -35,13 +35,6 @@ export function QuizSection({ test, inviteId, goToSection, goToLanding }: Sectio
   }
 
   return (
-    <Quiz
-      key={unique}
-      test={test}
-      inviteId={inviteId}
-      unique={unique}
-      startTime={startTime}
-      goToSection={goToSection}
-    />
+    <Quiz key={unique} test={test} inviteId={inviteId} unique={unique} startTime={startTime} goToNext={goToNext} />
   );
 }

@@ -5,7 +5,7 @@ import { VideoIntroduction } from './VideoIntroduction.tsx';
 import '../video.css';
 
 /** Section 2, Video Introduction: opens for the candidate registered for this invitation. */
-export function VideoSection({ test, inviteId, goToSection, goToLanding }: SectionProps) {
+export function VideoSection({ test, inviteId, goToNext, goToLanding }: SectionProps) {
   const registeredFor = useSession((s) => s.inviteUUID);
   const unique = useSession((s) => s.unique);
   const videoRecorded = useSession((s) => s.VideoRecorded);
@@ -13,17 +13,17 @@ export function VideoSection({ test, inviteId, goToSection, goToLanding }: Secti
 
   useEffect(() => {
     if (!registered) goToLanding({ replace: true });
-    else if (videoRecorded) goToSection('iprep', { replace: true });
-  }, [registered, videoRecorded, goToLanding, goToSection]);
+    else if (videoRecorded) goToNext({ replace: true });
+  }, [registered, videoRecorded, goToLanding, goToNext]);
 
   const continueWithoutVideo = useCallback(
     (reason: string) => {
       if (!unique) return;
       postVideoSkipped({ unique, data: inviteId, reason });
       sessionStore.getState().update({ noVideo: true });
-      goToSection('iprep');
+      goToNext();
     },
-    [unique, inviteId, goToSection],
+    [unique, inviteId, goToNext],
   );
 
   if (!registered || !unique) {

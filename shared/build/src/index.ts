@@ -1,3 +1,3 @@
 export { precompress } from './precompress.ts';
 export { federationShared } from './shared-singletons.ts';
-export { DEV_REMOTES, defineRemoteConfig, defineShellConfig } from './vite-config.ts';
+export { defineRemoteConfig, defineShellConfig, devRemoteLocations, SHELL_DEV_PORT } from './vite-config.ts';

@@ -15,4 +15,6 @@ export * from './device/device.ts';
 export * from './form/confirmation-form.ts';
 export * from './invite/invite-id.ts';
 export * from './invite/invite-link.ts';
+export * from './sections/section-registry.ts';
+export * from './sections/sections.ts';
 export * from './store/safe-storage.ts';

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import { expiredListSchema, type RawTest, rawCatalogueSchema, SECTIONS } from './schema.ts';
+import { invitePath } from '../invite/invite-id.ts';
+import type { SectionRegistry } from '../sections/section-registry.ts';
+import { SECTIONS } from '../sections/sections.ts';
+import { expiredListSchema, type RawTest, rawCatalogueSchemaFor } from './schema.ts';
 import type { TestDefinition } from './types.ts';
 
 export interface Catalogue {
@@ -30,15 +33,14 @@ function normalizePath(path: string): string {
     .join('/');
 }
 
-function normalizeTest(key: string, raw: RawTest): TestDefinition {
+function normalizeTest(key: string, raw: RawTest, sections: SectionRegistry): TestDefinition {
   const uuid = raw.uuid.trim();
   if (key.trim() !== uuid) {
     throw new Error(`Invalid test catalogue: test ${JSON.stringify(key)} field uuid: "${uuid}" differs from its key`);
   }
-  const [quiz, vintro, iprep] = raw.redirectURL;
-  const redirectURL: TestDefinition['redirectURL'] = [normalizePath(quiz), normalizePath(vintro), normalizePath(iprep)];
-  redirectURL.forEach((path, index) => {
-    const expected = `/invite/${uuid}/${SECTIONS[index]}`;
+  const redirectURL = sections.sections.map((section) => invitePath(uuid, section.segment));
+  raw.redirectURL.map(normalizePath).forEach((path, index) => {
+    const expected = redirectURL[index];
     if (path !== expected) {
       throw new Error(
         `Invalid test catalogue: test ${JSON.stringify(key)} field redirectURL.${index}: "${path}" should be "${expected}"`,
@@ -63,9 +65,12 @@ function normalizeTest(key: string, raw: RawTest): TestDefinition {
   };
 }
 
-/** Validates and normalizes the raw catalogue and expired list; throws on the first file that is wrong. */
-export function loadCatalogue(rawTests: unknown, rawExpired: unknown): Catalogue {
-  const parsedTests = rawCatalogueSchema.safeParse(rawTests);
+/**
+ * Validates and normalizes the raw catalogue and expired list; throws on the first file that is wrong.
+ * Each test's `redirectURL` lists the paths of `sections`, in order.
+ */
+export function loadCatalogue(rawTests: unknown, rawExpired: unknown, sections: SectionRegistry = SECTIONS): Catalogue {
+  const parsedTests = rawCatalogueSchemaFor(sections).safeParse(rawTests);
   if (!parsedTests.success) {
     throw new Error(describeIssues('test catalogue', parsedTests.error, 'test'));
   }
@@ -76,7 +81,7 @@ export function loadCatalogue(rawTests: unknown, rawExpired: unknown): Catalogue
 
   const tests = new Map<string, TestDefinition>();
   for (const [key, raw] of Object.entries(parsedTests.data)) {
-    const test = normalizeTest(key, raw);
+    const test = normalizeTest(key, raw, sections);
     if (tests.has(test.uuid)) {
       throw new Error(`Invalid test catalogue: test ${JSON.stringify(key)} field uuid: "${test.uuid}" is listed twice`);
     }

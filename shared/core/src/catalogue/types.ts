@@ -12,8 +12,8 @@ export interface TestDefinition {
   companyURL: string;
   timeLimitInMinute: number;
   recordTimeInSeconds: number;
-  /** Paths of the three sections, in order: quiz, vintro, iprep. */
-  redirectURL: [string, string, string];
+  /** Paths of the sections, in the order of the section registry: quiz, vintro, iprep. */
+  redirectURL: string[];
   responsibilities: string[];
   keyrequirements: string[];
   /** Each question: the numbered main question (its title), then 1 to 3 bulleted sub-prompts. */

@@ -1,3 +1,6 @@
+import type { SectionDefinition, SectionRegistry } from '../sections/section-registry.ts';
+import { SECTIONS, type SectionSegment } from '../sections/sections.ts';
+
 const INVITE_ID = /^[a-z0-9]{8}$/;
 
 /**
@@ -20,33 +23,42 @@ export interface InviteLookup {
   isExpired(id: string): boolean;
 }
 
-export type InviteScreen = 'landing' | 'quiz' | 'vintro' | 'iprep';
+/** `landing`, or the route segment of a section of the registry. */
+export type InviteScreen = 'landing' | SectionSegment;
 
 export type InviteRoute = { kind: 'redirect'; to: string } | { kind: 'screen'; screen: InviteScreen; inviteId: string };
 
-const SECTION_SCREENS = new Set<InviteScreen>(['quiz', 'vintro', 'iprep']);
-
-/** Every redirect of the invite router (SPEC section 2), decided without React. */
-export function resolveInviteRoute(param: string, restPath: string, lookup: InviteLookup): InviteRoute {
+/** Every redirect of the invite router, decided without React; the section routes come from `sections`. */
+export function resolveInviteRoute(
+  param: string,
+  restPath: string,
+  lookup: InviteLookup,
+  sections: SectionRegistry = SECTIONS,
+): InviteRoute {
   const inviteId = decodeInviteParam(param);
   if (inviteId === null) return { kind: 'redirect', to: '/404' };
   if (lookup.isExpired(inviteId)) return { kind: 'redirect', to: '/expired' };
   if (!lookup.isKnownTestId(inviteId)) return { kind: 'redirect', to: '/404' };
 
   const rest = restPath.replace(/^\/+|\/+$/g, '');
-  if (rest === '') {
-    return param === inviteId
-      ? { kind: 'screen', screen: 'landing', inviteId }
-      : { kind: 'redirect', to: invitePath(inviteId) };
-  }
-  if (SECTION_SCREENS.has(rest as InviteScreen)) {
-    return param === inviteId
-      ? { kind: 'screen', screen: rest as InviteScreen, inviteId }
-      : { kind: 'redirect', to: invitePath(inviteId, rest as InviteScreen) };
-  }
-  return { kind: 'redirect', to: invitePath(inviteId) };
+  const screen = rest === '' ? 'landing' : sections.bySegment(rest)?.segment;
+  if (screen === undefined) return { kind: 'redirect', to: invitePath(inviteId) };
+  return param === inviteId
+    ? { kind: 'screen', screen: screen as InviteScreen, inviteId }
+    : { kind: 'redirect', to: invitePath(inviteId, screen) };
 }
 
-export function invitePath(inviteId: string, screen: InviteScreen = 'landing'): string {
+/** `/invite/<id>`, or `/invite/<id>/<segment>` for a section. */
+export function invitePath(inviteId: string, screen: string = 'landing'): string {
   return screen === 'landing' ? `/invite/${inviteId}` : `/invite/${inviteId}/${screen}`;
+}
+
+/** Where a section's `goToNext` leads: the next section of the registry, or the landing page after the last. */
+export function pathAfterSection(
+  inviteId: string,
+  section: SectionDefinition,
+  sections: SectionRegistry = SECTIONS,
+): string {
+  const next = sections.next(section);
+  return invitePath(inviteId, next?.segment);
 }

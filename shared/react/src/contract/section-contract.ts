@@ -5,9 +5,7 @@ import type { TestDefinition } from '@assessment/core';
  * The shell refuses a remote whose `contractVersion` differs, with a clear message,
  * instead of rendering something that crashes halfway through an assessment.
  */
-export const SECTION_CONTRACT_VERSION = 1;
-
-export type SectionName = 'quiz' | 'vintro' | 'iprep';
+export const SECTION_CONTRACT_VERSION = 2;
 
 export interface NavigationOptions {
   /** Replace the current history entry: for guards, so Back does not land on the page that redirected. */
@@ -19,13 +17,16 @@ export interface SectionProps {
   test: TestDefinition;
   /** The invitation identifier from the link, already validated against the catalogue. */
   inviteId: string;
-  /** Go to another section of this invitation (client-side, no reload). */
-  goToSection: (section: SectionName, options?: NavigationOptions) => void;
+  /**
+   * On to the section after this one, as the section registry orders them (client-side, no
+   * reload); after the last section, back to the landing page. A section never names another.
+   */
+  goToNext: (options?: NavigationOptions) => void;
   /** Back to the invitation's landing page (`/invite/:testId`). */
   goToLanding: (options?: NavigationOptions) => void;
 }
 
-/** What a remote's `./Section` module exports. */
+/** What a remote's exposed module (`./Section`) exports. */
 export interface SectionModule {
   default: import('react').ComponentType<SectionProps>;
   contractVersion: number;

@@ -1,8 +1,18 @@
-import { allTests, buildDeviceInfo, getTest, newSessionKey, sampleTestId } from '@assessment/core';
+import {
+  allTests,
+  buildDeviceInfo,
+  getTest,
+  invitePath,
+  newSessionKey,
+  pathAfterSection,
+  SECTIONS,
+  type SectionId,
+  sampleTestId,
+} from '@assessment/core';
 import { type ComponentType, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { postRegistration } from '../api/client.ts';
-import type { SectionName, SectionProps } from '../contract/section-contract.ts';
+import type { SectionProps } from '../contract/section-contract.ts';
 import { currentDeviceFacts } from '../device/current-device.ts';
 import { sessionStore } from '../store/session-store.ts';
 import { NotificationArea } from '../toast/notifications.tsx';
@@ -59,16 +69,17 @@ function initialInviteId(): string {
   return getTest(requested) ? requested : sampleTestId;
 }
 
-function Harness({ Section, section }: { Section: ComponentType<SectionProps>; section: SectionName }) {
+function Harness({ Section, sectionId }: { Section: ComponentType<SectionProps>; sectionId: SectionId }) {
+  const section = SECTIONS.byId(sectionId);
   const [inviteId, setInviteId] = useState(initialInviteId);
   const [navigation, setNavigation] = useState<string | null>(null);
   const test = getTest(inviteId);
-  if (!test) return null;
+  if (!test || !section) return null;
 
   return (
     <>
       <header className="harness-bar">
-        <label htmlFor="harness-test">Standalone harness ({section}). Test: </label>
+        <label htmlFor="harness-test">Standalone harness ({section.segment}). Test: </label>
         <select
           id="harness-test"
           value={inviteId}
@@ -94,8 +105,8 @@ function Harness({ Section, section }: { Section: ComponentType<SectionProps>; s
           key={inviteId}
           test={test}
           inviteId={inviteId}
-          goToSection={(next) => setNavigation(`The shell would now open /invite/${inviteId}/${next}`)}
-          goToLanding={() => setNavigation(`The shell would now open /invite/${inviteId}`)}
+          goToNext={() => setNavigation(`The shell would now open ${pathAfterSection(inviteId, section)}`)}
+          goToLanding={() => setNavigation(`The shell would now open ${invitePath(inviteId)}`)}
         />
       </main>
       <NotificationArea />
@@ -104,13 +115,13 @@ function Harness({ Section, section }: { Section: ComponentType<SectionProps>; s
 }
 
 /** Runs one section remote on its own page, with a fake invitation and session, for its team. */
-export function mountStandalone(Section: ComponentType<SectionProps>, section: SectionName): void {
+export function mountStandalone(Section: ComponentType<SectionProps>, sectionId: SectionId): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   fakeSession(initialInviteId());
   createRoot(container).render(
     <StrictMode>
-      <Harness Section={Section} section={section} />
+      <Harness Section={Section} sectionId={sectionId} />
     </StrictMode>,
   );
 }

@@ -1,4 +1,4 @@
-import { getTest, isExpired, isKnownTestId, resolveInviteRoute } from '@assessment/core';
+import { getTest, isExpired, isKnownTestId, resolveInviteRoute, SECTIONS } from '@assessment/core';
 import { Navigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { LandingPage } from '../landing/LandingPage.tsx';
@@ -16,5 +16,7 @@ export function InviteRouter() {
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
   if (!test) return <Navigate to="/404" replace />;
   if (route.screen === 'landing') return <LandingPage test={test} inviteId={route.inviteId} />;
-  return <SectionScreen key={route.screen} section={route.screen} test={test} inviteId={route.inviteId} />;
+  const section = SECTIONS.bySegment(route.screen);
+  if (!section) return <Navigate to="/404" replace />;
+  return <SectionScreen key={section.id} section={section} test={test} inviteId={route.inviteId} />;
 }

@@ -1,4 +1,4 @@
-import type { TestDefinition } from '@assessment/core';
+import { SECTIONS, type TestDefinition } from '@assessment/core';
 import type { ReactNode } from 'react';
 import { StepContinue } from './StepContinue.tsx';
 
@@ -37,11 +37,6 @@ export function RequirementsStep({ test }: { test: TestDefinition }) {
 }
 
 export function SectionsStep({ test }: { test: TestDefinition }) {
-  const rows = [
-    ['Problem Solving', `Answer ${test.questionCount} questions.`],
-    ['Video Introduction', 'Record a prepared video introduction.'],
-    ['Interview Preparation', 'Leave feedback to help us improve the assessment.'],
-  ];
   return (
     <Step id="step-3" title="Sections" next="step-4">
       <table className="sections-table">
@@ -53,11 +48,11 @@ export function SectionsStep({ test }: { test: TestDefinition }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(([section, detail], index) => (
-            <tr key={section}>
+          {SECTIONS.sections.map((section, index) => (
+            <tr key={section.id}>
               <td>{index + 1}</td>
-              <td>{section}</td>
-              <td>{detail}</td>
+              <td>{section.title}</td>
+              <td>{section.summary(test)}</td>
             </tr>
           ))}
         </tbody>

@@ -6,7 +6,9 @@ import {
   FIELD_LIMITS,
   GENDER_OPTIONS,
   hasErrors,
+  invitePath,
   newSessionKey,
+  SECTIONS,
   type TestDefinition,
   validateConfirmationForm,
   WORK_EXPERIENCE_OPTIONS,
@@ -65,7 +67,7 @@ export function ConfirmationForm({ test, inviteId }: { test: TestDefinition; inv
     });
     sessionStore.getState().update(session);
     postRegistration(registration);
-    navigate(test.redirectURL[0]);
+    navigate(invitePath(inviteId, SECTIONS.first.segment));
   }
 
   return (

@@ -1,5 +1,5 @@
-import { invitePath, type TestDefinition } from '@assessment/core';
-import type { NavigationOptions, SectionName } from '@assessment/react';
+import { invitePath, pathAfterSection, type Section, type TestDefinition } from '@assessment/core';
+import type { NavigationOptions } from '@assessment/react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AssessmentHeader } from '../../components/AssessmentHeader.tsx';
@@ -8,7 +8,7 @@ import { SectionLoadProblem } from './SectionLoadProblem.tsx';
 import { useSectionModule } from './useSectionModule.ts';
 
 interface Props {
-  section: SectionName;
+  section: Section;
   test: TestDefinition;
   inviteId: string;
 }
@@ -17,9 +17,9 @@ interface Props {
 export function SectionScreen({ section, test, inviteId }: Props) {
   const navigate = useNavigate();
   const { state, retry } = useSectionModule(section);
-  const goToSection = useCallback(
-    (next: SectionName, options?: NavigationOptions) => navigate(invitePath(inviteId, next), options),
-    [navigate, inviteId],
+  const goToNext = useCallback(
+    (options?: NavigationOptions) => navigate(pathAfterSection(inviteId, section), options),
+    [navigate, inviteId, section],
   );
   const goToLanding = useCallback(
     (options?: NavigationOptions) => navigate(invitePath(inviteId), options),
@@ -37,8 +37,8 @@ export function SectionScreen({ section, test, inviteId }: Props) {
         )}
         {state.status === 'failed' && <SectionLoadProblem message={state.error.message} onRetry={retry} />}
         {state.status === 'ready' && (
-          <SectionErrorBoundary key={section} onRetry={retry}>
-            <state.module.default test={test} inviteId={inviteId} goToSection={goToSection} goToLanding={goToLanding} />
+          <SectionErrorBoundary key={section.id} onRetry={retry}>
+            <state.module.default test={test} inviteId={inviteId} goToNext={goToNext} goToLanding={goToLanding} />
           </SectionErrorBoundary>
         )}
       </main>

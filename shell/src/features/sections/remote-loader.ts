@@ -1,13 +1,7 @@
-import { SECTION_CONTRACT_VERSION, type SectionModule, type SectionName } from '@assessment/react';
+import { remoteModuleId, type Section } from '@assessment/core';
+import { SECTION_CONTRACT_VERSION, type SectionModule } from '@assessment/react';
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { SectionLoadError } from './section-load-error.ts';
-
-/** Federation names of the section remotes, as written in `remotes.json`. */
-export const SECTION_REMOTES: Record<SectionName, string> = {
-  quiz: 'remoteQuiz',
-  vintro: 'remoteVideo',
-  iprep: 'remoteFeedback',
-};
 
 type RemoteLocations = Record<string, string>;
 
@@ -54,15 +48,15 @@ function ensureRegistered(force: boolean): Promise<void> {
 }
 
 /**
- * Loads the section's `./Section` module and checks it speaks this shell's contract.
+ * Loads the module the section's remote exposes (registry entry) and checks it speaks this shell's contract.
  * `retry` re-reads `remotes.json` and drops whatever the runtime cached of the failed attempt.
  */
-export async function loadSection(section: SectionName, { retry = false } = {}): Promise<SectionModule> {
-  const remote = SECTION_REMOTES[section];
+export async function loadSection(section: Section, { retry = false } = {}): Promise<SectionModule> {
+  const remote = section.remote.name;
   let module: SectionModule | null | undefined;
   try {
     await ensureRegistered(retry);
-    module = await loadRemote<SectionModule>(`${remote}/Section`);
+    module = await loadRemote<SectionModule>(remoteModuleId(section));
   } catch (error) {
     console.error(`Could not load ${remote}`, error);
     throw new SectionLoadError('This section could not be loaded.', 'unreachable');

@@ -1,4 +1,5 @@
-import type { SectionModule, SectionName } from '@assessment/react';
+import type { Section } from '@assessment/core';
+import type { SectionModule } from '@assessment/react';
 import { useCallback, useEffect, useState } from 'react';
 import { loadSection } from './remote-loader.ts';
 import { SectionLoadError } from './section-load-error.ts';
@@ -9,7 +10,7 @@ export type SectionModuleState =
   | { status: 'failed'; error: SectionLoadError };
 
 /** Loads a section remote; `retry` tries again from scratch after a failure. */
-export function useSectionModule(section: SectionName): { state: SectionModuleState; retry: () => void } {
+export function useSectionModule(section: Section): { state: SectionModuleState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<SectionModuleState>({ status: 'loading' });
 
