@@ -1,4 +1,3 @@
-import { sessionStore } from '@assessment/react';
 import { useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -6,6 +5,7 @@ import { AnswerEditor } from '../../../remote-quiz/src/editor/AnswerEditor.tsx';
 import type { AnswerDocument } from '../../../remote-quiz/src/editor/lib/types.ts';
 import { useAnswerAutosave } from '../../../remote-quiz/src/quiz/hooks/useAnswerAutosave.ts';
 import { createDraftRegistry } from '../../../remote-quiz/src/quiz/lib/draft-registry.ts';
+import { quizSession } from '../../../remote-quiz/src/quiz/quiz-session.ts';
 import { autosaveMeter, measureKeystroke } from './autosave-meter.ts';
 import { type EditorUnderTest, watchMutations } from './editor-under-test.ts';
 
@@ -39,7 +39,7 @@ function ProductAnswer({ html }: { html: string }) {
 export function mount(root: HTMLElement, paragraphs: string[]): EditorUnderTest {
   const html = paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('');
   // The quiz opens a question with its saved answer in the session, and saves against it.
-  sessionStore.getState().update({ answers: [html, '', ''] });
+  quizSession.update({ answers: [html, '', ''] });
   const reactRoot = createRoot(root);
   flushSync(() => reactRoot.render(<ProductAnswer html={html} />));
   const editable = document.getElementById(EDITOR_ID);

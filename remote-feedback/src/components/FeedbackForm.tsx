@@ -2,6 +2,7 @@ import type { TestDefinition } from '@assessment/core';
 import { postFeedback, sessionStore, useSession } from '@assessment/react';
 import { type FormEvent, useState } from 'react';
 import { useFeedbackDraft } from '../hooks/useFeedbackDraft.ts';
+import { feedbackSession } from '../lib/feedback-session.ts';
 import { feedbackSubmission } from '../lib/feedback-submission.ts';
 import { RATING_REQUIRED_MESSAGE } from '../lib/rating.ts';
 import { CommentBox } from './CommentBox.tsx';
@@ -34,7 +35,9 @@ export function FeedbackForm({ test, inviteId }: Props) {
       comment: draft.comment,
     });
     // Stored first: the section then shows the thanks, also after a reload, while the outbox sends.
-    sessionStore.getState().update(session);
+    const { company, ...submitted } = session;
+    sessionStore.getState().update({ company });
+    feedbackSession.update(submitted);
     postFeedback(payload);
     discard();
   }

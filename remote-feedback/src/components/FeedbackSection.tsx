@@ -1,5 +1,6 @@
-import { type SectionProps, useSession } from '@assessment/react';
+import { type SectionProps, usePreviousSectionFinished, useSession, useSessionSlice } from '@assessment/react';
 import { useEffect } from 'react';
+import { feedbackSession } from '../lib/feedback-session.ts';
 import { feedbackStage } from '../lib/feedback-stage.ts';
 import { AllDone } from './AllDone.tsx';
 import { FeedbackForm } from './FeedbackForm.tsx';
@@ -7,7 +8,11 @@ import '../feedback.css';
 
 /** Section 3, Interview Preparation: opens after the video introduction, ends the assessment. */
 export function FeedbackSection({ test, inviteId, goToLanding }: SectionProps) {
-  const stage = useSession((s) => feedbackStage(s, inviteId));
+  const inviteUUID = useSession((s) => s.inviteUUID);
+  const unique = useSession((s) => s.unique);
+  const previousFinished = usePreviousSectionFinished(feedbackSession.owner);
+  const currentScore = useSessionSlice(feedbackSession, (s) => s.currentScore);
+  const stage = feedbackStage({ inviteUUID, unique, previousFinished, currentScore }, inviteId);
 
   useEffect(() => {
     if (stage === 'locked') goToLanding({ replace: true });

@@ -2,18 +2,24 @@ import type { SessionData } from '@assessment/react';
 
 /**
  * Which screen of the section a candidate sees:
- * - `locked`: not registered for this invitation, or the video introduction is not done yet
- *   (neither recorded nor explicitly skipped), so the section sends them back to the invitation page;
+ * - `locked`: not registered for this invitation, or the section before this one (the video
+ *   introduction: recorded or explicitly skipped) is not finished, so the section sends them back
+ *   to the invitation page;
  * - `form`: the rating and comment form;
  * - `done`: feedback already submitted for this invitation, so a reload shows the thanks again.
  */
 export type FeedbackStage = 'locked' | 'form' | 'done';
 
-type StageFacts = Pick<SessionData, 'inviteUUID' | 'unique' | 'VideoRecorded' | 'noVideo' | 'currentScore'>;
+type StageFacts = Pick<SessionData, 'inviteUUID' | 'unique'> & {
+  /** The section before this one is finished (`usePreviousSectionFinished`). */
+  previousFinished: boolean;
+  /** The rating submitted, or null before Submit. */
+  currentScore: number | null;
+};
 
 export function feedbackStage(session: StageFacts, inviteId: string): FeedbackStage {
   // Without the session id the feedback could not be tied to the candidate's attempt.
   const registered = session.inviteUUID === inviteId && Boolean(session.unique);
-  if (!registered || !(session.VideoRecorded || session.noVideo)) return 'locked';
+  if (!registered || !session.previousFinished) return 'locked';
   return session.currentScore === null ? 'form' : 'done';
 }

@@ -12,7 +12,7 @@ export interface SubmissionInput {
 
 export interface Submission {
   /** What the browser keeps, so a reload shows the thanks again. */
-  session: Pick<SessionData, 'currentScore' | 'feedback' | 'company'>;
+  session: { currentScore: Rating; feedback: string; company: string };
   payload: FeedbackPayload;
 }
 

@@ -1,10 +1,10 @@
 import { ANSWER_MAX_BYTES, ANSWERS_TOTAL_MAX_BYTES, utf8Length } from '@assessment/core';
-import { sessionStore } from '@assessment/react';
 import { useCallback, useId, useState } from 'react';
 import { AnswerEditor } from '../editor/AnswerEditor.tsx';
 import { useAnswerAutosave } from './hooks/useAnswerAutosave.ts';
 import type { DraftRegistry } from './lib/draft-registry.ts';
 import { type QuestionNumber, threeAnswers } from './lib/quiz-progress.ts';
+import { quizSession } from './quiz-session.ts';
 
 interface QuestionViewProps {
   index: QuestionNumber;
@@ -24,11 +24,11 @@ export function QuestionView({ index, question, drafts, onContinue, onPaste, onF
   const id = useId();
   const [title, ...prompts] = question;
   const { onDocumentChange, flush } = useAnswerAutosave(index, drafts);
-  const [initialHtml] = useState(() => threeAnswers(sessionStore.getState().answers)[index]);
+  const [initialHtml] = useState(() => threeAnswers(quizSession.getState().answers)[index]);
 
   const pictureRoom = useCallback(() => {
     flush();
-    const answers = threeAnswers(sessionStore.getState().answers);
+    const answers = threeAnswers(quizSession.getState().answers);
     const total = answers.reduce((sum, html) => sum + utf8Length(html), 0);
     return Math.min(ANSWER_MAX_BYTES - utf8Length(answers[index]), ANSWERS_TOTAL_MAX_BYTES - total) - MARGIN_BYTES;
   }, [flush, index]);

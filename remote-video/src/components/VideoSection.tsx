@@ -1,14 +1,15 @@
-import { postVideoSkipped, type SectionProps, sessionStore, useSession } from '@assessment/react';
+import { postVideoSkipped, type SectionProps, useSession, useSessionSlice } from '@assessment/react';
 import { useCallback, useEffect } from 'react';
 import { SectionIntro } from './SectionIntro.tsx';
 import { VideoIntroduction } from './VideoIntroduction.tsx';
+import { videoSession } from './video-session.ts';
 import '../video.css';
 
 /** Section 2, Video Introduction: opens for the candidate registered for this invitation. */
 export function VideoSection({ test, inviteId, goToNext, goToLanding }: SectionProps) {
   const registeredFor = useSession((s) => s.inviteUUID);
   const unique = useSession((s) => s.unique);
-  const videoRecorded = useSession((s) => s.VideoRecorded);
+  const videoRecorded = useSessionSlice(videoSession, (s) => s.VideoRecorded);
   const registered = registeredFor === inviteId && Boolean(unique);
 
   useEffect(() => {
@@ -20,7 +21,7 @@ export function VideoSection({ test, inviteId, goToNext, goToLanding }: SectionP
     (reason: string) => {
       if (!unique) return;
       postVideoSkipped({ unique, data: inviteId, reason });
-      sessionStore.getState().update({ noVideo: true });
+      videoSession.update({ noVideo: true });
       goToNext();
     },
     [unique, inviteId, goToNext],
@@ -47,7 +48,7 @@ export function VideoSection({ test, inviteId, goToNext, goToLanding }: SectionP
         key={unique}
         test={test}
         session={{ unique, inviteId }}
-        onSent={() => sessionStore.getState().update({ VideoRecorded: true, noVideo: false })}
+        onSent={() => videoSession.update({ VideoRecorded: true, noVideo: false })}
         onContinueWithoutVideo={continueWithoutVideo}
       />
     </div>

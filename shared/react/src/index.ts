@@ -2,5 +2,6 @@ export * from './api/index.ts';
 export * from './contract/section-contract.ts';
 export * from './device/current-device.ts';
 export * from './store/browser-storage.ts';
+export * from './store/session-fields.ts';
 export * from './store/session-store.ts';
 export * from './toast/notifications.tsx';

@@ -1,10 +1,10 @@
-import { sessionStore } from '@assessment/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { serializeAnswer } from '../../editor/lib/html-format.ts';
 import type { AnswerDocument } from '../../editor/lib/types.ts';
 import { createDebouncedTask } from '../lib/debounced-task.ts';
 import type { DraftRegistry } from '../lib/draft-registry.ts';
 import { type QuestionNumber, threeAnswers, withAnswer } from '../lib/quiz-progress.ts';
+import { quizSession } from '../quiz-session.ts';
 
 /** A pause in typing this long saves the answer; typing without pause still saves this often. */
 const SAVE_WAIT_MS = 300;
@@ -26,8 +26,8 @@ export function useAnswerAutosave(index: QuestionNumber, drafts: DraftRegistry) 
           if (!document) return;
           latest.current = null;
           const html = serializeAnswer(document);
-          const { answers, update } = sessionStore.getState();
-          if (threeAnswers(answers)[index] !== html) update({ answers: withAnswer(answers, index, html) });
+          const { answers } = quizSession.getState();
+          if (threeAnswers(answers)[index] !== html) quizSession.update({ answers: withAnswer(answers, index, html) });
         },
         { waitMs: SAVE_WAIT_MS, maxWaitMs: SAVE_MAX_WAIT_MS },
       ),

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { type AnswerSync, createAnswerSync } from '../lib/answer-sync.ts';
 import type { DraftRegistry } from '../lib/draft-registry.ts';
 import type { ProgressStore } from '../lib/progress-store.ts';
+import { quizSession } from '../quiz-session.ts';
 
 /** How often changed answers go to the API while the candidate works. */
 export const SYNC_INTERVAL_MS = 10_000;
@@ -16,18 +17,18 @@ export function useAnswerSync(inviteId: string, progress: ProgressStore, drafts:
     createAnswerSync(
       inviteId,
       () => {
-        const { unique, answers } = sessionStore.getState();
-        return { unique, answers, proctoring: progress.getState().proctoring };
+        const { unique } = sessionStore.getState();
+        return { unique, answers: quizSession.getState().answers, proctoring: progress.getState().proctoring };
       },
       saveAnswers,
     ),
   );
 
   useEffect(() => {
-    const stopAnswers = sessionStore.subscribe((state, previous) => {
+    const stopAnswers = quizSession.subscribe((state, previous) => {
       if (state.answers === previous.answers) return;
       sync.markChanged();
-      if (state.lastSaveFailed) sync.sendIfChanged();
+      if (sessionStore.getState().lastSaveFailed) sync.sendIfChanged();
     });
     const stopProctoring = progress.subscribe((state, previous) => {
       if (state.proctoring !== previous.proctoring) sync.markChanged();

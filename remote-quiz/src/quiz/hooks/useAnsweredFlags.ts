@@ -1,6 +1,7 @@
-import { useSession } from '@assessment/react';
+import { useSessionSlice } from '@assessment/react';
 import { isAnswered } from '../../editor/lib/answered.ts';
 import { threeAnswers } from '../lib/quiz-progress.ts';
+import { quizSession } from '../quiz-session.ts';
 
 // Several parts of the screen show the same count; each saved version of the answers is read once.
 const cache = new WeakMap<readonly string[], [boolean, boolean, boolean]>();
@@ -17,5 +18,5 @@ function answeredFlags(answers: readonly string[]): [boolean, boolean, boolean] 
 
 /** Which of the three questions count as answered, from the saved answers. */
 export function useAnsweredFlags(): [boolean, boolean, boolean] {
-  return answeredFlags(useSession((state) => state.answers));
+  return answeredFlags(useSessionSlice(quizSession, (state) => state.answers));
 }

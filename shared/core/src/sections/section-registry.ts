@@ -15,6 +15,11 @@ export interface SectionDefinition {
   title: string;
   /** One line for that list: what the candidate does in this section. */
   summary: (test: TestDefinition) => string;
+  /**
+   * Session flags (storage keys of the section's own state), any of which true means the candidate
+   * has finished this section. The section after it may wait for them without knowing the section.
+   */
+  finishedWhen?: readonly string[];
   /** The federated remote that shows the section. */
   remote: {
     /** Federation name (a JavaScript identifier), the key of `remotes.json`. */

@@ -20,6 +20,8 @@ export const SECTIONS = defineSectionRegistry([
     order: 2,
     title: 'Video Introduction',
     summary: () => 'Record a prepared video introduction.',
+    // A recording sent, or the honest way on without a working camera.
+    finishedWhen: ['VideoRecorded', 'noVideo'],
     remote: { name: 'remoteVideo', exposes: './Section' },
   },
   {

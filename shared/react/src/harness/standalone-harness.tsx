@@ -6,6 +6,7 @@ import {
   newSessionKey,
   pathAfterSection,
   SECTIONS,
+  type Section,
   type SectionId,
   sampleTestId,
 } from '@assessment/core';
@@ -20,18 +21,23 @@ import '../ui/base.css';
 
 const HARNESS_CANDIDATE = { email: 'sample.candidate@harness.example', fullName: 'Sample Candidate' };
 
+export interface HarnessOptions {
+  /** Each faked candidate has also finished the section before this one (for a section that waits for it). */
+  previousFinished?: boolean;
+}
+
 /**
  * Pretends the candidate agreed on the landing page, as the shell would have recorded it, and
  * registers that session with the API as the shell does: the server takes a session's writes only
  * once it is registered, with the key made here.
  */
-function fakeSession(inviteId: string): void {
+function fakeSession(inviteId: string, section: Section, options: HarnessOptions): void {
   const state = sessionStore.getState();
   if (state.inviteUUID === inviteId && state.unique) return;
   const unique = crypto.randomUUID();
   const startTime = Date.now();
   const form = { social: 'https://profile.harness.example/sample', gender: '' as const };
-  state.update({
+  state.startNewSession({
     ...HARNESS_CANDIDATE,
     ...form,
     testUUID: inviteId,
@@ -42,12 +48,9 @@ function fakeSession(inviteId: string): void {
     startTime,
     sessionKey: newSessionKey(),
     unique,
-    answers: ['', '', ''],
-    VideoRecorded: false,
-    noVideo: false,
-    currentScore: null,
-    feedback: '',
   });
+  const previous = SECTIONS.previous(section);
+  if (options.previousFinished && previous) sessionStore.markSectionFinished(previous);
   const deviceInfo = buildDeviceInfo(currentDeviceFacts(), form);
   postRegistration({
     ...form,
@@ -69,12 +72,17 @@ function initialInviteId(): string {
   return getTest(requested) ? requested : sampleTestId;
 }
 
-function Harness({ Section, sectionId }: { Section: ComponentType<SectionProps>; sectionId: SectionId }) {
-  const section = SECTIONS.byId(sectionId);
+interface HarnessProps {
+  Section: ComponentType<SectionProps>;
+  section: Section;
+  options: HarnessOptions;
+}
+
+function Harness({ Section, section, options }: HarnessProps) {
   const [inviteId, setInviteId] = useState(initialInviteId);
   const [navigation, setNavigation] = useState<string | null>(null);
   const test = getTest(inviteId);
-  if (!test || !section) return null;
+  if (!test) return null;
 
   return (
     <>
@@ -84,7 +92,7 @@ function Harness({ Section, sectionId }: { Section: ComponentType<SectionProps>;
           id="harness-test"
           value={inviteId}
           onChange={(event) => {
-            fakeSession(event.target.value);
+            fakeSession(event.target.value, section, options);
             setInviteId(event.target.value);
             setNavigation(null);
           }}
@@ -115,13 +123,19 @@ function Harness({ Section, sectionId }: { Section: ComponentType<SectionProps>;
 }
 
 /** Runs one section remote on its own page, with a fake invitation and session, for its team. */
-export function mountStandalone(Section: ComponentType<SectionProps>, sectionId: SectionId): void {
+export function mountStandalone(
+  Section: ComponentType<SectionProps>,
+  sectionId: SectionId,
+  options: HarnessOptions = {},
+): void {
+  const section = SECTIONS.byId(sectionId);
+  if (!section) throw new Error(`The section registry has no section "${sectionId}"`);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  fakeSession(initialInviteId());
+  fakeSession(initialInviteId(), section, options);
   createRoot(container).render(
     <StrictMode>
-      <Harness Section={Section} sectionId={sectionId} />
+      <Harness Section={Section} section={section} options={options} />
     </StrictMode>,
   );
 }

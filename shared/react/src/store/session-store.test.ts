@@ -1,11 +1,29 @@
-import { memoryStorage } from '@assessment/core';
+import { type KeyValueStorage, memoryStorage, SECTIONS } from '@assessment/core';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionStore, EMPTY_SESSION, readSession } from './session-store.ts';
+import { flagField, optionalNumberField, textField, textListField } from './session-fields.ts';
+import { createSessionStore, EMPTY_SESSION, readSession, SESSION_SLICES_KEY } from './session-store.ts';
+
+/** The slices the three section remotes define, as each defines its own. */
+function withSectionSlices(storage: KeyValueStorage | undefined) {
+  const store = createSessionStore(storage);
+  return {
+    store,
+    quiz: store.defineSlice('quiz', { answers: textListField(['', '', '']) }),
+    video: store.defineSlice('video', { VideoRecorded: flagField(), noVideo: flagField() }),
+    feedback: store.defineSlice('feedback', { currentScore: optionalNumberField(), feedback: textField() }),
+  };
+}
+
+function section(id: string) {
+  const found = SECTIONS.byId(id);
+  if (!found) throw new Error(`no section ${id}`);
+  return found;
+}
 
 describe('session store', () => {
   it('writes each field to its own key with the names of the spec', () => {
     const storage = memoryStorage();
-    const store = createSessionStore(storage);
+    const { store, quiz, video, feedback } = withSectionSlices(storage);
     store.getState().update({
       testUUID: 'abc12345',
       inviteUUID: 'abc12345',
@@ -18,13 +36,10 @@ describe('session store', () => {
       workExperience: '7+ Years',
       startTime: 1_700_000_000_000,
     });
-    store.getState().update({
-      answers: ['<p>a</p>', '', ''],
-      VideoRecorded: true,
-      currentScore: 4,
-      feedback: 'Good',
-      company: 'Lumenvault',
-    });
+    quiz.update({ answers: ['<p>a</p>', '', ''] });
+    video.update({ VideoRecorded: true });
+    feedback.update({ currentScore: 4, feedback: 'Good' });
+    store.getState().update({ company: 'Lumenvault' });
 
     expect(storage.getItem('testUUID')).toBe('abc12345');
     expect(storage.getItem('inviteUUID')).toBe('abc12345');
@@ -45,13 +60,13 @@ describe('session store', () => {
 
   it('reads back what a previous page saved', () => {
     const storage = memoryStorage();
-    createSessionStore(storage)
-      .getState()
-      .update({ email: 'a@b.example', startTime: 42, answers: ['x', 'y', 'z'] });
-    const reloaded = createSessionStore(storage).getState();
-    expect(reloaded.email).toBe('a@b.example');
-    expect(reloaded.startTime).toBe(42);
-    expect(reloaded.answers).toEqual(['x', 'y', 'z']);
+    const before = withSectionSlices(storage);
+    before.store.getState().update({ email: 'a@b.example', startTime: 42 });
+    before.quiz.update({ answers: ['x', 'y', 'z'] });
+    const reloaded = withSectionSlices(storage);
+    expect(reloaded.store.getState().email).toBe('a@b.example');
+    expect(reloaded.store.getState().startTime).toBe(42);
+    expect(reloaded.quiz.getState().answers).toEqual(['x', 'y', 'z']);
   });
 
   it('holds a session only together with its key', () => {
@@ -76,16 +91,17 @@ describe('session store', () => {
     storage.setItem('answers', '{not json');
     storage.setItem('startTime', 'soon');
     expect(readSession(storage)).toEqual(EMPTY_SESSION);
+    expect(withSectionSlices(storage).quiz.getState().answers).toEqual(['', '', '']);
   });
 
   it('keeps working in memory when storage is full, and says so', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const storage = memoryStorage(200);
-    const store = createSessionStore(storage);
+    const { store, quiz } = withSectionSlices(storage);
     store.getState().update({ email: 'a@b.example' });
     expect(store.getState().lastSaveFailed).toBe(false);
-    store.getState().update({ answers: ['x'.repeat(500), '', ''] });
-    expect(store.getState().answers[0]).toHaveLength(500);
+    quiz.update({ answers: ['x'.repeat(500), '', ''] });
+    expect(quiz.getState().answers[0]).toHaveLength(500);
     expect(store.getState().lastSaveFailed).toBe(true);
     expect(storage.getItem('email')).toBe('a@b.example');
     error.mockRestore();
@@ -102,5 +118,79 @@ describe('session store', () => {
     createSessionStore(storage).getState().setBlocked(true);
     expect(storage.getItem('blocked')).toBeNull();
     expect(createSessionStore(storage).getState().blocked).toBe(false);
+  });
+
+  it('starts a new session with every section afresh, also those whose remote this page never loaded', () => {
+    const storage = memoryStorage();
+    const earlier = withSectionSlices(storage);
+    earlier.quiz.update({ answers: ['<p>old</p>', '', ''] });
+    earlier.video.update({ VideoRecorded: true });
+    earlier.feedback.update({ currentScore: 2, feedback: 'Old' });
+
+    // A later page: the landing page, where no section remote is loaded.
+    const landing = createSessionStore(storage);
+    landing.getState().startNewSession({ inviteUUID: 'abc12345', unique: 'session-2', company: 'Lumenvault' });
+    expect(storage.getItem('answers')).toBe('["","",""]');
+    expect(storage.getItem('VideoRecorded')).toBe('false');
+    expect(storage.getItem('noVideo')).toBe('false');
+    expect(storage.getItem('currentScore')).toBeNull();
+    expect(storage.getItem('feedback')).toBe('');
+    expect(storage.getItem('unique')).toBe('session-2');
+
+    const onPage = withSectionSlices(storage);
+    onPage.quiz.update({ answers: ['<p>new</p>', '', ''] });
+    onPage.store.getState().startNewSession({ unique: 'session-3' });
+    expect(onPage.quiz.getState().answers).toEqual(['', '', '']);
+  });
+
+  it('starts a new session cleanly in a browser that ran the version before slices', () => {
+    const storage = memoryStorage();
+    for (const [key, value] of Object.entries({
+      answers: '["<p>old</p>","",""]',
+      VideoRecorded: 'true',
+      currentScore: '3',
+    })) {
+      storage.setItem(key, value);
+    }
+    createSessionStore(storage).getState().startNewSession({ unique: 'session-2' });
+    expect(storage.getItem('answers')).toBe('["","",""]');
+    expect(storage.getItem('VideoRecorded')).toBe('false');
+    expect(storage.getItem('currentScore')).toBeNull();
+  });
+
+  it('tells whether a section is finished by the flags its registry entry names', () => {
+    const storage = memoryStorage();
+    const landing = createSessionStore(storage);
+    expect(landing.isSectionFinished(section('video'))).toBe(false);
+    expect(landing.isSectionFinished(section('quiz'))).toBe(false);
+    expect(landing.isSectionFinished(undefined)).toBe(false);
+    // Written by the video section on another page.
+    storage.setItem('noVideo', 'true');
+    expect(landing.isSectionFinished(section('video'))).toBe(true);
+
+    const { store, video } = withSectionSlices(memoryStorage());
+    const changes: boolean[] = [];
+    store.subscribeAll(() => changes.push(store.isSectionFinished(section('video'))));
+    video.update({ VideoRecorded: true });
+    expect(changes).toEqual([false, true]);
+    video.reset();
+    store.markSectionFinished(section('video'));
+    expect(video.getState().VideoRecorded).toBe(true);
+  });
+
+  it('refuses a section slice without the flags the registry says the section keeps', () => {
+    expect(() => createSessionStore(memoryStorage()).defineSlice('video', { VideoRecorded: flagField() })).toThrow(
+      /must hold noVideo/,
+    );
+  });
+
+  it('remembers each slice once, under its own key', () => {
+    const storage = memoryStorage();
+    withSectionSlices(storage);
+    expect(JSON.parse(storage.getItem(SESSION_SLICES_KEY) ?? '{}')).toEqual({
+      quiz: { answers: '["","",""]' },
+      video: { VideoRecorded: 'false', noVideo: 'false' },
+      feedback: { currentScore: null, feedback: '' },
+    });
   });
 });

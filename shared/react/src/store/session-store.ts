@@ -1,11 +1,22 @@
-import { type KeyValueStorage, safeRead, safeWrite } from '@assessment/core';
+import { type KeyValueStorage, SECTIONS, type SectionDefinition, safeRead, safeWrite } from '@assessment/core';
+import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { browserStorage } from './browser-storage.ts';
+import {
+  flagField,
+  optionalNumberField,
+  optionalTextField,
+  type SessionField,
+  type SessionFields,
+  textField,
+} from './session-fields.ts';
 
 /**
- * The candidate's session. Every field lives in its own localStorage key with the name of
- * SPEC section 7, so a reload (or another section remote) finds exactly what was saved.
+ * The candidate's session, as the shell records it on the landing page. Every field lives in its
+ * own localStorage key, under the names the hiring company's tools already read, so a reload (or
+ * another section remote) finds exactly what was saved. What a section keeps of its own is its
+ * slice (`defineSlice`): the session store holds it, but only the section knows its fields.
  */
 export interface SessionData {
   testUUID: string | null;
@@ -26,80 +37,81 @@ export interface SessionData {
   sessionKey: string | null;
   /** Random session id made at registration; ties every API call of this attempt together. */
   unique: string | null;
-  /** Sanitized HTML of the 3 answers. */
-  answers: string[];
-  VideoRecorded: boolean;
-  /** The candidate chose to go on without a video (no working camera). */
-  noVideo: boolean;
-  currentScore: number | null;
-  feedback: string;
+  /** The company of the test the candidate last worked on. */
   company: string;
 }
 
-type Codec<T> = { read(raw: string): T | undefined; write(value: T): string | null };
-
-const text: Codec<string> = { read: (raw) => raw, write: (value) => value };
-const optionalText: Codec<string | null> = { read: (raw) => raw, write: (value) => value };
-const flag: Codec<boolean> = { read: (raw) => raw === 'true', write: (value) => String(value) };
-const optionalNumber: Codec<number | null> = {
-  read: (raw) => (Number.isFinite(Number(raw)) && raw.trim() !== '' ? Number(raw) : undefined),
-  write: (value) => (value === null ? null : String(value)),
-};
-const answerList: Codec<string[]> = {
-  read(raw) {
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      return Array.isArray(parsed) && parsed.every((a) => typeof a === 'string') ? parsed : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-  write: (value) => JSON.stringify(value),
+const SESSION_FIELDS: SessionFields<SessionData> = {
+  testUUID: optionalTextField(),
+  inviteUUID: optionalTextField(),
+  email: textField(),
+  fullName: textField(),
+  social: textField(),
+  gender: textField(),
+  workExperience: textField(),
+  declaration: flagField(),
+  term: flagField(),
+  startTime: optionalNumberField(),
+  sessionKey: optionalTextField(),
+  unique: optionalTextField(),
+  company: textField(),
 };
 
-const codecs: { [K in keyof SessionData]: Codec<SessionData[K]> } = {
-  testUUID: optionalText,
-  inviteUUID: optionalText,
-  email: text,
-  fullName: text,
-  social: text,
-  gender: text,
-  workExperience: text,
-  declaration: flag,
-  term: flag,
-  startTime: optionalNumber,
-  sessionKey: optionalText,
-  unique: optionalText,
-  answers: answerList,
-  VideoRecorded: flag,
-  noVideo: flag,
-  currentScore: optionalNumber,
-  feedback: text,
-  company: text,
-};
+export const SESSION_KEYS = Object.keys(SESSION_FIELDS) as (keyof SessionData)[];
 
-export const SESSION_KEYS = Object.keys(codecs) as (keyof SessionData)[];
+function emptyValues<T>(fields: SessionFields<T>): T {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, (field as { empty: unknown }).empty]),
+  ) as T;
+}
 
-export const EMPTY_SESSION: SessionData = {
-  testUUID: null,
-  inviteUUID: null,
-  email: '',
-  fullName: '',
-  social: '',
-  gender: '',
-  workExperience: '',
-  declaration: false,
-  term: false,
-  startTime: null,
-  sessionKey: null,
-  unique: null,
-  answers: ['', '', ''],
-  VideoRecorded: false,
-  noVideo: false,
-  currentScore: null,
-  feedback: '',
-  company: '',
-};
+export const EMPTY_SESSION: SessionData = emptyValues(SESSION_FIELDS);
+
+function readFields<T>(storage: KeyValueStorage | undefined, fields: SessionFields<T>): T {
+  const values = { ...emptyValues(fields) } as Record<string, unknown>;
+  for (const key of Object.keys(fields) as (keyof T & string)[]) {
+    const raw = safeRead(storage, key);
+    if (raw === null) continue;
+    const value = fields[key].read(raw);
+    if (value !== undefined) values[key] = value;
+  }
+  return values as T;
+}
+
+/**
+ * Every key given is written, changed or not: agreeing must leave all the session's keys in storage
+ * even where a value (an empty gender) equals the default. False when storage refused a write.
+ */
+function writeFields<T>(storage: KeyValueStorage | undefined, fields: SessionFields<T>, changes: Partial<T>): boolean {
+  let saved = true;
+  for (const key of Object.keys(changes) as (keyof T & string)[]) {
+    const field = fields[key];
+    if (field && !safeWrite(storage, key, field.write(changes[key] as T[typeof key]))) saved = false;
+  }
+  return saved;
+}
+
+export function readSession(storage: KeyValueStorage | undefined): SessionData {
+  const session = readFields(storage, SESSION_FIELDS);
+  // A session id without its key (a session begun before keys existed, or storage that lost the
+  // key) cannot be written to any more: this browser has no session, and agreeing again on the
+  // landing page starts a new one that keeps the answers and the quiz clock.
+  if (session.sessionKey === null) session.unique = null;
+  return session;
+}
+
+/** One section's own part of the session: its keys, read and written like the session's own. */
+export interface SessionSlice<T> {
+  /** The section that owns it (its registry id). */
+  readonly owner: string;
+  getState(): T;
+  update(changes: Partial<T>): void;
+  /** Back to the values of a fresh session. */
+  reset(): void;
+  subscribe(listener: (state: T, previous: T) => void): () => void;
+  /** For `useSessionSlice`. */
+  readonly store: StoreApi<T>;
+}
 
 export interface SessionState extends SessionData {
   /** Set by the device gate; never persisted, so a candidate who switches device is not stuck. */
@@ -107,48 +119,177 @@ export interface SessionState extends SessionData {
   /** Whether the last update failed to reach storage (full or forbidden); the values are still kept in memory. */
   lastSaveFailed: boolean;
   update(changes: Partial<SessionData>): void;
+  /** A new attempt: every section's slice back to its fresh values, then these session values. */
+  startNewSession(changes: Partial<SessionData>): void;
   setBlocked(blocked: boolean): void;
 }
 
-export function readSession(storage: KeyValueStorage | undefined): SessionData {
-  const session: Record<string, unknown> = { ...EMPTY_SESSION };
-  for (const key of SESSION_KEYS) {
-    const raw = safeRead(storage, key);
-    if (raw === null) continue;
-    const value = codecs[key].read(raw);
-    if (value !== undefined) session[key] = value;
-  }
-  // A session id without its key (a session begun before keys existed, or storage that lost the
-  // key) cannot be written to any more: this browser has no session, and agreeing again on the
-  // landing page starts a new one that keeps the answers and the quiz clock.
-  if (session.sessionKey === null) session.unique = null;
-  return session as unknown as SessionData;
+export interface SessionStore extends StoreApi<SessionState> {
+  /**
+   * A section's slice. A section defines it once, when its remote loads; the store remembers (in
+   * storage) each slice's keys and fresh values, so `startNewSession` resets a section's keys even
+   * on a page where that section's remote never loaded.
+   */
+  defineSlice<T extends object>(owner: string, fields: SessionFields<T>): SessionSlice<T>;
+  /** Whether the candidate has finished this section, by the flags its registry entry names. */
+  isSectionFinished(section: SectionDefinition | undefined): boolean;
+  /** Records a section as finished (its first flag), for a harness that starts after it. */
+  markSectionFinished(section: SectionDefinition): void;
+  /** Called after any change to the session or to any slice. */
+  subscribeAll(listener: () => void): () => void;
 }
 
-export function createSessionStore(storage: KeyValueStorage | undefined): StoreApi<SessionState> {
-  // Every key given to update() is written, changed or not: agreeing must leave all the keys of
-  // SPEC section 7 in storage even where a value (an empty gender) equals the default.
-  function persist(changes: Partial<SessionData>): boolean {
-    let saved = true;
-    for (const key of Object.keys(changes) as (keyof SessionData)[]) {
-      const codec = codecs[key] as Codec<unknown> | undefined;
-      if (codec && !safeWrite(storage, key, codec.write(changes[key]))) saved = false;
+/** Where the store remembers each slice's keys and their fresh values. */
+export const SESSION_SLICES_KEY = 'sessionSlices';
+
+type RecordedSlices = Record<string, Record<string, string | null>>;
+
+/**
+ * Before sections defined their own slices, the session kept these keys for them and the shell
+ * reset them itself. A browser that ran that version has no record yet; starting a new session
+ * there resets these, so an earlier attempt's answers never show up in the next invitation.
+ */
+const SLICES_BEFORE_RECORDS: RecordedSlices = {
+  quiz: { answers: '["","",""]' },
+  video: { VideoRecorded: 'false', noVideo: 'false' },
+  feedback: { currentScore: null, feedback: '' },
+};
+
+export function createSessionStore(storage: KeyValueStorage | undefined): SessionStore {
+  const slices = new Map<string, { fields: SessionFields<object>; slice: SessionSlice<object> }>();
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
+  function recordedSlices(): RecordedSlices {
+    const raw = safeRead(storage, SESSION_SLICES_KEY);
+    if (raw === null) return SLICES_BEFORE_RECORDS;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as RecordedSlices) : {};
+    } catch {
+      return {};
     }
+  }
+
+  function remember(owner: string, fields: SessionFields<object>): void {
+    const recorded = recordedSlices();
+    const fresh = Object.fromEntries(
+      Object.entries(fields).map(([key, field]) => {
+        const { write, empty } = field as SessionField<unknown>;
+        return [key, write(empty)];
+      }),
+    );
+    const stored = safeRead(storage, SESSION_SLICES_KEY) !== null;
+    if (stored && JSON.stringify(recorded[owner]) === JSON.stringify(fresh)) return;
+    safeWrite(storage, SESSION_SLICES_KEY, JSON.stringify({ ...recorded, [owner]: fresh }));
+  }
+
+  /** Slices of this page are reset through their stores; the others straight in storage. */
+  function resetSlices(): boolean {
+    let saved = true;
+    for (const [owner, fresh] of Object.entries(recordedSlices())) {
+      if (slices.has(owner)) continue;
+      for (const [key, value] of Object.entries(fresh)) if (!safeWrite(storage, key, value)) saved = false;
+    }
+    for (const { slice } of slices.values()) slice.reset();
     return saved;
   }
 
-  return createStore<SessionState>()((set) => ({
+  const core = createStore<SessionState>()((set, get) => ({
     ...readSession(storage),
     blocked: false,
     lastSaveFailed: false,
-    update: (changes) => set({ ...changes, lastSaveFailed: !persist(changes) }),
+    update: (changes) => set({ ...changes, lastSaveFailed: !writeFields(storage, SESSION_FIELDS, changes) }),
+    startNewSession(changes) {
+      const slicesSaved = resetSlices();
+      get().update(changes);
+      if (!slicesSaved) set({ lastSaveFailed: true });
+    },
     setBlocked: (blocked) => set({ blocked }),
   }));
+  core.subscribe(notify);
+
+  function defineSlice<T extends object>(owner: string, fields: SessionFields<T>): SessionSlice<T> {
+    const missing = (SECTIONS.byId(owner)?.finishedWhen ?? []).filter((key) => !(key in fields));
+    if (missing.length > 0) {
+      throw new Error(`The ${owner} section's slice must hold ${missing.join(', ')}, as the section registry says`);
+    }
+    const store = createStore<T>()(() => readFields(storage, fields));
+    store.subscribe(notify);
+    const slice: SessionSlice<T> = {
+      owner,
+      store,
+      getState: store.getState,
+      subscribe: store.subscribe,
+      update(changes) {
+        // The session learns first, so a slice's listener already sees whether storage kept the change.
+        core.setState({ lastSaveFailed: !writeFields(storage, fields, changes) });
+        store.setState(changes);
+      },
+      reset: () => slice.update(emptyValues(fields)),
+    };
+    // Defined again (a remote loaded anew after Retry): the new definition takes over.
+    slices.set(owner, { fields: fields as SessionFields<object>, slice: slice as SessionSlice<object> });
+    remember(owner, fields as SessionFields<object>);
+    return slice;
+  }
+
+  function readFlag(key: string): boolean {
+    for (const { fields, slice } of slices.values()) {
+      if (key in fields) return (slice.getState() as Record<string, unknown>)[key] === true;
+    }
+    return safeRead(storage, key) === 'true';
+  }
+
+  return Object.assign(core, {
+    defineSlice,
+    isSectionFinished: (section: SectionDefinition | undefined) =>
+      (section?.finishedWhen ?? []).some((key) => readFlag(key)),
+    markSectionFinished(section: SectionDefinition) {
+      const [flag] = section.finishedWhen ?? [];
+      if (flag === undefined) return;
+      const owner = [...slices.values()].find(({ fields }) => flag in fields);
+      if (owner) owner.slice.update({ [flag]: true });
+      else if (safeWrite(storage, flag, 'true')) notify();
+    },
+    subscribeAll(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  });
 }
 
-/** The one session store of the page; shared is a federation singleton, so every remote sees this one. */
+/** The one session store of the page; @assessment/react is a federation singleton, so every remote sees this one. */
 export const sessionStore = createSessionStore(browserStorage());
 
 export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(sessionStore, selector);
+}
+
+/** A section's slice of the page's session store; see `SessionStore.defineSlice`. */
+export function defineSessionSlice<T extends object>(owner: string, fields: SessionFields<T>): SessionSlice<T> {
+  return sessionStore.defineSlice(owner, fields);
+}
+
+export function useSessionSlice<T, U>(slice: SessionSlice<T>, selector: (state: T) => U): U {
+  return useStore(slice.store, selector);
+}
+
+/**
+ * Whether the candidate has finished the section before this one (by the registry's order, and by
+ * the flags that section's entry names), kept current as the session changes. A section that opens
+ * only after the one before it asks this, without knowing anything of that section.
+ */
+export function usePreviousSectionFinished(sectionId: string): boolean {
+  const section = SECTIONS.byId(sectionId);
+  const previous = section && SECTIONS.previous(section);
+  return useSyncExternalStore(
+    sessionStore.subscribeAll,
+    () => sessionStore.isSectionFinished(previous),
+    () => false,
+  );
 }

@@ -55,7 +55,7 @@ export function ConfirmationForm({ test, inviteId }: { test: TestDefinition; inv
       setSubmitting(false);
       return;
     }
-    const { session, registration } = startAssessment({
+    const { session, newSession, registration } = startAssessment({
       test,
       inviteId,
       form: values,
@@ -65,7 +65,9 @@ export function ConfirmationForm({ test, inviteId }: { test: TestDefinition; inv
       newSessionId: () => crypto.randomUUID(),
       newSessionKey,
     });
-    sessionStore.getState().update(session);
+    const store = sessionStore.getState();
+    if (newSession) store.startNewSession(session);
+    else store.update(session);
     postRegistration(registration);
     navigate(invitePath(inviteId, SECTIONS.first.segment));
   }

@@ -23,6 +23,8 @@ export interface StartInput {
 
 export interface StartResult {
   session: Partial<SessionData>;
+  /** Another invitation than the one stored: a new attempt, so every section starts afresh. */
+  newSession: boolean;
   registration: RegistrationPayload;
 }
 
@@ -66,10 +68,8 @@ export function startAssessment({
       // Before `unique`: stored first, so storage never holds a session id without its key.
       sessionKey,
       unique,
-      ...(sameInvite
-        ? {}
-        : { answers: ['', '', ''], VideoRecorded: false, noVideo: false, currentScore: null, feedback: '' }),
     },
+    newSession: !sameInvite,
     registration: {
       name: values.fullName,
       email: values.email,
