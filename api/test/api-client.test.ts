@@ -33,7 +33,7 @@ const { sessionStore } = await import('@assessment/react');
 /** This page's candidate: a session id and its key, as "Agree & start" stores them. */
 function candidate(): string {
   const unique = newSessionId();
-  sessionStore.getState().update({ unique, sessionKey: keyOf(unique) });
+  sessionStore.getState().update({ sessionId: unique, sessionKey: keyOf(unique) });
   return unique;
 }
 

@@ -1,4 +1,4 @@
-import { inviteIdSchema } from '@assessment/core';
+import { testIdSchema as inviteIdSchema } from '@assessment/core';
 import { z } from 'zod';
 import type { SessionCursor, SessionQuery } from '../storage/session-store.ts';
 

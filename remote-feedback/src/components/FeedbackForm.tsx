@@ -10,13 +10,13 @@ import { FIRST_STAR_ID, StarRating } from './StarRating.tsx';
 
 interface Props {
   test: TestDefinition;
-  inviteId: string;
+  testId: string;
 }
 
 /** The rating and comment. Submit saves both in the browser and queues them for the API. */
-export function FeedbackForm({ test, inviteId }: Props) {
-  const unique = useSession((s) => s.unique);
-  const { draft, change, discard } = useFeedbackDraft(unique);
+export function FeedbackForm({ test, testId }: Props) {
+  const sessionId = useSession((s) => s.sessionId);
+  const { draft, change, discard } = useFeedbackDraft(sessionId);
   const [attempted, setAttempted] = useState(false);
   const ratingError = attempted && draft.rating === null ? RATING_REQUIRED_MESSAGE : undefined;
 
@@ -29,7 +29,7 @@ export function FeedbackForm({ test, inviteId }: Props) {
     }
     const { session, payload } = feedbackSubmission({
       test,
-      inviteId,
+      testId,
       session: sessionStore.getState(),
       rating: draft.rating,
       comment: draft.comment,

@@ -7,12 +7,12 @@ import { FeedbackForm } from './FeedbackForm.tsx';
 import '../feedback.css';
 
 /** Section 3, Interview Preparation: opens after the video introduction, ends the assessment. */
-export function FeedbackSection({ test, inviteId, goToLanding }: SectionProps) {
-  const inviteUUID = useSession((s) => s.inviteUUID);
-  const unique = useSession((s) => s.unique);
+export function FeedbackSection({ test, testId, goToLanding }: SectionProps) {
+  const registeredFor = useSession((s) => s.testId);
+  const sessionId = useSession((s) => s.sessionId);
   const previousFinished = usePreviousSectionFinished(feedbackSession.owner);
   const currentScore = useSessionSlice(feedbackSession, (s) => s.currentScore);
-  const stage = feedbackStage({ inviteUUID, unique, previousFinished, currentScore }, inviteId);
+  const stage = feedbackStage({ testId: registeredFor, sessionId, previousFinished, currentScore }, testId);
 
   useEffect(() => {
     if (stage === 'locked') goToLanding({ replace: true });
@@ -28,7 +28,7 @@ export function FeedbackSection({ test, inviteId, goToLanding }: SectionProps) {
   return (
     <div className="feedback">
       {stage === 'form' ? (
-        <FeedbackForm test={test} inviteId={inviteId} />
+        <FeedbackForm test={test} testId={testId} />
       ) : (
         <AllDone test={test} onRetry={() => goToLanding()} />
       )}

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { DRAFT_STORAGE_KEY, decodeDraft, encodeDraft, type FeedbackDraft } from '../lib/feedback-draft.ts';
 
 /** The form's rating and comment, saved on every change so a reload brings them back. */
-export function useFeedbackDraft(unique: string | null) {
-  const [draft, setDraft] = useState(() => decodeDraft(safeRead(browserStorage(), DRAFT_STORAGE_KEY), unique));
+export function useFeedbackDraft(sessionId: string | null) {
+  const [draft, setDraft] = useState(() => decodeDraft(safeRead(browserStorage(), DRAFT_STORAGE_KEY), sessionId));
 
   function change(changes: Partial<FeedbackDraft>): void {
     const next = { ...draft, ...changes };
     setDraft(next);
-    if (unique) safeWrite(browserStorage(), DRAFT_STORAGE_KEY, encodeDraft(unique, next));
+    if (sessionId) safeWrite(browserStorage(), DRAFT_STORAGE_KEY, encodeDraft(sessionId, next));
   }
 
   /** Once submitted, the rating and comment live in the session; the draft has done its job. */

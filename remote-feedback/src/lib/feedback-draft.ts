@@ -3,7 +3,7 @@ import { isRating, type Rating } from './rating.ts';
 
 /**
  * The rating and comment while they are being written, kept in the browser so a reload or a
- * crashed tab loses nothing. Tied to the session id: a new attempt starts with an empty form.
+ * crashed tab loses nothing. Tied to the session id (stored as `unique`): a new attempt starts with an empty form.
  */
 export const DRAFT_STORAGE_KEY = 'feedbackDraft';
 
@@ -14,17 +14,17 @@ export interface FeedbackDraft {
 
 export const EMPTY_DRAFT: FeedbackDraft = { rating: null, comment: '' };
 
-export function encodeDraft(unique: string, draft: FeedbackDraft): string {
-  return JSON.stringify({ unique, rating: draft.rating, comment: draft.comment });
+export function encodeDraft(sessionId: string, draft: FeedbackDraft): string {
+  return JSON.stringify({ unique: sessionId, rating: draft.rating, comment: draft.comment });
 }
 
-export function decodeDraft(raw: string | null, unique: string | null): FeedbackDraft {
-  if (!raw || !unique) return EMPTY_DRAFT;
+export function decodeDraft(raw: string | null, sessionId: string | null): FeedbackDraft {
+  if (!raw || !sessionId) return EMPTY_DRAFT;
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return EMPTY_DRAFT;
     const stored = parsed as Record<string, unknown>;
-    if (stored.unique !== unique) return EMPTY_DRAFT;
+    if (stored.unique !== sessionId) return EMPTY_DRAFT;
     return {
       rating: isRating(stored.rating) ? stored.rating : null,
       comment: typeof stored.comment === 'string' ? stored.comment.slice(0, FEEDBACK_MAX_CHARS) : '',

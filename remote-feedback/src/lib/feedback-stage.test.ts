@@ -3,8 +3,8 @@ import { feedbackStage } from './feedback-stage.ts';
 
 const INVITE = 'thd0wtfl';
 const afterVideo = {
-  inviteUUID: INVITE,
-  unique: 'session-1234',
+  testId: INVITE,
+  sessionId: 'session-1234',
   previousFinished: true,
   currentScore: null,
 };
@@ -21,12 +21,12 @@ describe('feedbackStage', () => {
   });
 
   it('is locked for a session of another invitation', () => {
-    expect(feedbackStage({ ...afterVideo, inviteUUID: 'abcd1234' }, INVITE)).toBe('locked');
+    expect(feedbackStage({ ...afterVideo, testId: 'abcd1234' }, INVITE)).toBe('locked');
   });
 
   it('is locked without a registration', () => {
-    expect(feedbackStage({ ...afterVideo, inviteUUID: null, unique: null }, INVITE)).toBe('locked');
-    expect(feedbackStage({ ...afterVideo, unique: null }, INVITE)).toBe('locked');
+    expect(feedbackStage({ ...afterVideo, testId: null, sessionId: null }, INVITE)).toBe('locked');
+    expect(feedbackStage({ ...afterVideo, sessionId: null }, INVITE)).toBe('locked');
   });
 
   it('shows the thanks again once a rating was submitted, including the lowest one', () => {
@@ -35,6 +35,6 @@ describe('feedbackStage', () => {
   });
 
   it('stays locked for a stored rating of another invitation', () => {
-    expect(feedbackStage({ ...afterVideo, inviteUUID: 'abcd1234', currentScore: 3 }, INVITE)).toBe('locked');
+    expect(feedbackStage({ ...afterVideo, testId: 'abcd1234', currentScore: 3 }, INVITE)).toBe('locked');
   });
 });

@@ -10,16 +10,16 @@ import type { SessionData } from '@assessment/react';
  */
 export type FeedbackStage = 'locked' | 'form' | 'done';
 
-type StageFacts = Pick<SessionData, 'inviteUUID' | 'unique'> & {
+type StageFacts = Pick<SessionData, 'testId' | 'sessionId'> & {
   /** The section before this one is finished (`usePreviousSectionFinished`). */
   previousFinished: boolean;
   /** The rating submitted, or null before Submit. */
   currentScore: number | null;
 };
 
-export function feedbackStage(session: StageFacts, inviteId: string): FeedbackStage {
+export function feedbackStage(session: StageFacts, testId: string): FeedbackStage {
   // Without the session id the feedback could not be tied to the candidate's attempt.
-  const registered = session.inviteUUID === inviteId && Boolean(session.unique);
+  const registered = session.testId === testId && Boolean(session.sessionId);
   if (!registered || !session.previousFinished) return 'locked';
   return session.currentScore === null ? 'form' : 'done';
 }

@@ -4,13 +4,13 @@ import { feedbackSubmission } from './feedback-submission.ts';
 
 const test = getTest(sampleTestId);
 if (!test) throw new Error('the catalogue has no sample test');
-const session = { unique: 'session-1234', fullName: 'Ada Lovelace' };
+const session = { sessionId: 'session-1234', fullName: 'Ada Lovelace' };
 
 describe('feedbackSubmission', () => {
   it('sends what the API expects, and keeps the same rating and comment in the browser', () => {
     const { session: saved, payload } = feedbackSubmission({
       test,
-      inviteId: sampleTestId,
+      testId: sampleTestId,
       session,
       rating: 3,
       comment: '  Clear questions.\nThanks!  ',
@@ -29,7 +29,7 @@ describe('feedbackSubmission', () => {
   });
 
   it('accepts an empty comment and the lowest rating', () => {
-    const { payload } = feedbackSubmission({ test, inviteId: sampleTestId, session, rating: 0, comment: '   ' });
+    const { payload } = feedbackSubmission({ test, testId: sampleTestId, session, rating: 0, comment: '   ' });
     expect(payload.feedback).toBe('');
     expect(payload.currentScore).toBe(0);
     expect(feedbackSchema.safeParse(payload).success).toBe(true);
@@ -38,7 +38,7 @@ describe('feedbackSubmission', () => {
   it('never sends more than the server accepts', () => {
     const { payload } = feedbackSubmission({
       test,
-      inviteId: sampleTestId,
+      testId: sampleTestId,
       session,
       rating: 4,
       comment: 'x'.repeat(FEEDBACK_MAX_CHARS + 10),
@@ -51,8 +51,8 @@ describe('feedbackSubmission', () => {
     expect(() =>
       feedbackSubmission({
         test,
-        inviteId: sampleTestId,
-        session: { ...session, unique: null },
+        testId: sampleTestId,
+        session: { ...session, sessionId: null },
         rating: 1,
         comment: '',
       }),

@@ -1,11 +1,11 @@
-import { FEEDBACK_MAX_CHARS, type FeedbackPayload, type TestDefinition } from '@assessment/core';
+import { FEEDBACK_MAX_CHARS, type FeedbackPayload, type TestDefinition, wireSessionRef } from '@assessment/core';
 import type { SessionData } from '@assessment/react';
 import type { Rating } from './rating.ts';
 
 export interface SubmissionInput {
   test: Pick<TestDefinition, 'companyName' | 'roleName'>;
-  inviteId: string;
-  session: Pick<SessionData, 'unique' | 'fullName'>;
+  testId: string;
+  session: Pick<SessionData, 'sessionId' | 'fullName'>;
   rating: Rating;
   comment: string;
 }
@@ -17,8 +17,8 @@ export interface Submission {
 }
 
 /** What Submit saves and sends: the same rating and comment in storage and to the API. */
-export function feedbackSubmission({ test, inviteId, session, rating, comment }: SubmissionInput): Submission {
-  if (!session.unique) throw new Error('feedbackSubmission needs a registered session');
+export function feedbackSubmission({ test, testId, session, rating, comment }: SubmissionInput): Submission {
+  if (!session.sessionId) throw new Error('feedbackSubmission needs a registered session');
   const feedback = comment.trim().slice(0, FEEDBACK_MAX_CHARS);
   return {
     session: { currentScore: rating, feedback, company: test.companyName },
@@ -28,8 +28,7 @@ export function feedbackSubmission({ test, inviteId, session, rating, comment }:
       userName: session.fullName,
       companyName: test.companyName,
       roleName: test.roleName,
-      unique: session.unique,
-      data: inviteId,
+      ...wireSessionRef({ sessionId: session.sessionId, testId }),
     },
   };
 }

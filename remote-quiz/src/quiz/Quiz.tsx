@@ -1,4 +1,4 @@
-import { type TestDefinition, withPaste } from '@assessment/core';
+import { type TestDefinition, wireSessionRef, withPaste } from '@assessment/core';
 import { browserStorage, postQuizComplete, sessionStore, toast, useSession } from '@assessment/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
@@ -20,20 +20,20 @@ export const TIME_UP_MESSAGE = 'Time is up. Your answers have been saved and sub
 
 interface QuizProps {
   test: TestDefinition;
-  inviteId: string;
-  unique: string;
+  testId: string;
+  sessionId: string;
   startTime: number;
   goToNext: () => void;
 }
 
 /** The Problem Solving section for one session: header, rail, the open view, Complete and time up. */
-export function Quiz({ test, inviteId, unique, startTime, goToNext }: QuizProps) {
-  const [progress] = useState(() => createProgressStore(browserStorage(), unique));
+export function Quiz({ test, testId, sessionId, startTime, goToNext }: QuizProps) {
+  const [progress] = useState(() => createProgressStore(browserStorage(), sessionId));
   const view = useStore(progress, (state) => state.view);
   const visited = useStore(progress, (state) => state.visited);
   const completed = useStore(progress, (state) => state.completed);
   const drafts = useMemo(() => createDraftRegistry(), []);
-  const sync = useAnswerSync(inviteId, progress, drafts);
+  const sync = useAnswerSync(testId, progress, drafts);
   const switches = useTabSwitches(progress);
   const [confirming, setConfirming] = useState(false);
   const submitted = useRef(false);
@@ -65,14 +65,13 @@ export function Quiz({ test, inviteId, unique, startTime, goToNext }: QuizProps)
         userName: fullName,
         companyName: test.companyName,
         roleName: test.roleName,
-        unique,
-        data: inviteId,
+        ...wireSessionRef({ sessionId, testId }),
       });
       progress.setState({ completed: true });
       if (reason === 'time-up') toast.info(TIME_UP_MESSAGE, { toastId: 'quiz-time-up', autoClose: false });
       goToNext();
     },
-    [drafts, sync, test, unique, inviteId, progress, goToNext],
+    [drafts, sync, test, sessionId, testId, progress, goToNext],
   );
 
   const onTimeUp = useCallback(() => submit('time-up'), [submit]);

@@ -6,11 +6,11 @@ import { Quiz } from './Quiz.tsx';
  * The section the shell loads. The quiz belongs to the session that agreed to this invitation:
  * any other stored invitation sends the candidate to this one's landing page.
  */
-export function QuizSection({ test, inviteId, goToNext, goToLanding }: SectionProps) {
-  const inviteUUID = useSession((state) => state.inviteUUID);
-  const unique = useSession((state) => state.unique);
+export function QuizSection({ test, testId, goToNext, goToLanding }: SectionProps) {
+  const registeredFor = useSession((state) => state.testId);
+  const sessionId = useSession((state) => state.sessionId);
   const startTime = useSession((state) => state.startTime);
-  const belongs = inviteUUID === inviteId && unique !== null;
+  const belongs = registeredFor === testId && sessionId !== null;
 
   useEffect(() => {
     if (!belongs) {
@@ -25,7 +25,7 @@ export function QuizSection({ test, inviteId, goToNext, goToLanding }: SectionPr
     }
   }, [belongs, goToLanding, test.companyName]);
 
-  if (!belongs || unique === null || startTime === null) {
+  if (!belongs || sessionId === null || startTime === null) {
     return (
       <section className="quiz" aria-labelledby="quiz-title">
         <h1 id="quiz-title">Section 1: Problem Solving</h1>
@@ -35,6 +35,6 @@ export function QuizSection({ test, inviteId, goToNext, goToLanding }: SectionPr
   }
 
   return (
-    <Quiz key={unique} test={test} inviteId={inviteId} unique={unique} startTime={startTime} goToNext={goToNext} />
+    <Quiz key={sessionId} test={test} testId={testId} sessionId={sessionId} startTime={startTime} goToNext={goToNext} />
   );
 }

@@ -23,7 +23,7 @@ interface Props {
  * between the steps loses neither.
  */
 export function VideoIntroduction({ test, session, onSent, onContinueWithoutVideo }: Props) {
-  const earlier = useEarlierTake(session.unique);
+  const earlier = useEarlierTake(session.sessionId);
   const camera = useCamera();
   const upload = useVideoUpload(session, onSent);
   const [step, setStep] = useState<'earlier' | 'setup' | 'studio'>('earlier');

@@ -1,3 +1,4 @@
+import { wireSessionRef } from '@assessment/core';
 import { postVideoSkipped, type SectionProps, useSession, useSessionSlice } from '@assessment/react';
 import { useCallback, useEffect } from 'react';
 import { SectionIntro } from './SectionIntro.tsx';
@@ -6,11 +7,11 @@ import { videoSession } from './video-session.ts';
 import '../video.css';
 
 /** Section 2, Video Introduction: opens for the candidate registered for this invitation. */
-export function VideoSection({ test, inviteId, goToNext, goToLanding }: SectionProps) {
-  const registeredFor = useSession((s) => s.inviteUUID);
-  const unique = useSession((s) => s.unique);
+export function VideoSection({ test, testId, goToNext, goToLanding }: SectionProps) {
+  const registeredFor = useSession((s) => s.testId);
+  const sessionId = useSession((s) => s.sessionId);
   const videoRecorded = useSessionSlice(videoSession, (s) => s.VideoRecorded);
-  const registered = registeredFor === inviteId && Boolean(unique);
+  const registered = registeredFor === testId && Boolean(sessionId);
 
   useEffect(() => {
     if (!registered) goToLanding({ replace: true });
@@ -19,15 +20,15 @@ export function VideoSection({ test, inviteId, goToNext, goToLanding }: SectionP
 
   const continueWithoutVideo = useCallback(
     (reason: string) => {
-      if (!unique) return;
-      postVideoSkipped({ unique, data: inviteId, reason });
+      if (!sessionId) return;
+      postVideoSkipped({ ...wireSessionRef({ sessionId, testId }), reason });
       videoSession.update({ noVideo: true });
       goToNext();
     },
-    [unique, inviteId, goToNext],
+    [sessionId, testId, goToNext],
   );
 
-  if (!registered || !unique) {
+  if (!registered || !sessionId) {
     return (
       <p className="video-redirect" role="status">
         This section opens after you confirm your details on the invitation page. Taking you there…
@@ -45,9 +46,9 @@ export function VideoSection({ test, inviteId, goToNext, goToLanding }: SectionP
     <div className="video">
       <SectionIntro test={test} />
       <VideoIntroduction
-        key={unique}
+        key={sessionId}
         test={test}
-        session={{ unique, inviteId }}
+        session={{ sessionId, testId }}
         onSent={() => videoSession.update({ VideoRecorded: true, noVideo: false })}
         onContinueWithoutVideo={continueWithoutVideo}
       />

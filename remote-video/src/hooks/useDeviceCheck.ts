@@ -1,4 +1,4 @@
-import { type DeviceCheckFacts, deviceCheckPasses } from '@assessment/core';
+import { type DeviceCheckFacts, deviceCheckPasses, wireSessionRef } from '@assessment/core';
 import { postDeviceCheck } from '@assessment/react';
 import { useEffect, useState } from 'react';
 import { browserMediaEnvironment, readDeviceFacts } from '../lib/device-facts.ts';
@@ -21,7 +21,7 @@ export type DeviceCheck =
  */
 export function useDeviceCheck(session: SessionRef, companyName: string, recheckAfter: unknown): DeviceCheck {
   const [check, setCheck] = useState<DeviceCheck>({ status: 'checking' });
-  const { unique, inviteId } = session;
+  const { sessionId, testId } = session;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `recheckAfter` is itself the reason to check again.
   useEffect(() => {
@@ -33,7 +33,7 @@ export function useDeviceCheck(session: SessionRef, companyName: string, recheck
       const facts = await readDeviceFacts(browserMediaEnvironment());
       if (stopped) return;
       const passed = deviceCheckPasses(facts);
-      void postDeviceCheck({ company: companyName, unique, data: inviteId, checkId: newId(), facts });
+      void postDeviceCheck({ company: companyName, ...wireSessionRef({ sessionId, testId }), checkId: newId(), facts });
       setCheck({ status: passed ? 'passed' : 'failed', facts });
       if (passed) return;
       if (!failedBefore) notices.deviceCheckFailed();
@@ -46,7 +46,7 @@ export function useDeviceCheck(session: SessionRef, companyName: string, recheck
       stopped = true;
       clearTimeout(timer);
     };
-  }, [unique, inviteId, companyName, recheckAfter]);
+  }, [sessionId, testId, companyName, recheckAfter]);
 
   return check;
 }

@@ -5,11 +5,11 @@ import type { Take } from '../lib/take.ts';
 export type EarlierTake = { status: 'looking' } | { status: 'none' } | { status: 'found'; take: Take };
 
 /** Looks once, when the section opens, for a take this session left in the browser. */
-export function useEarlierTake(unique: string): EarlierTake {
+export function useEarlierTake(sessionId: string): EarlierTake {
   const [earlier, setEarlier] = useState<EarlierTake>({ status: 'looking' });
   useEffect(() => {
     let cancelled = false;
-    void recoverLatestTake(unique)
+    void recoverLatestTake(sessionId)
       .catch((error: unknown) => {
         console.error('Could not look for an earlier recording', error);
         return undefined;
@@ -20,6 +20,6 @@ export function useEarlierTake(unique: string): EarlierTake {
     return () => {
       cancelled = true;
     };
-  }, [unique]);
+  }, [sessionId]);
   return earlier;
 }

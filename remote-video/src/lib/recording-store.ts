@@ -1,6 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { newestFirst, type StoredChunk } from './recovery.ts';
-import type { Take } from './take.ts';
+import type { SessionRef, Take } from './take.ts';
 
 /**
  * Recordings kept in this browser (IndexedDB) until the server has them: every piece while
@@ -62,6 +62,11 @@ async function attempt(what: string, work: (db: IDBPDatabase<VideoDb>) => Promis
 }
 
 const chunksOf = (recordingId: string) => IDBKeyRange.bound([recordingId, 0], [recordingId, Number.POSITIVE_INFINITY]);
+
+/** Rows keep the names their fields were first stored under, so takes of an earlier version are found. */
+export function storedSession(session: SessionRef): Pick<RecordingRow, 'unique' | 'inviteId'> {
+  return { unique: session.sessionId, inviteId: session.testId };
+}
 
 export function takeFromRow(row: RecordingRow & { blob: Blob }): Take {
   return {
@@ -130,10 +135,10 @@ export const recordingStore = {
   },
 
   /** The session's recordings, newest first, each with its pieces when it was cut short. */
-  async ofSession(unique: string): Promise<{ row: RecordingRow; chunks: StoredChunk[] }[]> {
+  async ofSession(sessionId: string): Promise<{ row: RecordingRow; chunks: StoredChunk[] }[]> {
     try {
       const db = await database();
-      const rows = newestFirst(await db.getAllFromIndex('recordings', 'by-session', unique));
+      const rows = newestFirst(await db.getAllFromIndex('recordings', 'by-session', sessionId));
       return Promise.all(
         rows.map(async (row) => ({
           row,

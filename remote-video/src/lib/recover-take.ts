@@ -8,8 +8,8 @@ import type { Take } from './take.ts';
  * as it was, or one cut short by a reload or a crash rebuilt from its pieces. A leftover with
  * nothing playable in it is cleared away so the next one can be offered.
  */
-export async function recoverLatestTake(unique: string): Promise<Take | undefined> {
-  for (const { row, chunks } of await recordingStore.ofSession(unique)) {
+export async function recoverLatestTake(sessionId: string): Promise<Take | undefined> {
+  for (const { row, chunks } of await recordingStore.ofSession(sessionId)) {
     if (row.state === 'finished' && row.blob) return takeFromRow({ ...row, blob: row.blob });
     const { parts, durationMs } = assembleChunks(chunks);
     if (parts.length === 0) {

@@ -12,8 +12,4 @@ export interface Take {
   uploadUrl: string | null;
 }
 
-export interface SessionRef {
-  /** The session id made at registration. */
-  unique: string;
-  inviteId: string;
-}
+export type { SessionRef } from '@assessment/core';

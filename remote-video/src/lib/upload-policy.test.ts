@@ -52,7 +52,7 @@ describe('uploadMetadata', () => {
       submitted: false,
       uploadUrl: null,
     };
-    const metadata = uploadMetadata(take, { unique: 'session-1234', inviteId: 'thd0wtfl' });
+    const metadata = uploadMetadata(take, { sessionId: 'session-1234', testId: 'thd0wtfl' });
     expect(metadata).toEqual({
       unique: 'session-1234',
       data: 'thd0wtfl',

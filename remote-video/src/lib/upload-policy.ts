@@ -1,4 +1,4 @@
-import type { VideoUploadMetadata } from '@assessment/core';
+import { type VideoUploadMetadata, wireSessionRef } from '@assessment/core';
 import { uploadFileType } from './recorder-format.ts';
 import type { SessionRef, Take } from './take.ts';
 
@@ -33,8 +33,7 @@ export function formatMegabytes(bytes: number): string {
 /** The tus Upload-Metadata the API expects (`videoUploadMetadataSchema`). */
 export function uploadMetadata(take: Take, session: SessionRef): Required<VideoUploadMetadata> {
   return {
-    unique: session.unique,
-    data: session.inviteId,
+    ...wireSessionRef(session),
     filetype: uploadFileType(take.mimeType),
     recordingId: take.id,
     duration: (Math.max(0, take.durationMs) / 1000).toFixed(3),

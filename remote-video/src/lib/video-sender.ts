@@ -82,7 +82,7 @@ export class VideoSender {
       storeFingerprintForResuming: false,
       metadata: uploadMetadata(take, this.session),
       // The key goes in a header, never in the metadata: tus echoes metadata back.
-      headers: sessionKeyHeaders(this.session.unique),
+      headers: sessionKeyHeaders(this.session.sessionId),
       onShouldRetry: (error, retryAttempt) => {
         const retry = isRetryable(error);
         // The first retry is immediate; only a failure that lasts is worth telling the candidate about.

@@ -12,13 +12,13 @@ export const SYNC_INTERVAL_MS = 10_000;
  * Keeps the API up to date: every SYNC_INTERVAL_MS when something changed, at once when this
  * browser's storage is full (the server is then the only safe copy), and when the page is hidden.
  */
-export function useAnswerSync(inviteId: string, progress: ProgressStore, drafts: DraftRegistry): AnswerSync {
+export function useAnswerSync(testId: string, progress: ProgressStore, drafts: DraftRegistry): AnswerSync {
   const [sync] = useState(() =>
     createAnswerSync(
-      inviteId,
+      testId,
       () => {
-        const { unique } = sessionStore.getState();
-        return { unique, answers: quizSession.getState().answers, proctoring: progress.getState().proctoring };
+        const { sessionId } = sessionStore.getState();
+        return { sessionId, answers: quizSession.getState().answers, proctoring: progress.getState().proctoring };
       },
       saveAnswers,
     ),

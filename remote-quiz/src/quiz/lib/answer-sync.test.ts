@@ -17,7 +17,7 @@ describe('sending answers to the API', () => {
   const proctoring = withPaste(emptyProctoring(), 0, 12, 1000);
 
   it('sends nothing until something changed, then once per change', () => {
-    const { sync, sent } = setUp({ unique: 'session-1', answers: ['<p>a</p>', '', ''], proctoring });
+    const { sync, sent } = setUp({ sessionId: 'session-1', answers: ['<p>a</p>', '', ''], proctoring });
     sync.sendIfChanged();
     expect(sent).toEqual([]);
     sync.markChanged();
@@ -29,18 +29,18 @@ describe('sending answers to the API', () => {
   });
 
   it('submits the three answers with the proctoring record as final, changed or not', () => {
-    const { sync, sent } = setUp({ unique: 'session-1', answers: ['x'], proctoring });
+    const { sync, sent } = setUp({ sessionId: 'session-1', answers: ['x'], proctoring });
     sync.submit();
     expect(sent).toEqual([{ unique: 'session-1', data: 'thd0wtfl', answers: ['x', '', ''], proctoring, final: true }]);
   });
 
   it('cannot send without a session id, and keeps the change for later', () => {
-    const snapshot: AnswerSnapshot = { unique: null, answers: ['', '', ''], proctoring };
+    const snapshot: AnswerSnapshot = { sessionId: null, answers: ['', '', ''], proctoring };
     const { sync, sent } = setUp(snapshot);
     sync.markChanged();
     sync.sendIfChanged();
     expect(sent).toEqual([]);
-    snapshot.unique = 'session-2';
+    snapshot.sessionId = 'session-2';
     sync.sendIfChanged();
     expect(sent).toHaveLength(1);
   });

@@ -1,9 +1,9 @@
-import type { ProctoringRecord } from '@assessment/core';
+import { type ProctoringRecord, wireSessionRef } from '@assessment/core';
 import type { AnswersDraft } from '@assessment/react';
 import { threeAnswers } from './quiz-progress.ts';
 
 export interface AnswerSnapshot {
-  unique: string | null;
+  sessionId: string | null;
   answers: readonly string[];
   proctoring: ProctoringRecord;
 }
@@ -22,17 +22,17 @@ export interface AnswerSync {
  * server has it and keeps only the newest waiting one, so sending is cheap and never blocks.
  */
 export function createAnswerSync(
-  inviteId: string,
+  testId: string,
   read: () => AnswerSnapshot,
   save: (draft: AnswersDraft) => void,
 ): AnswerSync {
   let changed = false;
 
   function send(final: boolean): void {
-    const { unique, answers, proctoring } = read();
-    if (!unique) return;
+    const { sessionId, answers, proctoring } = read();
+    if (!sessionId) return;
     changed = false;
-    save({ unique, data: inviteId, answers: threeAnswers(answers), proctoring, final });
+    save({ ...wireSessionRef({ sessionId, testId }), answers: threeAnswers(answers), proctoring, final });
   }
 
   return {

@@ -5,10 +5,10 @@ import { type QuizProgress, readProgress, writeProgress } from './quiz-progress.
 export type ProgressStore = StoreApi<QuizProgress>;
 
 /** The quiz's progress for one session, written to storage on every change. */
-export function createProgressStore(storage: KeyValueStorage | undefined, unique: string): ProgressStore {
-  const store = createStore<QuizProgress>()(() => readProgress(storage, unique));
+export function createProgressStore(storage: KeyValueStorage | undefined, sessionId: string): ProgressStore {
+  const store = createStore<QuizProgress>()(() => readProgress(storage, sessionId));
   store.subscribe((progress) => {
-    writeProgress(storage, unique, progress);
+    writeProgress(storage, sessionId, progress);
   });
   return store;
 }

@@ -10,7 +10,7 @@ import {
 /**
  * What the quiz keeps beside the session's `answers`: which questions were opened, where the
  * candidate was, whether they already submitted, and the proctoring record. It belongs to one
- * session (`unique`), so a new invitation starts afresh.
+ * session (stored with it as `unique`), so a new invitation starts afresh.
  */
 
 export const QUIZ_PROGRESS_KEY = 'quizProgress';
@@ -38,7 +38,7 @@ function isVisited(value: unknown): value is [boolean, boolean, boolean] {
   return Array.isArray(value) && value.length === 3 && value.every((v) => typeof v === 'boolean');
 }
 
-export function readProgress(storage: KeyValueStorage | undefined, unique: string): QuizProgress {
+export function readProgress(storage: KeyValueStorage | undefined, sessionId: string): QuizProgress {
   const raw = safeRead(storage, QUIZ_PROGRESS_KEY);
   if (!raw) return freshProgress();
   let stored: Record<string, unknown>;
@@ -47,7 +47,7 @@ export function readProgress(storage: KeyValueStorage | undefined, unique: strin
   } catch {
     return freshProgress();
   }
-  if (typeof stored !== 'object' || stored === null || stored.unique !== unique) return freshProgress();
+  if (typeof stored !== 'object' || stored === null || stored.unique !== sessionId) return freshProgress();
   const fresh = freshProgress();
   const proctoring = proctoringSchema.safeParse(stored.proctoring);
   return {
@@ -58,8 +58,12 @@ export function readProgress(storage: KeyValueStorage | undefined, unique: strin
   };
 }
 
-export function writeProgress(storage: KeyValueStorage | undefined, unique: string, progress: QuizProgress): boolean {
-  return safeWrite(storage, QUIZ_PROGRESS_KEY, JSON.stringify({ unique, ...progress }));
+export function writeProgress(
+  storage: KeyValueStorage | undefined,
+  sessionId: string,
+  progress: QuizProgress,
+): boolean {
+  return safeWrite(storage, QUIZ_PROGRESS_KEY, JSON.stringify({ unique: sessionId, ...progress }));
 }
 
 /** The three answers, whatever an older page or a hand-edited storage left in `answers`. */

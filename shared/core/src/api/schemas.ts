@@ -41,8 +41,8 @@ export function utf8Length(text: string): number {
   return utf8.encode(text).length;
 }
 
-/** The invitation identifier of SPEC section 2; whether it names a known test is checked by the server. */
-export const inviteIdSchema = z
+/** The test id of an invitation link; whether it names a known test is checked by the server. */
+export const testIdSchema = z
   .string()
   .regex(/^[a-z0-9]{8}$/, 'must be an invitation id: 8 lowercase letters or digits');
 /** The random session id made at registration; also safe to use in file names and URLs. */
@@ -65,10 +65,22 @@ const countSchema = z.number().int().nonnegative();
 const text = (max: number) => z.string().max(max);
 const requiredText = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 
+/** On the wire the session id is `unique` and the test id `data`, the names the API has always taken. */
 const sessionRef = {
   unique: sessionIdSchema,
-  data: inviteIdSchema,
+  data: testIdSchema,
 };
+
+/** The session a call belongs to, as the front end names it. */
+export interface SessionRef {
+  sessionId: string;
+  testId: string;
+}
+
+/** The one place the front end's names become the wire's. */
+export function wireSessionRef({ sessionId, testId }: SessionRef): { unique: string; data: string } {
+  return { unique: sessionId, data: testId };
+}
 
 export const deviceInfoSchema = z.object({
   os: z.object({ name: text(200), version: text(200) }),

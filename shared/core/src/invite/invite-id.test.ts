@@ -31,12 +31,12 @@ describe('resolveInviteRoute', () => {
     expect(resolveInviteRoute('abc12345', '', lookup)).toEqual({
       kind: 'screen',
       screen: 'landing',
-      inviteId: 'abc12345',
+      testId: 'abc12345',
     });
   });
   it('shows each section screen', () => {
     for (const screen of ['quiz', 'vintro', 'iprep'] as const) {
-      expect(resolveInviteRoute('abc12345', screen, lookup)).toEqual({ kind: 'screen', screen, inviteId: 'abc12345' });
+      expect(resolveInviteRoute('abc12345', screen, lookup)).toEqual({ kind: 'screen', screen, testId: 'abc12345' });
     }
   });
   it('sends an unknown rest path back to the landing page', () => {

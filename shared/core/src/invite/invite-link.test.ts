@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_INVITE_LINK, knownInviteIdAtStart, parseInviteLink } from './invite-link.ts';
+import { INVALID_INVITE_LINK, knownTestIdAtStart, parseInviteLink } from './invite-link.ts';
 
 const lookup = {
   isKnownTestId: (id: string) => id === 'abc12345',
@@ -11,7 +11,7 @@ describe('parseInviteLink', () => {
   it('accepts a full invitation link', () => {
     expect(parseInviteLink('https://assess.example/invite/abc12345', lookup)).toEqual({
       ok: true,
-      inviteId: 'abc12345',
+      testId: 'abc12345',
       path: '/invite/abc12345',
     });
   });
@@ -41,13 +41,13 @@ describe('parseInviteLink', () => {
   });
 });
 
-describe('knownInviteIdAtStart', () => {
+describe('knownTestIdAtStart', () => {
   it('returns the first segment when it is a known id', () => {
-    expect(knownInviteIdAtStart('abc12345/quiz', lookup)).toBe('abc12345');
-    expect(knownInviteIdAtStart('abc12345#top', lookup)).toBe('abc12345');
+    expect(knownTestIdAtStart('abc12345/quiz', lookup)).toBe('abc12345');
+    expect(knownTestIdAtStart('abc12345#top', lookup)).toBe('abc12345');
   });
   it('returns undefined otherwise', () => {
-    expect(knownInviteIdAtStart('quiz/abc12345', lookup)).toBeUndefined();
-    expect(knownInviteIdAtStart('abc123456', lookup)).toBeUndefined();
+    expect(knownTestIdAtStart('quiz/abc12345', lookup)).toBeUndefined();
+    expect(knownTestIdAtStart('abc123456', lookup)).toBeUndefined();
   });
 });

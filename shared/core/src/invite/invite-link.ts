@@ -3,14 +3,14 @@ import { decodeInviteParam, type InviteLookup, invitePath } from './invite-id.ts
 export const INVALID_INVITE_LINK = 'Invalid Invite Link!';
 
 export type ParsedInviteLink =
-  | { ok: true; inviteId: string; path: string }
+  | { ok: true; testId: string; path: string }
   | { ok: false; error: typeof INVALID_INVITE_LINK };
 
 /**
  * The first segment of `path` (e.g. `abc12345?ref=mail` or `abc12345/quiz`) when it is an
  * invitation this product knows (a current test or an expired one).
  */
-export function knownInviteIdAtStart(path: string, lookup: InviteLookup): string | undefined {
+export function knownTestIdAtStart(path: string, lookup: InviteLookup): string | undefined {
   const first = path.split(/[/?#]/, 1)[0] ?? '';
   const id = decodeInviteParam(first);
   if (id === null) return undefined;
@@ -26,7 +26,7 @@ export function knownInviteIdAtStart(path: string, lookup: InviteLookup): string
 export function parseInviteLink(input: string, lookup: InviteLookup): ParsedInviteLink {
   const segments = input.trim().split('/');
   if (segments.length <= 3 || segments[3] !== 'invite') return { ok: false, error: INVALID_INVITE_LINK };
-  const inviteId = knownInviteIdAtStart(segments.slice(4).join('/'), lookup);
-  if (inviteId === undefined) return { ok: false, error: INVALID_INVITE_LINK };
-  return { ok: true, inviteId, path: invitePath(inviteId) };
+  const testId = knownTestIdAtStart(segments.slice(4).join('/'), lookup);
+  if (testId === undefined) return { ok: false, error: INVALID_INVITE_LINK };
+  return { ok: true, testId, path: invitePath(testId) };
 }

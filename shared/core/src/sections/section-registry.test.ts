@@ -61,7 +61,7 @@ describe('a fourth section added to the registry', () => {
     expect(resolveInviteRoute('thd0wtfl', 'code', lookup, withCoding)).toEqual({
       kind: 'screen',
       screen: 'code',
-      inviteId: 'thd0wtfl',
+      testId: 'thd0wtfl',
     });
     expect(resolveInviteRoute('thd0wtfl', 'code', lookup)).toEqual({ kind: 'redirect', to: '/invite/thd0wtfl' });
   });

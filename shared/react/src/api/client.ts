@@ -50,9 +50,9 @@ function theOutbox(): Outbox {
  * The session key header for a session of this browser: every write carries it. A session this
  * page does not hold (another tab's, or none) gets no header, and the server refuses the write.
  */
-export function sessionKeyHeaders(unique: string): Record<string, string> {
-  const { unique: current, sessionKey } = sessionStore.getState();
-  return current === unique && sessionKey ? { [SESSION_KEY_HEADER]: sessionKey } : {};
+export function sessionKeyHeaders(sessionId: string): Record<string, string> {
+  const { sessionId: current, sessionKey } = sessionStore.getState();
+  return current === sessionId && sessionKey ? { [SESSION_KEY_HEADER]: sessionKey } : {};
 }
 
 /** A session's call: its key, and its place in the session's order (after its registration). */

@@ -15,8 +15,8 @@ export interface NavigationOptions {
 /** The props every section remote receives from the shell (or from its standalone harness). */
 export interface SectionProps {
   test: TestDefinition;
-  /** The invitation identifier from the link, already validated against the catalogue. */
-  inviteId: string;
+  /** The test's 8-character id from the invitation link, already validated against the catalogue. */
+  testId: string;
   /**
    * On to the section after this one, as the section registry orders them (client-side, no
    * reload); after the last section, back to the landing page. A section never names another.

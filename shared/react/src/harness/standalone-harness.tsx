@@ -9,6 +9,7 @@ import {
   type Section,
   type SectionId,
   sampleTestId,
+  wireSessionRef,
 } from '@assessment/core';
 import { type ComponentType, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -31,35 +32,33 @@ export interface HarnessOptions {
  * registers that session with the API as the shell does: the server takes a session's writes only
  * once it is registered, with the key made here.
  */
-function fakeSession(inviteId: string, section: Section, options: HarnessOptions): void {
+function fakeSession(testId: string, section: Section, options: HarnessOptions): void {
   const state = sessionStore.getState();
-  if (state.inviteUUID === inviteId && state.unique) return;
-  const unique = crypto.randomUUID();
+  if (state.testId === testId && state.sessionId) return;
+  const sessionId = crypto.randomUUID();
   const startTime = Date.now();
   const form = { social: 'https://profile.harness.example/sample', gender: '' as const };
   state.startNewSession({
     ...HARNESS_CANDIDATE,
     ...form,
-    testUUID: inviteId,
-    inviteUUID: inviteId,
+    testId,
     workExperience: '4-6 Years',
     declaration: true,
     term: true,
     startTime,
     sessionKey: newSessionKey(),
-    unique,
+    sessionId,
   });
   const previous = SECTIONS.previous(section);
   if (options.previousFinished && previous) sessionStore.markSectionFinished(previous);
   const deviceInfo = buildDeviceInfo(currentDeviceFacts(), form);
   postRegistration({
     ...form,
-    unique,
-    data: inviteId,
+    ...wireSessionRef({ sessionId, testId }),
     name: HARNESS_CANDIDATE.fullName,
     email: HARNESS_CANDIDATE.email,
     fullName: HARNESS_CANDIDATE.fullName,
-    company: `${getTest(inviteId)?.companyName ?? ''} ${JSON.stringify(deviceInfo)}`,
+    company: `${getTest(testId)?.companyName ?? ''} ${JSON.stringify(deviceInfo)}`,
     workExperience: '4-6 Years',
     declaration: true,
     startTime,
@@ -67,7 +66,7 @@ function fakeSession(inviteId: string, section: Section, options: HarnessOptions
   });
 }
 
-function initialInviteId(): string {
+function initialTestId(): string {
   const requested = new URLSearchParams(window.location.search).get('test') ?? '';
   return getTest(requested) ? requested : sampleTestId;
 }
@@ -79,9 +78,9 @@ interface HarnessProps {
 }
 
 function Harness({ Section, section, options }: HarnessProps) {
-  const [inviteId, setInviteId] = useState(initialInviteId);
+  const [testId, setTestId] = useState(initialTestId);
   const [navigation, setNavigation] = useState<string | null>(null);
-  const test = getTest(inviteId);
+  const test = getTest(testId);
   if (!test) return null;
 
   return (
@@ -90,10 +89,10 @@ function Harness({ Section, section, options }: HarnessProps) {
         <label htmlFor="harness-test">Standalone harness ({section.segment}). Test: </label>
         <select
           id="harness-test"
-          value={inviteId}
+          value={testId}
           onChange={(event) => {
             fakeSession(event.target.value, section, options);
-            setInviteId(event.target.value);
+            setTestId(event.target.value);
             setNavigation(null);
           }}
         >
@@ -110,11 +109,11 @@ function Harness({ Section, section, options }: HarnessProps) {
       </header>
       <main>
         <Section
-          key={inviteId}
+          key={testId}
           test={test}
-          inviteId={inviteId}
-          goToNext={() => setNavigation(`The shell would now open ${pathAfterSection(inviteId, section)}`)}
-          goToLanding={() => setNavigation(`The shell would now open ${invitePath(inviteId)}`)}
+          testId={testId}
+          goToNext={() => setNavigation(`The shell would now open ${pathAfterSection(testId, section)}`)}
+          goToLanding={() => setNavigation(`The shell would now open ${invitePath(testId)}`)}
         />
       </main>
       <NotificationArea />
@@ -132,7 +131,7 @@ export function mountStandalone(
   if (!section) throw new Error(`The section registry has no section "${sectionId}"`);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  fakeSession(initialInviteId(), section, options);
+  fakeSession(initialTestId(), section, options);
   createRoot(container).render(
     <StrictMode>
       <Harness Section={Section} section={section} options={options} />

@@ -25,8 +25,7 @@ describe('session store', () => {
     const storage = memoryStorage();
     const { store, quiz, video, feedback } = withSectionSlices(storage);
     store.getState().update({
-      testUUID: 'abc12345',
-      inviteUUID: 'abc12345',
+      testId: 'abc12345',
       email: 'ada@lovelace.example',
       fullName: 'Ada Lovelace',
       social: 'https://social.example/ada',
@@ -73,15 +72,18 @@ describe('session store', () => {
     const storage = memoryStorage();
     createSessionStore(storage)
       .getState()
-      .update({ inviteUUID: 'abc12345', startTime: 42, sessionKey: 'k'.repeat(43), unique: 'session-1' });
-    expect(createSessionStore(storage).getState()).toMatchObject({ unique: 'session-1', sessionKey: 'k'.repeat(43) });
+      .update({ testId: 'abc12345', startTime: 42, sessionKey: 'k'.repeat(43), sessionId: 'session-1' });
+    expect(createSessionStore(storage).getState()).toMatchObject({
+      sessionId: 'session-1',
+      sessionKey: 'k'.repeat(43),
+    });
 
     // A session begun before keys existed, or storage that lost the key: no session to write to,
     // but the rest (the invitation, the clock, the answers) stays for the next "Agree & start".
     storage.removeItem('sessionKey');
     expect(createSessionStore(storage).getState()).toMatchObject({
-      unique: null,
-      inviteUUID: 'abc12345',
+      sessionId: null,
+      testId: 'abc12345',
       startTime: 42,
     });
   });
@@ -129,7 +131,7 @@ describe('session store', () => {
 
     // A later page: the landing page, where no section remote is loaded.
     const landing = createSessionStore(storage);
-    landing.getState().startNewSession({ inviteUUID: 'abc12345', unique: 'session-2', company: 'Lumenvault' });
+    landing.getState().startNewSession({ testId: 'abc12345', sessionId: 'session-2', company: 'Lumenvault' });
     expect(storage.getItem('answers')).toBe('["","",""]');
     expect(storage.getItem('VideoRecorded')).toBe('false');
     expect(storage.getItem('noVideo')).toBe('false');
@@ -139,7 +141,7 @@ describe('session store', () => {
 
     const onPage = withSectionSlices(storage);
     onPage.quiz.update({ answers: ['<p>new</p>', '', ''] });
-    onPage.store.getState().startNewSession({ unique: 'session-3' });
+    onPage.store.getState().startNewSession({ sessionId: 'session-3' });
     expect(onPage.quiz.getState().answers).toEqual(['', '', '']);
   });
 
@@ -152,7 +154,7 @@ describe('session store', () => {
     })) {
       storage.setItem(key, value);
     }
-    createSessionStore(storage).getState().startNewSession({ unique: 'session-2' });
+    createSessionStore(storage).getState().startNewSession({ sessionId: 'session-2' });
     expect(storage.getItem('answers')).toBe('["","",""]');
     expect(storage.getItem('VideoRecorded')).toBe('false');
     expect(storage.getItem('currentScore')).toBeNull();

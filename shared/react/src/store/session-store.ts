@@ -14,13 +14,13 @@ import {
 
 /**
  * The candidate's session, as the shell records it on the landing page. Every field lives in its
- * own localStorage key, under the names the hiring company's tools already read, so a reload (or
+ * own localStorage key (`STORAGE_KEYS` names the keys that differ from the field), so a reload (or
  * another section remote) finds exactly what was saved. What a section keeps of its own is its
  * slice (`defineSlice`): the session store holds it, but only the section knows its fields.
  */
 export interface SessionData {
-  testUUID: string | null;
-  inviteUUID: string | null;
+  /** The test (invitation) the candidate agreed to, or null before agreeing. */
+  testId: string | null;
   email: string;
   fullName: string;
   social: string;
@@ -36,14 +36,13 @@ export interface SessionData {
    */
   sessionKey: string | null;
   /** Random session id made at registration; ties every API call of this attempt together. */
-  unique: string | null;
+  sessionId: string | null;
   /** The company of the test the candidate last worked on. */
   company: string;
 }
 
 const SESSION_FIELDS: SessionFields<SessionData> = {
-  testUUID: optionalTextField(),
-  inviteUUID: optionalTextField(),
+  testId: optionalTextField(),
   email: textField(),
   fullName: textField(),
   social: textField(),
@@ -53,11 +52,25 @@ const SESSION_FIELDS: SessionFields<SessionData> = {
   term: flagField(),
   startTime: optionalNumberField(),
   sessionKey: optionalTextField(),
-  unique: optionalTextField(),
+  sessionId: optionalTextField(),
   company: textField(),
 };
 
-export const SESSION_KEYS = Object.keys(SESSION_FIELDS) as (keyof SessionData)[];
+type KeyMap = Partial<Record<string, readonly [string, ...string[]]>>;
+
+/**
+ * The storage keys of the fields whose key is not their name: the one place the session's names
+ * meet the localStorage names the product has always used. The test id is kept twice, as
+ * `inviteUUID` (read back) and `testUUID`.
+ */
+export const STORAGE_KEYS: KeyMap = {
+  testId: ['inviteUUID', 'testUUID'],
+  sessionId: ['unique'],
+};
+
+function storageKeys(keys: KeyMap, field: string): readonly [string, ...string[]] {
+  return keys[field] ?? [field];
+}
 
 function emptyValues<T>(fields: SessionFields<T>): T {
   return Object.fromEntries(
@@ -67,10 +80,10 @@ function emptyValues<T>(fields: SessionFields<T>): T {
 
 export const EMPTY_SESSION: SessionData = emptyValues(SESSION_FIELDS);
 
-function readFields<T>(storage: KeyValueStorage | undefined, fields: SessionFields<T>): T {
+function readFields<T>(storage: KeyValueStorage | undefined, fields: SessionFields<T>, keys: KeyMap = {}): T {
   const values = { ...emptyValues(fields) } as Record<string, unknown>;
   for (const key of Object.keys(fields) as (keyof T & string)[]) {
-    const raw = safeRead(storage, key);
+    const raw = safeRead(storage, storageKeys(keys, key)[0]);
     if (raw === null) continue;
     const value = fields[key].read(raw);
     if (value !== undefined) values[key] = value;
@@ -82,21 +95,28 @@ function readFields<T>(storage: KeyValueStorage | undefined, fields: SessionFiel
  * Every key given is written, changed or not: agreeing must leave all the session's keys in storage
  * even where a value (an empty gender) equals the default. False when storage refused a write.
  */
-function writeFields<T>(storage: KeyValueStorage | undefined, fields: SessionFields<T>, changes: Partial<T>): boolean {
+function writeFields<T>(
+  storage: KeyValueStorage | undefined,
+  fields: SessionFields<T>,
+  changes: Partial<T>,
+  keys: KeyMap = {},
+): boolean {
   let saved = true;
   for (const key of Object.keys(changes) as (keyof T & string)[]) {
     const field = fields[key];
-    if (field && !safeWrite(storage, key, field.write(changes[key] as T[typeof key]))) saved = false;
+    if (!field) continue;
+    const value = field.write(changes[key] as T[typeof key]);
+    for (const storageKey of storageKeys(keys, key)) if (!safeWrite(storage, storageKey, value)) saved = false;
   }
   return saved;
 }
 
 export function readSession(storage: KeyValueStorage | undefined): SessionData {
-  const session = readFields(storage, SESSION_FIELDS);
+  const session = readFields(storage, SESSION_FIELDS, STORAGE_KEYS);
   // A session id without its key (a session begun before keys existed, or storage that lost the
   // key) cannot be written to any more: this browser has no session, and agreeing again on the
   // landing page starts a new one that keeps the answers and the quiz clock.
-  if (session.sessionKey === null) session.unique = null;
+  if (session.sessionKey === null) session.sessionId = null;
   return session;
 }
 
@@ -201,7 +221,8 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
     ...readSession(storage),
     blocked: false,
     lastSaveFailed: false,
-    update: (changes) => set({ ...changes, lastSaveFailed: !writeFields(storage, SESSION_FIELDS, changes) }),
+    update: (changes) =>
+      set({ ...changes, lastSaveFailed: !writeFields(storage, SESSION_FIELDS, changes, STORAGE_KEYS) }),
     startNewSession(changes) {
       const slicesSaved = resetSlices();
       get().update(changes);

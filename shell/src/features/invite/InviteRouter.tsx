@@ -10,13 +10,13 @@ const lookup = { isKnownTestId, isExpired };
 export function InviteRouter() {
   const params = useParams();
   const route = resolveInviteRoute(params.testId ?? '', params['*'] ?? '', lookup);
-  const test = route.kind === 'screen' ? getTest(route.inviteId) : undefined;
+  const test = route.kind === 'screen' ? getTest(route.testId) : undefined;
   usePageTitle(test ? `${test.companyName} Assessment` : 'Hiring Assessment');
 
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
   if (!test) return <Navigate to="/404" replace />;
-  if (route.screen === 'landing') return <LandingPage test={test} inviteId={route.inviteId} />;
+  if (route.screen === 'landing') return <LandingPage test={test} testId={route.testId} />;
   const section = SECTIONS.bySegment(route.screen);
   if (!section) return <Navigate to="/404" replace />;
-  return <SectionScreen key={section.id} section={section} test={test} inviteId={route.inviteId} />;
+  return <SectionScreen key={section.id} section={section} test={test} testId={route.testId} />;
 }

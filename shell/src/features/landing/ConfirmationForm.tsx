@@ -22,7 +22,7 @@ import { useDeviceGate } from './useDeviceGate.ts';
 
 const FIELD_ORDER: ConfirmationField[] = ['email', 'fullName', 'workExperience', 'social', 'gender', 'declaration'];
 
-export function ConfirmationForm({ test, inviteId }: { test: TestDefinition; inviteId: string }) {
+export function ConfirmationForm({ test, testId }: { test: TestDefinition; testId: string }) {
   const navigate = useNavigate();
   const isBlocked = useDeviceGate();
   const [values, setValues] = useState<ConfirmationFormValues>(
@@ -57,7 +57,7 @@ export function ConfirmationForm({ test, inviteId }: { test: TestDefinition; inv
     }
     const { session, newSession, registration } = startAssessment({
       test,
-      inviteId,
+      testId,
       form: values,
       session: sessionStore.getState(),
       device: currentDeviceFacts(),
@@ -69,7 +69,7 @@ export function ConfirmationForm({ test, inviteId }: { test: TestDefinition; inv
     if (newSession) store.startNewSession(session);
     else store.update(session);
     postRegistration(registration);
-    navigate(invitePath(inviteId, SECTIONS.first.segment));
+    navigate(invitePath(testId, SECTIONS.first.segment));
   }
 
   return (

@@ -4,7 +4,7 @@ import { CompanyIntro } from './CompanyIntro.tsx';
 import { ConfirmationForm } from './ConfirmationForm.tsx';
 import './landing.css';
 
-export function LandingPage({ test, inviteId }: { test: TestDefinition; inviteId: string }) {
+export function LandingPage({ test, testId }: { test: TestDefinition; testId: string }) {
   return (
     <main className="landing">
       <CompanyIntro test={test} />
@@ -13,7 +13,7 @@ export function LandingPage({ test, inviteId }: { test: TestDefinition; inviteId
         <RequirementsStep test={test} />
         <SectionsStep test={test} />
         <ConfirmationStep>
-          <ConfirmationForm test={test} inviteId={inviteId} />
+          <ConfirmationForm test={test} testId={testId} />
         </ConfirmationStep>
       </div>
     </main>

@@ -7,12 +7,13 @@ import {
   type TestDefinition,
   trimConfirmationForm,
   WORK_EXPERIENCE_OPTIONS,
+  wireSessionRef,
 } from '@assessment/core';
 import type { SessionData } from '@assessment/react';
 
 export interface StartInput {
   test: TestDefinition;
-  inviteId: string;
+  testId: string;
   form: ConfirmationFormValues;
   session: SessionData;
   device: DeviceFacts;
@@ -35,7 +36,7 @@ export interface StartResult {
  */
 export function startAssessment({
   test,
-  inviteId,
+  testId,
   form,
   session,
   device,
@@ -46,17 +47,16 @@ export function startAssessment({
   const values = trimConfirmationForm(form);
   const { workExperience } = values;
   if (workExperience === '') throw new Error('startAssessment needs a validated form');
-  const sameInvite = session.inviteUUID === inviteId;
-  const keepSession = sameInvite && session.unique !== null && session.sessionKey !== null;
-  const unique = keepSession && session.unique ? session.unique : newSessionId();
+  const sameInvite = session.testId === testId;
+  const keepSession = sameInvite && session.sessionId !== null && session.sessionKey !== null;
+  const sessionId = keepSession && session.sessionId ? session.sessionId : newSessionId();
   const sessionKey = keepSession && session.sessionKey ? session.sessionKey : newSessionKey();
   const startTime = sameInvite && session.startTime !== null ? session.startTime : now;
   const deviceInfo = buildDeviceInfo(device, values);
 
   return {
     session: {
-      testUUID: test.uuid,
-      inviteUUID: inviteId,
+      testId,
       email: values.email,
       fullName: values.fullName,
       social: values.social,
@@ -65,17 +65,16 @@ export function startAssessment({
       declaration: true,
       term: true,
       startTime,
-      // Before `unique`: stored first, so storage never holds a session id without its key.
+      // Before `sessionId`: stored first, so storage never holds a session id without its key.
       sessionKey,
-      unique,
+      sessionId,
     },
     newSession: !sameInvite,
     registration: {
       name: values.fullName,
       email: values.email,
       company: `${test.companyName} ${JSON.stringify(deviceInfo)}`,
-      unique,
-      data: inviteId,
+      ...wireSessionRef({ sessionId, testId }),
       fullName: values.fullName,
       workExperience,
       social: values.social,

@@ -10,20 +10,20 @@ import { useSectionModule } from './useSectionModule.ts';
 interface Props {
   section: Section;
   test: TestDefinition;
-  inviteId: string;
+  testId: string;
 }
 
 /** One assessment section: the shell's header, then the section remote for this route. */
-export function SectionScreen({ section, test, inviteId }: Props) {
+export function SectionScreen({ section, test, testId }: Props) {
   const navigate = useNavigate();
   const { state, retry } = useSectionModule(section);
   const goToNext = useCallback(
-    (options?: NavigationOptions) => navigate(pathAfterSection(inviteId, section), options),
-    [navigate, inviteId, section],
+    (options?: NavigationOptions) => navigate(pathAfterSection(testId, section), options),
+    [navigate, testId, section],
   );
   const goToLanding = useCallback(
-    (options?: NavigationOptions) => navigate(invitePath(inviteId), options),
-    [navigate, inviteId],
+    (options?: NavigationOptions) => navigate(invitePath(testId), options),
+    [navigate, testId],
   );
 
   return (
@@ -38,7 +38,7 @@ export function SectionScreen({ section, test, inviteId }: Props) {
         {state.status === 'failed' && <SectionLoadProblem message={state.error.message} onRetry={retry} />}
         {state.status === 'ready' && (
           <SectionErrorBoundary key={section.id} onRetry={retry}>
-            <state.module.default test={test} inviteId={inviteId} goToNext={goToNext} goToLanding={goToLanding} />
+            <state.module.default test={test} testId={testId} goToNext={goToNext} goToLanding={goToLanding} />
           </SectionErrorBoundary>
         )}
       </main>
