@@ -1,3 +1,4 @@
+export * from './answer-html/answer-html.ts';
 export {
   createOutbox,
   type EnqueueOptions,

@@ -17,9 +17,9 @@ import {
 } from './types.ts';
 
 /**
- * Answers are kept as HTML in the elements and Quill class names the server's sanitizer allows
- * (api/src/sanitize.ts): p, h1, h2, blockquote, ol/ul/li, strong, em, u, s, a, img, br, and spans
- * with `ql-font-*` / `ql-size-*`; blocks carry `ql-indent-1` to `ql-indent-8`.
+ * Answers are kept as HTML in the elements and Quill class names agreed with the server (answer
+ * HTML in @assessment/core): p, h1, h2, blockquote, ol/ul/li, strong, em, u, s, a, img, br, and
+ * spans with `ql-font-*` / `ql-size-*`; blocks carry `ql-indent-1` to `ql-indent-8`.
  *
  * A block's last line break is written as one extra `<br>` (an empty block is `<p><br></p>`, as in
  * Quill) and one is dropped when reading, so every document the toolbar can make reads back the same.

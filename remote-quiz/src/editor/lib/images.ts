@@ -3,7 +3,8 @@ import { ANSWER_IMAGE_TYPES } from '@assessment/core';
 /**
  * Limits for pictures in an answer. They are stored inline as data URLs, in this browser and on
  * the server, so they are downscaled and capped well inside the server's limit for one answer.
- * What the server keeps (the types and the size of a data URL) is agreed in the shared schemas.
+ * Which pictures an answer may hold (types, size of a data URL) is agreed with the server in
+ * @assessment/core (answer HTML).
  */
 export { isAllowedImageSrc, MAX_IMAGE_DATA_URL_CHARS } from '@assessment/core';
 

@@ -1,9 +1,13 @@
+import { ANSWER_LINK_SCHEMES } from '@assessment/core';
+
 /**
- * Which link targets an answer may hold. Only ordinary web, mail and phone links: a `javascript:`
- * or `data:` link in an answer would run in the hiring company's browser when they read it.
+ * Which link targets an answer may hold: the schemes agreed with the server in @assessment/core.
+ * A `javascript:` or `data:` link in an answer would run in the hiring company's browser.
  */
 
-export const ALLOWED_LINK_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'] as const;
+/** As `URL.protocol` writes them. */
+export const ALLOWED_LINK_SCHEMES = ANSWER_LINK_SCHEMES.map((scheme) => `${scheme}:`);
+const KNOWN_SCHEME = new RegExp(`^(${ANSWER_LINK_SCHEMES.join('|')}):`, 'i');
 
 export const LINK_REFUSED_MESSAGE = 'Only web (http or https), e-mail (mailto) and phone (tel) links can be added.';
 
@@ -20,7 +24,7 @@ function hasControlCharacter(text: string): boolean {
 
 /** `localhost:3000` has no scheme: a colon followed by a port number is not one. */
 function hasScheme(text: string): boolean {
-  return /^(https?|mailto|tel):/i.test(text) || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text);
+  return KNOWN_SCHEME.test(text) || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text);
 }
 
 /**
@@ -38,7 +42,7 @@ export function checkLinkUrl(input: string): LinkCheck {
   } catch {
     return { ok: false, message: 'This is not a valid link address.' };
   }
-  if (!(ALLOWED_LINK_SCHEMES as readonly string[]).includes(parsed.protocol)) {
+  if (!ALLOWED_LINK_SCHEMES.includes(parsed.protocol)) {
     return { ok: false, message: LINK_REFUSED_MESSAGE };
   }
   if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && !parsed.hostname) {

@@ -1,17 +1,19 @@
+import { ANSWER_FONTS, ANSWER_SIZES, MAX_ANSWER_INDENT } from '@assessment/core';
 import type { BaseEditor } from 'slate';
 import type { HistoryEditor } from 'slate-history';
 import type { ReactEditor } from 'slate-react';
 
 /**
  * The answer document: the formats of the toolbar and nothing else, so whatever the editor holds
- * can be written as the HTML the server keeps and read back without loss.
+ * can be written as the HTML the server keeps (answer HTML in @assessment/core) and read back
+ * without loss.
  */
 
-export const FONTS = ['serif', 'monospace'] as const;
+export const FONTS = ANSWER_FONTS;
 export type Font = (typeof FONTS)[number];
-export const SIZES = ['small', 'large', 'huge'] as const;
+export const SIZES = ANSWER_SIZES;
 export type Size = (typeof SIZES)[number];
-export const MAX_INDENT = 8;
+export const MAX_INDENT = MAX_ANSWER_INDENT;
 
 export interface FormattedText {
   text: string;

@@ -22,20 +22,6 @@ export const ANSWERS_TOTAL_MAX_BYTES = 900_000;
 export const MAX_LISTED_PASTES = 500;
 export const FEEDBACK_MAX_CHARS = 2000;
 
-/**
- * Pictures in answers: inline data URLs of raster types only (an SVG can carry script), no
- * larger than the editor makes them, so an answer never makes a reader's browser fetch anything.
- * The quiz editor keeps only these, and the server drops any other `<img>`.
- */
-export const ANSWER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-/** The data URL of one picture after downscaling; pictures that stay larger are refused. */
-export const MAX_IMAGE_DATA_URL_CHARS = 250_000;
-const IMAGE_DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
-
-export function isAllowedImageSrc(src: string | undefined): src is string {
-  return src !== undefined && src.length <= MAX_IMAGE_DATA_URL_CHARS && IMAGE_DATA_URL.test(src);
-}
-
 const utf8 = new TextEncoder();
 export function utf8Length(text: string): number {
   return utf8.encode(text).length;
