@@ -1,5 +1,5 @@
 import { SECTION_CONTRACT_VERSION } from '@assessment/react';
-import { VideoSection } from './components/VideoSection.tsx';
+import { VideoSection } from './video/VideoSection.tsx';
 
 export const contractVersion = SECTION_CONTRACT_VERSION;
 

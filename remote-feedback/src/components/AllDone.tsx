@@ -1,6 +1,6 @@
 import type { TestDefinition } from '@assessment/core';
-import { useOutboxPending, useOutboxRefused } from '@assessment/react';
-import { useEffect, useRef } from 'react';
+import { useFocusOnMount, useOutboxPending, useOutboxRefused } from '@assessment/react';
+import { useRef } from 'react';
 import { useWarnBeforeLeaving } from '../hooks/useWarnBeforeLeaving.ts';
 
 interface Props {
@@ -20,7 +20,7 @@ export function AllDone({ test, onRetry }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useWarnBeforeLeaving(sending);
   // The form the candidate was using is gone; the heading is where a screen reader goes on.
-  useEffect(() => heading.current?.focus(), []);
+  useFocusOnMount(heading);
 
   return (
     <section className="feedback-done" aria-labelledby="feedback-done-title">

@@ -9,6 +9,7 @@ export {
   type OutboxItem,
 } from './api/outbox.ts';
 export { emptyProctoring, type QuestionIndex, withPaste, withSwitch } from './api/proctoring.ts';
+export { randomId } from './api/random-id.ts';
 export * from './api/schemas.ts';
 export { newSessionKey } from './api/session-key.ts';
 export * from './catalogue/index.ts';

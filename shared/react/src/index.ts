@@ -5,3 +5,4 @@ export * from './store/browser-storage.ts';
 export * from './store/session-fields.ts';
 export * from './store/session-store.ts';
 export * from './toast/notifications.tsx';
+export { useFocusOnMount } from './ui/useFocusOnMount.ts';

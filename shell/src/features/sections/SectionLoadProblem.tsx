@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useFocusOnMount } from '@assessment/react';
+import { useRef } from 'react';
 
 interface Props {
   message: string;
@@ -8,7 +9,7 @@ interface Props {
 /** Shown instead of a blank page when a section cannot be loaded. Saved work lives in storage and is untouched. */
 export function SectionLoadProblem({ message, onRetry }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useFocusOnMount(heading);
   return (
     <div className="section-problem" role="alert">
       <h2 ref={heading} tabIndex={-1}>

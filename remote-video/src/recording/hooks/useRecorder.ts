@@ -1,6 +1,7 @@
+import type { SessionRef } from '@assessment/core';
+import { randomId } from '@assessment/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildTakeBlob } from '../lib/finalize-take.ts';
-import { newId } from '../lib/ids.ts';
 import {
   AUDIO_BITS_PER_SECOND,
   pickRecorderType,
@@ -8,7 +9,7 @@ import {
   VIDEO_BITS_PER_SECOND,
 } from '../lib/recorder-format.ts';
 import { recordingStore, storedSession } from '../lib/recording-store.ts';
-import type { SessionRef, Take } from '../lib/take.ts';
+import type { Take } from '../lib/take.ts';
 
 const TICK_MS = 200;
 
@@ -78,7 +79,7 @@ export function useRecorder({ stream, session, limitMs, onTake }: Options): Reco
       return;
     }
 
-    const id = newId();
+    const id = randomId();
     const createdAt = Date.now();
     const startedAt = performance.now();
     const elapsed = () => performance.now() - startedAt;

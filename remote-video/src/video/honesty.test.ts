@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CAMERA_HINTS } from './lib/camera-errors.ts';
-import { FORBIDDEN_WORDS, INSTRUCTION_PATTERNS } from './lib/honesty.ts';
-import { MESSAGES, WEBCAM_TIPS } from './lib/messages.ts';
+import { CAMERA_HINTS } from '../camera/lib/camera-errors.ts';
+import { MESSAGES, WEBCAM_TIPS } from '../camera/lib/messages.ts';
+import { FORBIDDEN_WORDS, INSTRUCTION_PATTERNS } from './honesty.ts';
 
-const remoteRoot = path.resolve(import.meta.dirname, '..');
+const remoteRoot = path.resolve(import.meta.dirname, '../..');
 
 function filesUnder(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

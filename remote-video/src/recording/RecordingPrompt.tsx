@@ -1,5 +1,5 @@
 import type { TestDefinition } from '@assessment/core';
-import { recordLimitMinutes } from '../lib/clock.ts';
+import { recordLimitMinutes } from './lib/clock.ts';
 
 /** What to talk about, and how to come across well. */
 export function RecordingPrompt({ test }: { test: TestDefinition }) {

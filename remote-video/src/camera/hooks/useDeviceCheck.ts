@@ -1,10 +1,9 @@
-import { type DeviceCheckFacts, deviceCheckPasses, wireSessionRef } from '@assessment/core';
+import type { SessionRef } from '@assessment/core';
+import { type DeviceCheckFacts, deviceCheckPasses, randomId, wireSessionRef } from '@assessment/core';
 import { postDeviceCheck } from '@assessment/react';
 import { useEffect, useState } from 'react';
 import { browserMediaEnvironment, readDeviceFacts } from '../lib/device-facts.ts';
-import { newId } from '../lib/ids.ts';
 import { notices } from '../lib/notices.ts';
-import type { SessionRef } from '../lib/take.ts';
 
 const DEVICE_CHECK_INTERVAL_MS = 2000;
 
@@ -33,7 +32,12 @@ export function useDeviceCheck(session: SessionRef, companyName: string, recheck
       const facts = await readDeviceFacts(browserMediaEnvironment());
       if (stopped) return;
       const passed = deviceCheckPasses(facts);
-      void postDeviceCheck({ company: companyName, ...wireSessionRef({ sessionId, testId }), checkId: newId(), facts });
+      void postDeviceCheck({
+        company: companyName,
+        ...wireSessionRef({ sessionId, testId }),
+        checkId: randomId(),
+        facts,
+      });
       setCheck({ status: passed ? 'passed' : 'failed', facts });
       if (passed) return;
       if (!failedBefore) notices.deviceCheckFailed();

@@ -1,6 +1,6 @@
-import { useObjectUrl } from '../hooks/useObjectUrl.ts';
-import { formatClock } from '../lib/clock.ts';
-import type { Take } from '../lib/take.ts';
+import { useObjectUrl } from './hooks/useObjectUrl.ts';
+import { formatClock } from './lib/clock.ts';
+import type { Take } from './lib/take.ts';
 
 /** The finished take, to watch before sending it; it plays from this browser, nothing is sent yet. */
 export function TakePlayback({ take }: { take: Take }) {

@@ -4,7 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { SectionIntro } from './SectionIntro.tsx';
 import { VideoIntroduction } from './VideoIntroduction.tsx';
 import { videoSession } from './video-session.ts';
-import '../video.css';
+import './video.css';
 
 /** Section 2, Video Introduction: opens for the candidate registered for this invitation. */
 export function VideoSection({ test, testId, goToNext, goToLanding }: SectionProps) {

@@ -1,10 +1,10 @@
-import type { TestDefinition } from '@assessment/core';
+import type { SessionRef, TestDefinition } from '@assessment/core';
+import { useFocusOnMount } from '@assessment/react';
 import { useRef } from 'react';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import { type Recorder, useRecorder } from '../hooks/useRecorder.ts';
-import { formatClock, recordLimitMinutes } from '../lib/clock.ts';
-import type { SessionRef, Take } from '../lib/take.ts';
-import { LivePreview } from './LivePreview.tsx';
+import { LivePreview } from '../camera/LivePreview.tsx';
+import { type Recorder, useRecorder } from './hooks/useRecorder.ts';
+import { formatClock, recordLimitMinutes } from './lib/clock.ts';
+import type { Take } from './lib/take.ts';
 import { RecordButton } from './RecordButton.tsx';
 import { RecordingPrompt } from './RecordingPrompt.tsx';
 import { TakePlayback } from './TakePlayback.tsx';

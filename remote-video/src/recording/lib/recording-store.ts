@@ -1,6 +1,7 @@
+import type { SessionRef } from '@assessment/core';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { newestFirst, type StoredChunk } from './recovery.ts';
-import type { SessionRef, Take } from './take.ts';
+import type { Take } from './take.ts';
 
 /**
  * Recordings kept in this browser (IndexedDB) until the server has them: every piece while

@@ -1,5 +1,6 @@
+import type { SessionRef } from '@assessment/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SessionRef, Take } from '../lib/take.ts';
+import type { Take } from '../../recording/lib/take.ts';
 import { type UploadState, VideoSender } from '../lib/video-sender.ts';
 
 export type { UploadState };

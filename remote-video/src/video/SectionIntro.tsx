@@ -1,5 +1,5 @@
 import type { TestDefinition } from '@assessment/core';
-import { recordLimitMinutes } from '../lib/clock.ts';
+import { recordLimitMinutes } from '../recording/lib/clock.ts';
 
 /** The section's title, its recording limit, and what is recorded and who receives it, before anything is. */
 export function SectionIntro({ test }: { test: TestDefinition }) {

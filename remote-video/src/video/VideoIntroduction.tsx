@@ -1,14 +1,14 @@
-import type { TestDefinition } from '@assessment/core';
+import type { SessionRef, TestDefinition } from '@assessment/core';
 import { useEffect, useState } from 'react';
-import { useCamera } from '../hooks/useCamera.ts';
-import { useEarlierTake } from '../hooks/useEarlierTake.ts';
-import { useVideoUpload } from '../hooks/useVideoUpload.ts';
-import { SKIP_REASONS } from '../lib/camera-errors.ts';
-import type { SessionRef, Take } from '../lib/take.ts';
-import { CameraSetup } from './CameraSetup.tsx';
-import { EarlierRecording } from './EarlierRecording.tsx';
-import { RecordingStudio } from './RecordingStudio.tsx';
-import { UploadPanel } from './UploadPanel.tsx';
+import { CameraSetup } from '../camera/CameraSetup.tsx';
+import { useCamera } from '../camera/hooks/useCamera.ts';
+import { SKIP_REASONS } from '../camera/lib/camera-errors.ts';
+import { EarlierRecording } from '../recording/EarlierRecording.tsx';
+import { useEarlierTake } from '../recording/hooks/useEarlierTake.ts';
+import type { Take } from '../recording/lib/take.ts';
+import { RecordingStudio } from '../recording/RecordingStudio.tsx';
+import { useVideoUpload } from '../upload/hooks/useVideoUpload.ts';
+import { UploadPanel } from '../upload/UploadPanel.tsx';
 
 interface Props {
   test: TestDefinition;

@@ -11,5 +11,3 @@ export interface Take {
   /** The tus upload of this take, so a reload resumes it instead of starting again. */
   uploadUrl: string | null;
 }
-
-export type { SessionRef } from '@assessment/core';

@@ -1,7 +1,7 @@
+import { useFocusOnMount } from '@assessment/react';
 import { useRef } from 'react';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import type { UploadState } from '../hooks/useVideoUpload.ts';
-import { formatMegabytes, uploadPercent } from '../lib/upload-policy.ts';
+import type { UploadState } from './hooks/useVideoUpload.ts';
+import { formatMegabytes, uploadPercent } from './lib/upload-policy.ts';
 
 interface Props {
   state: Exclude<UploadState, { phase: 'idle' }>;

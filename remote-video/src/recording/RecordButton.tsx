@@ -1,4 +1,4 @@
-import type { RecorderStatus } from '../hooks/useRecorder.ts';
+import type { RecorderStatus } from './hooks/useRecorder.ts';
 
 interface Props {
   status: RecorderStatus;

@@ -1,4 +1,4 @@
-import type { InputOption } from '../lib/media-inputs.ts';
+import type { InputOption } from './lib/media-inputs.ts';
 
 interface Props {
   microphones: InputOption[];

@@ -1,4 +1,4 @@
-import { WEBCAM_TIPS } from '../lib/messages.ts';
+import { WEBCAM_TIPS } from './lib/messages.ts';
 
 /** The honest help of SPEC section 0, always in view during the setup. */
 export function WebcamTips() {

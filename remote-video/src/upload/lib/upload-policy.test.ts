@@ -1,6 +1,6 @@
 import { videoUploadMetadataSchema } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
-import type { Take } from './take.ts';
+import type { Take } from '../../recording/lib/take.ts';
 import {
   formatMegabytes,
   isRetryableUploadFailure,

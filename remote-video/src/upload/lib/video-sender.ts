@@ -1,7 +1,8 @@
+import type { SessionRef } from '@assessment/core';
 import { sessionKeyHeaders, videoUploadEndpoint } from '@assessment/react';
 import { type DetailedError, Upload } from 'tus-js-client';
-import { recordingStore } from './recording-store.ts';
-import type { SessionRef, Take } from './take.ts';
+import { recordingStore } from '../../recording/lib/recording-store.ts';
+import type { Take } from '../../recording/lib/take.ts';
 import {
   isRetryableUploadFailure,
   refusalReason,

@@ -1,7 +1,7 @@
+import { useFocusOnMount } from '@assessment/react';
 import { useRef } from 'react';
-import { useFocusOnMount } from '../hooks/useFocusOnMount.ts';
-import { formatClock } from '../lib/clock.ts';
-import type { Take } from '../lib/take.ts';
+import { formatClock } from './lib/clock.ts';
+import type { Take } from './lib/take.ts';
 import { TakePlayback } from './TakePlayback.tsx';
 
 interface Props {

@@ -1,6 +1,7 @@
+import type { SessionRef } from '@assessment/core';
 import { type VideoUploadMetadata, wireSessionRef } from '@assessment/core';
-import { uploadFileType } from './recorder-format.ts';
-import type { SessionRef, Take } from './take.ts';
+import { uploadFileType } from '../../recording/lib/recorder-format.ts';
+import type { Take } from '../../recording/lib/take.ts';
 
 /** Under the server's 120 s request timeout even on a slow connection (the brief: at most 8 MB). */
 export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
