@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeAnswer } from '../../remote-quiz/src/editor/lib/html-format.ts';
+import { serializeAnswer } from '../../remote-quiz/src/editor/lib/html-serialize.ts';
 import type {
   AnswerDocument,
   BlockElement,

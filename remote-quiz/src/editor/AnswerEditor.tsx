@@ -6,7 +6,7 @@ import { Editable, ReactEditor, Slate, withReact } from 'slate-react';
 import { AnswerElementView, AnswerLeaf } from './AnswerContent.tsx';
 import { FormattingToolbar } from './FormattingToolbar.tsx';
 import { LinkForm } from './LinkForm.tsx';
-import { deserializeAnswer } from './lib/html-format.ts';
+import { deserializeAnswer } from './lib/html-deserialize.ts';
 import { ACCEPTED_IMAGE_TYPES } from './lib/images.ts';
 import { activeLink, applyLink, cleanFormatting, removeLink, toggleMark } from './lib/transforms.ts';
 import type { AnswerDocument, ToggleMark } from './lib/types.ts';

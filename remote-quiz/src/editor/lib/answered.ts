@@ -1,4 +1,4 @@
-import { deserializeAnswer } from './html-format.ts';
+import { deserializeAnswer } from './html-deserialize.ts';
 import type { AnswerDocument, AnswerElement, FormattedText } from './types.ts';
 
 /**

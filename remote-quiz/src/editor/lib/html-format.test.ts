@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPastedHtml, deserializeAnswer, serializeAnswer } from './html-format.ts';
+import { cleanPastedHtml, deserializeAnswer } from './html-deserialize.ts';
+import { serializeAnswer } from './html-serialize.ts';
 import { normalized } from './test-editor.ts';
 import type { AnswerDocument, BlockElement, FormattedText, InlineNode, TextBlockElement } from './types.ts';
 

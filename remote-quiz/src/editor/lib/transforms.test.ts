@@ -1,6 +1,6 @@
 import { Editor, Transforms } from 'slate';
 import { describe, expect, it } from 'vitest';
-import { serializeAnswer } from './html-format.ts';
+import { serializeAnswer } from './html-serialize.ts';
 import { LINK_REFUSED_MESSAGE } from './links.ts';
 import { selectAll, testEditor } from './test-editor.ts';
 import {

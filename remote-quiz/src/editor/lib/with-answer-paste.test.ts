@@ -1,7 +1,7 @@
 import { Editor, Transforms } from 'slate';
 import { describe, expect, it, vi } from 'vitest';
 import { SLATE_FRAGMENT_TYPE } from './clipboard.ts';
-import { serializeAnswer } from './html-format.ts';
+import { serializeAnswer } from './html-serialize.ts';
 import { testEditor } from './test-editor.ts';
 import type { AnswerDocument } from './types.ts';
 import { withAnswerPaste } from './with-answer-paste.ts';

@@ -1,6 +1,6 @@
 import type { Editor } from 'slate';
 import { answerFragment, SLATE_FRAGMENT_TYPE } from './clipboard.ts';
-import { cleanPastedHtml } from './html-format.ts';
+import { cleanPastedHtml } from './html-deserialize.ts';
 import { isAcceptedImageType } from './images.ts';
 
 /** What the editor reads from a paste or a drop; a browser DataTransfer is one. */

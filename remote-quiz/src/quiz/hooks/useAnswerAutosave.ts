@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { serializeAnswer } from '../../editor/lib/html-format.ts';
+import { serializeAnswer } from '../../editor/lib/html-serialize.ts';
 import type { AnswerDocument } from '../../editor/lib/types.ts';
 import { createDebouncedTask } from '../lib/debounced-task.ts';
 import type { DraftRegistry } from '../lib/draft-registry.ts';
