@@ -7,7 +7,7 @@ export {
   type Outbox,
   type OutboxDeps,
   type OutboxItem,
-} from './api/outbox.ts';
+} from './api/outbox/outbox.ts';
 export { emptyProctoring, type QuestionIndex, withPaste, withSwitch } from './api/proctoring.ts';
 export { randomId } from './api/random-id.ts';
 export * from './api/schemas.ts';

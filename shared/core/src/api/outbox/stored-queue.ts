@@ -1,0 +1,96 @@
+import { type KeyValueStorage, safeRead, safeWrite } from '../../store/safe-storage.ts';
+import type { OutboxItem } from './outbox.ts';
+
+export const OUTBOX_STORAGE_KEY = 'outbox';
+/** Calls the server refused for good: kept (without their bodies) so no screen claims they arrived. */
+export const OUTBOX_REFUSED_STORAGE_KEY = 'outboxRefused';
+const REFUSED_KEPT = 50;
+
+function isOutboxItem(value: unknown): value is OutboxItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Record<string, unknown>;
+  return typeof item.id === 'string' && typeof item.path === 'string' && typeof item.createdAt === 'number';
+}
+
+export interface StoredQueue {
+  /** The waiting items, oldest first, as storage holds them now. */
+  load(): OutboxItem[];
+  /** Replaces the waiting items. */
+  commit(items: OutboxItem[]): void;
+  remove(id: string): void;
+}
+
+/**
+ * The queue in storage. Storage stays the truth while it can be written: another copy of this
+ * client (a second tab, or a remote that did not get the shared singleton) may change it at any
+ * time, and writing back an old copy would lose its items.
+ */
+export function createStoredQueue(
+  storage: KeyValueStorage | undefined,
+  log: Pick<Console, 'error'>,
+  onCountChange: (pending: number) => void,
+): StoredQueue {
+  /** The queue as last read or written. */
+  let queue: OutboxItem[] = [];
+  let storedRaw: string | null = null;
+  let storageWritable = storage !== undefined;
+
+  /** Re-read on every use; parsing happens only when the stored text changed. */
+  function load(): OutboxItem[] {
+    if (!storageWritable) return queue;
+    const raw = safeRead(storage, OUTBOX_STORAGE_KEY);
+    if (raw === storedRaw) return queue;
+    storedRaw = raw;
+    queue = [];
+    if (raw) {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        if (Array.isArray(parsed)) queue = parsed.filter(isOutboxItem);
+      } catch (error) {
+        log.error('Outbox: the stored queue is unreadable and was set aside', error);
+      }
+    }
+    return queue;
+  }
+
+  function commit(items: OutboxItem[]): void {
+    const before = queue.length;
+    queue = items;
+    const raw = JSON.stringify(items);
+    // When storage is full the queue lives in memory for this page (safeWrite logs why) until a write fits again.
+    storageWritable = safeWrite(storage, OUTBOX_STORAGE_KEY, raw);
+    storedRaw = storageWritable ? raw : storedRaw;
+    if (before !== items.length) onCountChange(items.length);
+  }
+
+  function remove(id: string): void {
+    const items = load();
+    if (items.some((item) => item.id === id)) commit(items.filter((item) => item.id !== id));
+  }
+
+  return { load, commit, remove };
+}
+
+export interface RefusedLog {
+  count(): number;
+  record(item: OutboxItem, status: number): void;
+}
+
+/** The calls the server refused for good, in this browser, ever: they will never arrive. */
+export function createRefusedLog(storage: KeyValueStorage | undefined, now: () => number): RefusedLog {
+  function refusedCalls(): { path: string; status: number; at: number }[] {
+    try {
+      const parsed: unknown = JSON.parse(safeRead(storage, OUTBOX_REFUSED_STORAGE_KEY) ?? '[]');
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+  return {
+    count: () => refusedCalls().length,
+    record(item, status) {
+      const kept = [...refusedCalls(), { path: item.path, status, at: now() }].slice(-REFUSED_KEPT);
+      safeWrite(storage, OUTBOX_REFUSED_STORAGE_KEY, JSON.stringify(kept));
+    },
+  };
+}
