@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { FORBIDDEN_WORDS } from '../remote-video/src/video/honesty.ts';
+import { FORBIDDEN_WORDS } from 'remote-video/honesty';
 import { ADMIN_TOKEN, type AdminSession, agreeAndStart, expect, SAMPLE_ID, sessionOfPage } from './fixtures.ts';
 
 export const VINTRO = `/invite/${SAMPLE_ID}/vintro`;

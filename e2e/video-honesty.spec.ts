@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FORBIDDEN_WORDS, INSTRUCTION_PATTERNS } from '../remote-video/src/video/honesty.ts';
+import { FORBIDDEN_WORDS, INSTRUCTION_PATTERNS } from 'remote-video/honesty';
 import { expect, test } from './fixtures.ts';
 
 const dist = path.resolve(import.meta.dirname, '../remote-video/dist');

@@ -1,13 +1,13 @@
+import {
+  type AnswerDocument,
+  type BlockElement,
+  type FormattedText,
+  type InlineNode,
+  serializeAnswer,
+  type TextBlockElement,
+  type TextBlockType,
+} from 'remote-quiz/answer-format';
 import { describe, expect, it } from 'vitest';
-import { serializeAnswer } from '../../remote-quiz/src/editor/lib/html-serialize.ts';
-import type {
-  AnswerDocument,
-  BlockElement,
-  FormattedText,
-  InlineNode,
-  TextBlockElement,
-  TextBlockType,
-} from '../../remote-quiz/src/editor/lib/types.ts';
 import { ANSWER_MAX_DEPTH, ANSWER_MAX_ELEMENTS, answerShapeProblem } from '../src/answers/answer-shape.ts';
 import { canonicalAnswer } from '../src/answers/canonical-answer.ts';
 import { cleanAnswers } from '../src/answers/clean-answers.ts';

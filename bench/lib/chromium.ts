@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { type Browser, chromium } from '@playwright/test';
-import { CHROMIUM_PATH, QUIET_CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_ARGS } from 'e2e/chromium';
 
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...QUIET_CHROMIUM_ARGS, ...extraArgs] });

@@ -1,23 +1,22 @@
 import type { Section, SectionId } from '@assessment/core';
 import type { SectionModule } from '@assessment/react';
-import { SectionLoadError } from '../../shell/src/features/sections/section-load-error.ts';
+import { SectionLoadError, type SectionLoader } from 'shell/app';
 
 /**
- * Stands in for shell/src/features/sections/remote-loader.ts in the single-bundle build: the
- * sections are this build's own lazy chunks instead of remotes, so the only difference left
- * between the two builds is Module Federation. Same `loadSection` as the module it replaces.
+ * The section loader of the single-bundle build: the sections are this build's own lazy chunks
+ * instead of remotes, so the only difference left between the two builds is Module Federation.
  */
 const sections: Record<SectionId, () => Promise<SectionModule>> = {
-  quiz: () => import('../../remote-quiz/src/section.tsx'),
-  video: () => import('../../remote-video/src/section.tsx'),
-  feedback: () => import('../../remote-feedback/src/section.tsx'),
+  quiz: () => import('remote-quiz/section'),
+  video: () => import('remote-video/section'),
+  feedback: () => import('remote-feedback/section'),
 };
 
-export async function loadSection(section: Section): Promise<SectionModule> {
+export const loadSection: SectionLoader = async (section: Section) => {
   try {
     return await sections[section.id]();
   } catch (error) {
     console.error(`Could not load the ${section.id} section`, error);
     throw new SectionLoadError('This section could not be loaded.', 'unreachable');
   }
-}
+};

@@ -107,34 +107,23 @@ async function buildFederated(outRoot: string): Promise<void> {
 }
 
 /**
- * The same shell app with the sections imported as its own lazy chunks: the shell's entry and its
- * remote loader are swapped for bench modules, nothing in shell/ changes.
+ * The same shell app with the sections imported as its own lazy chunks: the shell's page loads
+ * the bench's entry, which mounts the shell's app with a loader that imports the sections directly.
  */
 function withoutFederation(): Plugin {
-  const shell = path.join(repoRoot, 'shell');
-  const swaps = [
-    { source: '/src/main.tsx', importer: path.join(shell, 'index.html'), to: 'pages/single-entry.ts' },
-    {
-      source: './remote-loader.ts',
-      importer: path.join(shell, 'src/features/sections/useSectionModule.ts'),
-      to: 'pages/direct-sections.ts',
-    },
-  ];
-  const done = new Set<string>();
+  const shellPage = path.join(repoRoot, 'shell', 'index.html');
+  let swapped = false;
   return {
     name: 'bench-without-federation',
     enforce: 'pre',
     resolveId(source, importer) {
-      const swap = swaps.find((candidate) => candidate.source === source && candidate.importer === importer);
-      if (!swap) return null;
-      done.add(swap.to);
-      return path.join(benchRoot, swap.to);
+      if (source !== '/src/main.tsx' || importer !== shellPage) return null;
+      swapped = true;
+      return path.join(benchRoot, 'pages/single-entry.ts');
     },
     buildEnd() {
-      // A renamed file in shell/ must not quietly turn the baseline back into a federated build.
-      const missed = swaps.filter((swap) => !done.has(swap.to));
-      if (missed.length > 0)
-        this.error(`The single bundle still imports ${missed.map((swap) => swap.source).join(', ')}`);
+      // A renamed entry in shell/ must not quietly turn the baseline back into a federated build.
+      if (!swapped) this.error('The single bundle still starts from the shell’s own entry');
     },
   };
 }

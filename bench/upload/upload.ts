@@ -4,10 +4,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { UPLOAD_CHUNK_BYTES } from 'remote-video/upload';
 import { Upload } from 'tus-js-client';
 import { configFromEnv, type S3Settings } from '../../api/src/config.ts';
 import { createS3Client } from '../../api/src/storage/s3-video-store.ts';
-import { UPLOAD_CHUNK_BYTES } from '../../remote-video/src/upload/lib/upload-policy.ts';
 import { startServices } from '../../scripts/services.mjs';
 import {
   benchRoot,

@@ -1,11 +1,8 @@
 import { useCallback, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { AnswerEditor } from '../../../remote-quiz/src/editor/AnswerEditor.tsx';
-import type { AnswerDocument } from '../../../remote-quiz/src/editor/lib/types.ts';
-import { useAnswerAutosave } from '../../../remote-quiz/src/quiz/hooks/useAnswerAutosave.ts';
-import { createDraftRegistry } from '../../../remote-quiz/src/quiz/lib/draft-registry.ts';
-import { quizSession } from '../../../remote-quiz/src/quiz/quiz-session.ts';
+import { createDraftRegistry, quizSession, useAnswerAutosave } from 'remote-quiz/answers';
+import { type AnswerDocument, AnswerEditor } from 'remote-quiz/editor';
 import { autosaveMeter, measureKeystroke } from './autosave-meter.ts';
 import { type EditorUnderTest, watchMutations } from './editor-under-test.ts';
 

@@ -1,8 +1,8 @@
 import type { Section } from '@assessment/core';
 import type { SectionModule } from '@assessment/react';
 import { useCallback, useEffect, useState } from 'react';
-import { loadSection } from './remote-loader.ts';
 import { SectionLoadError } from './section-load-error.ts';
+import { useSectionLoader } from './section-loader.ts';
 
 export type SectionModuleState =
   | { status: 'loading' }
@@ -13,6 +13,7 @@ export type SectionModuleState =
 export function useSectionModule(section: Section): { state: SectionModuleState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<SectionModuleState>({ status: 'loading' });
+  const loadSection = useSectionLoader();
 
   useEffect(() => {
     let current = true;
@@ -29,7 +30,7 @@ export function useSectionModule(section: Section): { state: SectionModuleState;
     return () => {
       current = false;
     };
-  }, [section, attempt]);
+  }, [loadSection, section, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, retry };

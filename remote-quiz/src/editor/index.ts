@@ -1,0 +1,2 @@
+export { AnswerEditor } from './AnswerEditor.tsx';
+export type { AnswerDocument } from './lib/types.ts';
