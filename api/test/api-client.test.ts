@@ -132,12 +132,4 @@ describe('API client', () => {
     expect(client.refusedOutboxCount()).toBe(1);
     expect((await adminSession(server.url, unique)).feedback).toBeNull();
   });
-
-  it('names the tus endpoint for the video remote', () => {
-    expect(client.videoUploadPath).toBe('/api/videos/');
-    client.configureApi({ baseUrl: 'https://api.example/v1/' });
-    expect(client.videoUploadEndpoint()).toBe('https://api.example/v1/videos/');
-    client.configureApi({});
-    expect(client.videoUploadEndpoint()).toBe('/api/videos/');
-  });
 });

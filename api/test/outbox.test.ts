@@ -15,8 +15,9 @@ import {
 } from './helpers.ts';
 
 /**
- * The outbox against a real server: an in-memory Storage stands in for localStorage and the real
- * fetch goes over HTTP. Only the log is collected, to check what the console would show.
+ * The outbox against the real server: an in-memory Storage stands in for localStorage and the real
+ * fetch goes over HTTP. Only the log is collected, to check what the console would show. What the
+ * outbox does on its own, with no server answering, is tested beside it in @assessment/core.
  */
 
 const servers: InProcessServer[] = [];
@@ -175,35 +176,6 @@ describe('outbox', () => {
     expect(outbox.refusedCount()).toBe(0);
     expect(lines.error).toEqual([]);
     expect(new Set(lines.warn)).toEqual(new Set(['Outbox: POST /now-assessment answered 429; it will be retried']));
-  });
-
-  it('keeps only the newest waiting autosave of a session, and a submit stays a submit', async () => {
-    const port = await freePort();
-    const storage = memoryStorage();
-    const outbox = outboxFor(`http://127.0.0.1:${port}`, { storage });
-    const unique = newSessionId();
-    const keepFinal = (older: unknown, newer: unknown) =>
-      (older as { final: boolean }).final ? { ...(newer as object), final: true } : newer;
-    for (const [revision, final] of [
-      [1, false],
-      [2, true],
-      [3, false],
-    ] as const) {
-      outbox.enqueue({
-        path: '/answers',
-        body: answers(unique, { revision, final }),
-        coalesceKey: `answers:${unique}`,
-        merge: keepFinal,
-      });
-    }
-    outbox.enqueue({ path: '/answers', body: answers(newSessionId()), coalesceKey: 'answers:other' });
-    await outbox.flush();
-
-    const stored = JSON.parse(storage.getItem(OUTBOX_STORAGE_KEY) ?? '[]');
-    expect(stored.map((item: { body: { revision: number; final: boolean } }) => item.body)).toEqual([
-      expect.objectContaining({ unique, revision: 3, final: true }),
-      expect.objectContaining({ revision: 1, final: false }),
-    ]);
   });
 
   it('loses nothing when two copies of the client share one storage (two tabs, or a remote with its own copy)', async () => {
