@@ -129,7 +129,7 @@ export function expectAboutThreeSeconds(stored: StoredFile): void {
 
 export const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
-/** Nothing on the page, shown or hidden, asks the candidate to run, fetch or set up anything (SPEC section 0). */
+/** Nothing on the page, shown or hidden, asks the candidate to run, fetch or set up anything (README.md, What this is). */
 export async function expectHonestScreen(page: Page): Promise<void> {
   const text = (await page.locator('body').textContent()) ?? '';
   expect(text.length).toBeGreaterThan(0);

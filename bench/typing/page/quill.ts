@@ -2,7 +2,7 @@ import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { type EditorUnderTest, watchMutations } from './editor-under-test.ts';
 
-/** The toolbar of SPEC section 4, which the original product built with Quill. */
+/** The answer editor's toolbar, which the original product built with Quill. */
 const TOOLBAR = [
   [{ header: [1, 2, false] }],
   [{ font: [] }],

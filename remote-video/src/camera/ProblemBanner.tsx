@@ -1,5 +1,5 @@
 export interface Problem {
-  /** The message of SPEC section 5, word for word. */
+  /** One of the camera setup's messages (lib/messages.ts), word for word. */
   message: string;
   /** What it means and what the candidate can do about it. */
   help: string[];

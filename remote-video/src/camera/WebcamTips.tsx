@@ -1,6 +1,6 @@
 import { WEBCAM_TIPS } from './lib/messages.ts';
 
-/** The honest help of SPEC section 0, always in view during the setup. */
+/** The honest help for camera problems (README.md, What this is), always in view during the setup. */
 export function WebcamTips() {
   return (
     <section className="video-tips" aria-labelledby="video-tips-title">

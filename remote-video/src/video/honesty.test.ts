@@ -29,7 +29,7 @@ describe('the section never asks a candidate to run or fetch anything', () => {
     expect(offending).toEqual([]);
   });
 
-  it('gives only the honest help of SPEC section 0 for camera problems', () => {
+  it('gives only honest help for camera problems', () => {
     const help = [...WEBCAM_TIPS, ...Object.values(CAMERA_HINTS)].join('\n');
     expect(help).toMatch(/site/);
     expect(help).toMatch(/privacy/);
@@ -39,7 +39,7 @@ describe('the section never asks a candidate to run or fetch anything', () => {
     expect(help).toMatch(/another up-to-date browser/);
   });
 
-  it('keeps the messages of SPEC section 5 word for word', () => {
+  it('keeps the camera setup messages word for word', () => {
     expect(Object.values(MESSAGES)).toEqual([
       'Error fetching devices.',
       'Error camera drive check.',

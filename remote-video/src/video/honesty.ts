@@ -1,5 +1,5 @@
 /**
- * What this section must never tell a candidate (SPEC section 0): nothing to run, nothing to fetch
+ * What this section must never tell a candidate (README.md, What this is): nothing to run, nothing to fetch
  * or set up, no story about camera software. The scans in the unit and end-to-end tests use these.
  * Letters in brackets (`dri[v]er`) keep this file from matching its own patterns.
  */

@@ -13,7 +13,7 @@ export type DeviceCheck =
   | { status: 'failed'; facts: DeviceCheckFacts };
 
 /**
- * The camera check of SPEC section 5: decided here from the browser's own facts, every 2 s until
+ * The camera check: decided here from the browser's own facts, every 2 s until
  * it passes. Each result is sent to the API for the hiring company's record; what the server
  * answers, or whether it answers at all, changes nothing for the candidate. A new `recheckAfter`
  * (a camera that just failed) starts the check again, since the facts may have changed with it.

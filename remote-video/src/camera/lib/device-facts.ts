@@ -40,7 +40,7 @@ async function countVideoInputs(env: MediaEnvironment): Promise<number> {
   }
 }
 
-/** The facts of SPEC section 5, read from the browser itself; `deviceCheckPasses` decides from them. */
+/** The facts the camera check decides from, read from the browser itself; `deviceCheckPasses` decides. */
 export async function readDeviceFacts(env: MediaEnvironment): Promise<DeviceCheckFacts> {
   const mediaDevicesAvailable =
     typeof env.mediaDevices?.getUserMedia === 'function' && typeof env.mediaDevices.enumerateDevices === 'function';

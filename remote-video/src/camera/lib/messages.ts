@@ -1,6 +1,7 @@
 /**
- * Every message of the camera setup, word for word as SPEC section 5 gives them, and the honest
- * help of SPEC section 0. Kept in one place so the wording can be checked and never drifts.
+ * Every message of the camera setup, word for word as the hiring company gave them, and the honest
+ * help for camera problems (README.md, What this is). Kept in one place so the wording can be
+ * checked and never drifts.
  */
 export const MESSAGES = {
   fetchDevices: 'Error fetching devices.',

@@ -6,7 +6,7 @@ export function formatClock(ms: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** The recording limit of SPEC section 5: `recordTimeInSeconds / 60` mins. */
+/** The recording limit as the section states it: `recordTimeInSeconds / 60` mins. */
 export function recordLimitMinutes(recordTimeInSeconds: number): number {
   return Math.round((recordTimeInSeconds / 60) * 100) / 100;
 }

@@ -157,7 +157,7 @@ export type DeviceCheckFacts = z.infer<typeof deviceCheckFactsSchema>;
 
 /**
  * The camera check, from the browser's own facts only: the server adds nothing that could make it
- * fail (SPEC section 0). The browser runs the same function, so both always agree.
+ * fail (README.md, What this is). The browser runs the same function, so both always agree.
  */
 export function deviceCheckPasses(facts: DeviceCheckFacts): boolean {
   return facts.secureContext && facts.mediaDevicesAvailable && facts.videoInputs > 0 && facts.permission !== 'denied';

@@ -19,7 +19,7 @@ export const DEVICE_BLOCKED_MESSAGE = 'Please access the assessment from a deskt
 
 const HANDHELD_TOKENS = /iPhone|iPod|iPad|Android/i;
 
-/** Desktop or laptop only (SPEC section 3): phones, tablets and every iOS or Android device are blocked. */
+/** Desktop or laptop only: phones, tablets and every iOS or Android device are blocked. */
 export function classifyDevice(facts: DeviceFacts): DeviceClass {
   const result = new UAParser(facts.userAgent).getResult();
   const type = result.device.type;
@@ -33,7 +33,7 @@ export function classifyDevice(facts: DeviceFacts): DeviceClass {
   return { blocked: false };
 }
 
-/** The device-info record sent with the registration (SPEC section 7). */
+/** The device-info record sent with the registration. */
 export interface DeviceInfo {
   os: { name: string; version: string };
   browser: { name: string; major: string; version: string };

@@ -21,7 +21,7 @@ function section(id: string) {
 }
 
 describe('session store', () => {
-  it('writes each field to its own key with the names of the spec', () => {
+  it('writes each field to its own key, under the storage names the product has always used', () => {
     const storage = memoryStorage();
     const { store, quiz, video, feedback } = withSectionSlices(storage);
     store.getState().update({

@@ -14,7 +14,7 @@ export function NotificationArea() {
 /** Section 2 (video) shows its banners and toasts bottom right. */
 export const SECTION_TOAST: ToastOptions = { position: 'bottom-right', autoClose: 6000 };
 
-/** Persistent and closable, top right, shown once however often the gate runs (SPEC section 3). */
+/** Persistent and closable, top right, shown once however often the gate runs. */
 export function showDeviceBlockedToast(): void {
   toast.error(DEVICE_BLOCKED_MESSAGE, {
     toastId: 'device-blocked',
