@@ -1,4 +1,4 @@
-import { testIdSchema as inviteIdSchema } from '@assessment/core';
+import { testIdSchema } from '@assessment/core';
 import { z } from 'zod';
 import type { SessionCursor, SessionQuery } from '../storage/session-store.ts';
 
@@ -29,7 +29,7 @@ const cursorSchema = z.string().transform((value, context) => {
 /** `GET /api/admin/sessions?testId=…&from=…&to=…&limit=…&cursor=…`; dates are ISO 8601 (a day, or a time with offset). */
 export const sessionQuerySchema = z
   .object({
-    testId: inviteIdSchema.optional(),
+    testId: testIdSchema.optional(),
     from: dateSchema.optional(),
     to: dateSchema.optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

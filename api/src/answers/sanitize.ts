@@ -1,4 +1,4 @@
-import { isAllowedImageSrc } from '@assessment/core';
+import { ANSWER_ATTRIBUTES, ANSWER_LINK_SCHEMES, ANSWER_TAGS, isAllowedImageSrc } from '@assessment/core';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -13,11 +13,11 @@ const INDENT_CLASS = /^ql-indent-[1-8]$/;
 const SPAN_CLASS = /^ql-(font|size|indent)-[a-z0-9-]+$/;
 
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h1', 'h2', 'strong', 'em', 'u', 's', 'blockquote', 'ol', 'ul', 'li', 'a', 'img', 'br', 'span'],
-  allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src'] },
+  allowedTags: [...ANSWER_TAGS],
+  allowedAttributes: { a: [...ANSWER_ATTRIBUTES.a], img: [...ANSWER_ATTRIBUTES.img] },
   allowedClasses: { p: [INDENT_CLASS], h1: [INDENT_CLASS], h2: [INDENT_CLASS], li: [INDENT_CLASS], span: [SPAN_CLASS] },
   allowedSchemes: [],
-  allowedSchemesByTag: { a: ['http', 'https', 'mailto', 'tel'], img: ['data'] },
+  allowedSchemesByTag: { a: [...ANSWER_LINK_SCHEMES], img: ['data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   transformTags: {
