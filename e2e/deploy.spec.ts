@@ -33,7 +33,7 @@ test('the shell build holds no remote address: it reads them from remotes.json',
 test('a remote rebuilt alone and published on another origin replaces the old one, shell unchanged', async ({
   page,
 }) => {
-  const server = await startProductServer(8186, ADMIN_TOKEN);
+  const server = await startProductServer(ADMIN_TOKEN);
   const variant = await buildRemoteVariant('remote-feedback', {
     from: 'Interview Preparation</h1>',
     to: 'Interview Preparation, new release</h1>',
@@ -80,7 +80,7 @@ test('a remote rebuilt alone and published on another origin replaces the old on
 });
 
 test('a remote built against another contract version is refused with a clear message and Retry', async ({ page }) => {
-  const server = await startProductServer(8187, ADMIN_TOKEN);
+  const server = await startProductServer(ADMIN_TOKEN);
   const variant = await buildRemoteVariant('remote-feedback', {
     from: 'export const contractVersion = SECTION_CONTRACT_VERSION;',
     to: 'export const contractVersion = 999;',

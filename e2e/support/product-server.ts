@@ -1,15 +1,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** A port free right now, so runs beside each other (and other checkouts' runs) never collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * A second, private instance of the product server (the front ends built by the main run) with its
  * own remotes.json, so a test can repoint remotes without disturbing tests running beside it.
  */
-export async function startProductServer(port: number, adminToken: string) {
+export async function startProductServer(adminToken: string) {
+  const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'product-'));
   const remotesFile = path.join(dir, 'remotes.json');
   fs.copyFileSync(path.join(repoRoot, 'shell/dist/remotes.json'), remotesFile);
