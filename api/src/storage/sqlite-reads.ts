@@ -1,66 +1,25 @@
 import type Database from 'better-sqlite3';
-import type {
-  SessionCursor,
-  SessionPage,
-  SessionQuery,
-  SessionRecord,
-  StoredAnswers,
-  StoredVideo,
-} from './session-store.ts';
-
-interface SessionRow {
-  session_id: string;
-  test_id: string;
-  started_at: number;
-}
-
-interface AnswersRow {
-  answers: string;
-  proctoring: string;
-  revision: number;
-  saved_at: number;
-  received_at: number;
-  final: number;
-  submitted_at: number | null;
-}
-
-interface VideoRow {
-  upload_id: string;
-  recording_id: string | null;
-  declared_type: string | null;
-  content_type: string | null;
-  bytes: number | null;
-  duration_seconds: number | null;
-  created_at: number;
-  completed_at: number | null;
-}
-
-function toAnswers(row: AnswersRow): StoredAnswers {
-  return {
-    answers: JSON.parse(row.answers),
-    proctoring: JSON.parse(row.proctoring),
-    revision: row.revision,
-    savedAt: row.saved_at,
-    receivedAt: row.received_at,
-    final: row.final === 1,
-    submittedAt: row.submitted_at,
-  };
-}
-
-function toVideo(row: VideoRow): StoredVideo {
-  return {
-    uploadId: row.upload_id,
-    recordingId: row.recording_id,
-    declaredType: row.declared_type,
-    contentType: row.content_type,
-    bytes: row.bytes,
-    durationSeconds: row.duration_seconds,
-    createdAt: row.created_at,
-    completedAt: row.completed_at,
-  };
-}
+import type { OpenedSession } from './known-sessions.ts';
+import {
+  SESSION_PARTS,
+  type SessionPartName,
+  type SessionParts,
+  type SessionRow,
+  toPage,
+  toSessionRecord,
+} from './session-rows.ts';
+import type { SessionPage, SessionQuery } from './session-store.ts';
 
 const SESSION_COLUMNS = 'session_id, test_id, started_at';
+
+interface PageParameters {
+  testId: string | null;
+  from: number | null;
+  to: number | null;
+  afterStart: number | null;
+  afterId: string;
+  limit: number;
+}
 
 function prepareReads(db: Database.Database) {
   return {
@@ -70,17 +29,7 @@ function prepareReads(db: Database.Database) {
     ),
     sessionOfUpload: db.prepare<[string], { session_id: string }>('SELECT session_id FROM videos WHERE upload_id = ?'),
     // One statement for every filter: a NULL parameter switches its condition off.
-    page: db.prepare<
-      {
-        testId: string | null;
-        from: number | null;
-        to: number | null;
-        afterStart: number | null;
-        afterId: string;
-        limit: number;
-      },
-      SessionRow
-    >(`
+    page: db.prepare<PageParameters, SessionRow>(`
       SELECT ${SESSION_COLUMNS} FROM sessions
       WHERE (@testId IS NULL OR test_id = @testId)
         AND (@from IS NULL OR started_at >= @from)
@@ -88,65 +37,29 @@ function prepareReads(db: Database.Database) {
         AND (@afterStart IS NULL OR (started_at, session_id) > (@afterStart, @afterId))
       ORDER BY started_at, session_id
       LIMIT @limit`),
-    registration: db.prepare<[string], { payload: string; received_at: number; updated_at: number }>(
-      'SELECT payload, received_at, updated_at FROM registrations WHERE session_id = ?',
-    ),
-    answers: db.prepare<[string], AnswersRow>('SELECT * FROM answers WHERE session_id = ?'),
-    quizComplete: db.prepare<[string], { payload: string; received_at: number }>(
-      'SELECT payload, received_at FROM quiz_completions WHERE session_id = ?',
-    ),
-    deviceChecks: db.prepare<[string], { check_id: string; facts: string; result: number; received_at: number }>(
-      'SELECT check_id, facts, result, received_at FROM device_checks WHERE session_id = ? ORDER BY received_at, check_id',
-    ),
-    videos: db.prepare<[string], VideoRow>('SELECT * FROM videos WHERE session_id = ? ORDER BY created_at, upload_id'),
-    videoSkip: db.prepare<[string], { reason: string; received_at: number }>(
-      'SELECT reason, received_at FROM video_skips WHERE session_id = ?',
-    ),
-    feedback: db.prepare<[string], { payload: string; received_at: number; updated_at: number }>(
-      'SELECT payload, received_at, updated_at FROM feedback WHERE session_id = ?',
-    ),
   };
+}
+
+/** One statement per part of a session (`SESSION_PARTS`), each a lookup by the session's id. */
+function preparePartReads(db: Database.Database) {
+  const reads = Object.entries(SESSION_PARTS).map(([name, part]) => {
+    const statement = db.prepare<[string], unknown>(
+      'orderBy' in part
+        ? `SELECT * FROM ${part.table} WHERE session_id = ? ORDER BY ${part.orderBy}`
+        : `SELECT * FROM ${part.table} WHERE session_id = ?`,
+    );
+    const read = 'orderBy' in part ? (id: string) => statement.all(id) : (id: string) => statement.get(id);
+    return [name as SessionPartName, read] as const;
+  });
+  return (sessionId: string): SessionParts =>
+    Object.fromEntries(reads.map(([name, read]) => [name, read(sessionId)])) as unknown as SessionParts;
 }
 
 /** Reads for the server's own thread: each is a few indexed lookups, and a page is bounded. */
 export function createReads(db: Database.Database) {
   const statements = prepareReads(db);
-
-  function readSession(row: SessionRow): SessionRecord {
-    const id = row.session_id;
-    const registration = statements.registration.get(id);
-    const answers = statements.answers.get(id);
-    const quizComplete = statements.quizComplete.get(id);
-    const videoSkip = statements.videoSkip.get(id);
-    const feedback = statements.feedback.get(id);
-    return {
-      sessionId: id,
-      testId: row.test_id,
-      startedAt: row.started_at,
-      registration: registration
-        ? {
-            payload: JSON.parse(registration.payload),
-            receivedAt: registration.received_at,
-            updatedAt: registration.updated_at,
-          }
-        : null,
-      answers: answers ? toAnswers(answers) : null,
-      quizComplete: quizComplete
-        ? { payload: JSON.parse(quizComplete.payload), receivedAt: quizComplete.received_at }
-        : null,
-      deviceChecks: statements.deviceChecks.all(id).map((check) => ({
-        checkId: check.check_id,
-        facts: JSON.parse(check.facts),
-        result: check.result === 1,
-        receivedAt: check.received_at,
-      })),
-      videos: statements.videos.all(id).map(toVideo),
-      videoSkip: videoSkip ? { reason: videoSkip.reason, receivedAt: videoSkip.received_at } : null,
-      feedback: feedback
-        ? { payload: JSON.parse(feedback.payload), receivedAt: feedback.received_at, updatedAt: feedback.updated_at }
-        : null,
-    };
-  }
+  const partsOf = preparePartReads(db);
+  const readSession = (row: SessionRow) => toSessionRecord(row, partsOf(row.session_id));
 
   const listSessions = db.transaction((query: SessionQuery): SessionPage => {
     const rows = statements.page.all({
@@ -157,12 +70,7 @@ export function createReads(db: Database.Database) {
       afterId: query.after?.sessionId ?? '',
       limit: query.limit + 1,
     });
-    const sessions = rows.slice(0, query.limit).map(readSession);
-    const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-    const next: SessionCursor | undefined = last
-      ? { startedAt: last.started_at, sessionId: last.session_id }
-      : undefined;
-    return next ? { sessions, next } : { sessions };
+    return toPage(rows, query.limit, readSession);
   });
 
   const getSession = db.transaction((sessionId: string) => {
@@ -173,7 +81,7 @@ export function createReads(db: Database.Database) {
   return {
     listSessions,
     getSession,
-    sessionOfKey(keyHash: string) {
+    sessionOfKey(keyHash: string): OpenedSession | undefined {
       const row = statements.sessionOfKey.get(keyHash);
       return row ? { sessionId: row.session_id, testId: row.test_id } : undefined;
     },

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { workerModule } from '../worker-file.ts';
-import { migrate } from './migrations.ts';
+import { knownSessions } from './known-sessions.ts';
 import { type SessionStore, STORE_ERRORS } from './session-store.ts';
+import { migrate } from './sqlite-migrations.ts';
 import { createReads } from './sqlite-reads.ts';
 import type { WriteName, WriteOperations } from './sqlite-writes.ts';
 import type { WriteReply, WriteRequest } from './writer-protocol.ts';
@@ -23,7 +24,7 @@ export async function openSqliteSessionStore(dataDir: string): Promise<SessionSt
     throw error;
   });
   const reads = createReads(reader);
-  const keys = knownKeys();
+  const known = knownSessions();
   const write =
     <N extends WriteName>(op: N) =>
     (...args: Parameters<WriteOperations[N]>) =>
@@ -39,28 +40,13 @@ export async function openSqliteSessionStore(dataDir: string): Promise<SessionSt
     startVideoUpload: write('startVideoUpload'),
     finishVideoUpload: write('finishVideoUpload'),
     forgetVideoUpload: write('forgetVideoUpload'),
-    sessionOfKey: async (keyHash) => keys.get(keyHash) ?? keys.remember(keyHash, reads.sessionOfKey(keyHash)),
+    sessionOfKey: async (keyHash) => known.ofKey(keyHash) ?? known.rememberKey(keyHash, reads.sessionOfKey(keyHash)),
     sessionOfVideoUpload: async (uploadId) => reads.sessionOfVideoUpload(uploadId),
     listSessions: async (query) => reads.listSessions(query),
     getSession: async (sessionId) => reads.getSession(sessionId),
     close: async () => {
       await writer.close();
       reader.close();
-    },
-  };
-}
-
-/** Keys seen recently and their sessions: a key's session never changes once bound, so this cannot go stale. */
-function knownKeys() {
-  const KEPT = 10_000;
-  const sessions = new Map<string, { sessionId: string; testId: string }>();
-  return {
-    get: (keyHash: string) => sessions.get(keyHash),
-    remember(keyHash: string, session: { sessionId: string; testId: string } | undefined) {
-      if (!session) return undefined;
-      if (sessions.size >= KEPT) sessions.delete(sessions.keys().next().value as string);
-      sessions.set(keyHash, session);
-      return session;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
+import { decideAnswers } from './answers-rules.ts';
 import {
-  AnswersFinalError,
   type AnswersWrite,
   type DeviceCheckFacts,
   type Feedback,
@@ -93,22 +93,16 @@ function requireSession(statements: Statements, ref: SessionRef): void {
 
 function saveAnswers(statements: Statements, input: AnswersWrite): { stored: boolean; revision: number } {
   requireSession(statements, input);
-  const existing = statements.answers.get(input.sessionId);
+  const row = statements.answers.get(input.sessionId);
+  const held = row && {
+    answers: row.answers,
+    revision: row.revision,
+    savedAt: row.saved_at,
+    submittedAt: row.submitted_at,
+  };
   const answersJson = JSON.stringify(input.answers);
-  if (existing?.submitted_at != null) {
-    // Final is final: an old save, a repeat, or one that changes nothing is answered as such;
-    // anything that would change submitted answers is refused.
-    if (input.revision > existing.revision && answersJson !== existing.answers) {
-      throw new AnswersFinalError(existing.submitted_at);
-    }
-    return { stored: false, revision: existing.revision };
-  }
-  const newer =
-    !existing ||
-    input.revision > existing.revision ||
-    (input.revision === existing.revision && input.savedAt > existing.saved_at);
-  if (newer) {
-    const submittedAt = input.final ? input.receivedAt : null;
+  const decision = decideAnswers(held, input, answersJson);
+  if (decision.write === 'store') {
     statements.upsertAnswers.run({
       sessionId: input.sessionId,
       answers: answersJson,
@@ -117,13 +111,11 @@ function saveAnswers(statements: Statements, input: AnswersWrite): { stored: boo
       savedAt: input.savedAt,
       receivedAt: input.receivedAt,
       final: input.final ? 1 : 0,
-      submittedAt,
+      submittedAt: decision.submittedAt,
     });
-    return { stored: true, revision: input.revision };
   }
-  // A submit overtaken by a newer autosave still means the candidate submitted.
-  if (input.final) statements.markSubmitted.run(input.receivedAt, input.sessionId);
-  return { stored: false, revision: (existing as AnswersRow).revision };
+  if (decision.write === 'mark-submitted') statements.markSubmitted.run(input.receivedAt, input.sessionId);
+  return decision.result;
 }
 
 /**
