@@ -1,6 +1,6 @@
 import { BODY_LIMIT_BYTES } from '@assessment/core';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { describeError, openBackends } from './backends.ts';
+import { describeError, openBackends, openSessionStore } from './backends.ts';
 import type { ServerConfig } from './config.ts';
 import { createHealth, registerHealthRoute } from './health.ts';
 import { closeConnectionsAsTheyIdle } from './http/draining.ts';
@@ -8,7 +8,6 @@ import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
 import { PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
 import { registerStaticSite } from './static-site.ts';
-import { openSqliteSessionStore } from './storage/sqlite-session-store.ts';
 
 export interface AppOptions {
   /** The server clock; tests move it to reach the quiz time limit. */
@@ -37,8 +36,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const remotes = createRemoteLocationsSource(config.remotesFile, (message) => app.log.error(message));
   await registerSecurityHeaders(app, remotes);
 
-  const store = await openSqliteSessionStore(config.dataDir);
   const backends = openBackends(config, app.log);
+  const store = await openSessionStore(config, backends.postgres).catch(async (error: unknown) => {
+    await backends.close();
+    throw error;
+  });
   app.addHook('onClose', async () => {
     // The store first, then the connections it may use (the PostgreSQL pool).
     await store.close();

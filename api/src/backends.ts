@@ -6,7 +6,10 @@ import { openRateLimitRedis } from './http/shared-rate-limits.ts';
 import { createFileVideoStore } from './storage/file-video-store.ts';
 import { openPostgres, type Postgres } from './storage/postgres.ts';
 import { createPostgresLocker, type PostgresLocker } from './storage/postgres-locker.ts';
+import { openPostgresSessionStore } from './storage/postgres-session-store.ts';
 import { createS3VideoStore } from './storage/s3-video-store.ts';
+import type { SessionStore } from './storage/session-store.ts';
+import { openSqliteSessionStore } from './storage/sqlite-session-store.ts';
 import type { VideoStore } from './storage/video-store.ts';
 
 /** Finished videos in the bucket when `S3_BUCKET` is set, else in the uploads folder. */
@@ -15,8 +18,16 @@ export function createVideoStore(config: ServerConfig): VideoStore {
 }
 
 /**
+ * Sessions in PostgreSQL through the process's pool when `DATABASE_URL` is set, else in SQLite
+ * under `DATA_DIR`. Either runs its migrations before it resolves.
+ */
+export function openSessionStore(config: ServerConfig, postgres: Postgres | undefined): Promise<SessionStore> {
+  return postgres ? openPostgresSessionStore(postgres) : openSqliteSessionStore(config.dataDir);
+}
+
+/**
  * What the API instances share beyond their own process, each only when configured: PostgreSQL
- * (`DATABASE_URL`: the tus upload locks), object storage (`S3_*`) and Redis (`REDIS_URL`: the rate
+ * (`DATABASE_URL`: the sessions and the tus upload locks), object storage (`S3_*`) and Redis (`REDIS_URL`: the rate
  * limits' counts). With none of them set, everything stays in this process and its data folder.
  */
 export interface Backends {

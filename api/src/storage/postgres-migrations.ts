@@ -1,0 +1,147 @@
+import type pg from 'pg';
+
+/**
+ * Each entry upgrades the schema by one version; the one row of `schema_version` remembers how far
+ * a database got, as SQLite's `user_version` does (`sqlite-migrations.ts`). Append only: an entry
+ * that has shipped is never edited.
+ *
+ * The same tables and columns as SQLite's. Ids are compared byte by byte (`COLLATE "C"`), as SQLite
+ * compares them, so the admin pages list sessions that started in the same millisecond in the same
+ * order on both. Times are milliseconds (`bigint`). What a candidate sent is JSON text, as in SQLite;
+ * so are the two free texts SQLite keeps as they came (a video skip's reason, an upload's declared
+ * type), because PostgreSQL's text cannot hold the NUL character that JSON writes as `\u0000`.
+ */
+const migrations: string[] = [
+  `
+  CREATE TABLE sessions (
+    session_id text COLLATE "C" PRIMARY KEY,
+    test_id text COLLATE "C" NOT NULL,
+    started_at bigint NOT NULL,
+    -- The SHA-256 of the key only the candidate's browser holds. NULL for a session begun before
+    -- keys existed (copied from SQLite), which takes no more writes.
+    key_hash text CONSTRAINT sessions_by_key UNIQUE
+  );
+  CREATE INDEX sessions_by_start ON sessions (started_at, session_id);
+  CREATE INDEX sessions_by_test ON sessions (test_id, started_at, session_id);
+
+  CREATE TABLE registrations (
+    session_id text COLLATE "C" PRIMARY KEY REFERENCES sessions (session_id),
+    payload text NOT NULL,
+    received_at bigint NOT NULL,
+    updated_at bigint NOT NULL
+  );
+
+  CREATE TABLE answers (
+    session_id text COLLATE "C" PRIMARY KEY REFERENCES sessions (session_id),
+    answers text NOT NULL,
+    proctoring text NOT NULL,
+    revision bigint NOT NULL,
+    saved_at bigint NOT NULL,
+    received_at bigint NOT NULL,
+    final boolean NOT NULL,
+    submitted_at bigint
+  );
+
+  CREATE TABLE quiz_completions (
+    session_id text COLLATE "C" PRIMARY KEY REFERENCES sessions (session_id),
+    payload text NOT NULL,
+    received_at bigint NOT NULL
+  );
+
+  CREATE TABLE device_checks (
+    session_id text COLLATE "C" NOT NULL REFERENCES sessions (session_id),
+    check_id text COLLATE "C" NOT NULL,
+    facts text NOT NULL,
+    result boolean NOT NULL,
+    received_at bigint NOT NULL,
+    PRIMARY KEY (session_id, check_id)
+  );
+
+  CREATE TABLE videos (
+    upload_id text COLLATE "C" PRIMARY KEY,
+    session_id text COLLATE "C" NOT NULL REFERENCES sessions (session_id),
+    recording_id text,
+    declared_type text,
+    content_type text,
+    bytes bigint,
+    duration_seconds double precision,
+    created_at bigint NOT NULL,
+    completed_at bigint
+  );
+  CREATE INDEX videos_by_session ON videos (session_id, created_at);
+
+  CREATE TABLE video_skips (
+    session_id text COLLATE "C" PRIMARY KEY REFERENCES sessions (session_id),
+    reason text NOT NULL,
+    received_at bigint NOT NULL
+  );
+
+  CREATE TABLE feedback (
+    session_id text COLLATE "C" PRIMARY KEY REFERENCES sessions (session_id),
+    payload text NOT NULL,
+    received_at bigint NOT NULL,
+    updated_at bigint NOT NULL
+  );
+  `,
+];
+
+/**
+ * The advisory lock migrations run under, in the two-integer key space (`pg_advisory_lock(int,
+ * int)`), which never meets the 64-bit keys of the upload locks (`postgres-locker.ts`). The first
+ * key is "asmt" in ASCII.
+ */
+const MIGRATION_LOCK = [0x61736d74, 1];
+
+/** Runs the statements of one migration and records its version, all or nothing. */
+async function apply(client: pg.PoolClient, version: number): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query(migrations[version] as string);
+    await client.query('UPDATE schema_version SET version = $1', [version + 1]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
+
+async function upgrade(client: pg.PoolClient): Promise<void> {
+  await client.query(`
+    CREATE TABLE IF NOT EXISTS schema_version (
+      only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+      version integer NOT NULL
+    );
+    INSERT INTO schema_version (version) VALUES (0) ON CONFLICT DO NOTHING;
+  `);
+  const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_version');
+  const current = rows[0]?.version ?? 0;
+  if (current > migrations.length) {
+    throw new Error(`The database is at schema version ${current}, newer than this server (${migrations.length})`);
+  }
+  for (let version = current; version < migrations.length; version += 1) await apply(client, version);
+}
+
+/**
+ * Creates or upgrades the schema, at every start of every instance. Instances that start together
+ * take turns under the advisory lock: the first applies what is missing, the others then find
+ * nothing left to do. The lock belongs to the connection, so an instance that dies while it
+ * migrates frees it (and its transaction rolls back).
+ */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock($1, $2)', MIGRATION_LOCK);
+    try {
+      await upgrade(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, $2)', MIGRATION_LOCK);
+    }
+  } catch (error) {
+    // A connection whose state is unknown (a lock perhaps still held) is closed, not reused.
+    broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

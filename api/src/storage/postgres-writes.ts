@@ -1,0 +1,207 @@
+import type pg from 'pg';
+import { decideAnswers, type HeldAnswers } from './answers-rules.ts';
+import type { KnownSessions } from './known-sessions.ts';
+import { inTransaction, statement } from './postgres-statements.ts';
+import {
+  type AnswersWrite,
+  type DeviceCheckFacts,
+  type Feedback,
+  type QuizComplete,
+  type Registration,
+  SessionConflictError,
+  SessionKeyError,
+  SessionNotFoundError,
+  type SessionRef,
+  type VideoUploadFinish,
+  type VideoUploadStart,
+} from './session-store.ts';
+
+/**
+ * Every statement the writes use. Each rule that must hold when several instances write at once is
+ * PostgreSQL's to keep, never this process's: "first one counts" is `ON CONFLICT DO NOTHING`, a
+ * repeated device check returns the stored row (`DO UPDATE` locks and returns it even when another
+ * instance inserted it a moment before), and the answers are weighed with their row locked.
+ */
+const sql = {
+  testOf: statement<{ test_id: string }>('SELECT test_id FROM sessions WHERE session_id = $1', 'test-of'),
+  session: statement<{ test_id: string; key_hash: string | null }>(
+    'SELECT test_id, key_hash FROM sessions WHERE session_id = $1',
+    'session-for-registration',
+  ),
+  insertSession: statement(
+    `INSERT INTO sessions (session_id, test_id, started_at, key_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (session_id) DO NOTHING`,
+    'insert-session',
+  ),
+  upsertRegistration: statement(
+    `INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES ($1, $2, $3, $3)
+     ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`,
+    'upsert-registration',
+  ),
+  insertQuizComplete: statement(
+    `INSERT INTO quiz_completions (session_id, payload, received_at) VALUES ($1, $2, $3)
+     ON CONFLICT (session_id) DO NOTHING`,
+    'insert-quiz-complete',
+  ),
+  lockAnswers: statement<{ answers: string; revision: number; saved_at: number; submitted_at: number | null }>(
+    'SELECT answers, revision, saved_at, submitted_at FROM answers WHERE session_id = $1 FOR UPDATE',
+    'lock-answers',
+  ),
+  insertAnswers: statement(
+    `INSERT INTO answers (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (session_id) DO NOTHING`,
+    'insert-answers',
+  ),
+  updateAnswers: statement(
+    `UPDATE answers SET answers = $2, proctoring = $3, revision = $4, saved_at = $5, received_at = $6, final = $7,
+       submitted_at = $8
+     WHERE session_id = $1`,
+    'update-answers',
+  ),
+  markSubmitted: statement(
+    'UPDATE answers SET final = true, submitted_at = $2 WHERE session_id = $1',
+    'mark-answers-submitted',
+  ),
+  deviceCheck: statement<{ result: boolean }>(
+    `INSERT INTO device_checks (session_id, check_id, facts, result, received_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (session_id, check_id) DO UPDATE SET result = device_checks.result
+     RETURNING result`,
+    'save-device-check',
+  ),
+  upsertVideoSkip: statement(
+    `INSERT INTO video_skips (session_id, reason, received_at) VALUES ($1, $2, $3)
+     ON CONFLICT (session_id) DO UPDATE SET reason = excluded.reason`,
+    'upsert-video-skip',
+  ),
+  upsertFeedback: statement(
+    `INSERT INTO feedback (session_id, payload, received_at, updated_at) VALUES ($1, $2, $3, $3)
+     ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`,
+    'upsert-feedback',
+  ),
+  insertVideo: statement(
+    `INSERT INTO videos (upload_id, session_id, recording_id, declared_type, created_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (upload_id) DO NOTHING`,
+    'insert-video',
+  ),
+  finishVideo: statement(
+    'UPDATE videos SET bytes = $2, content_type = $3, duration_seconds = $4, completed_at = $5 WHERE upload_id = $1',
+    'finish-video',
+  ),
+  deleteVideo: statement('DELETE FROM videos WHERE upload_id = $1', 'delete-video'),
+};
+
+/** The error PostgreSQL raises when a key already opened another session. */
+function isKeyTaken(error: unknown): boolean {
+  const failure = error as { code?: string; constraint?: string };
+  return failure.code === '23505' && failure.constraint === 'sessions_by_key';
+}
+
+/** A registration opens its session bound to its key, or must carry the key the session already has. */
+async function openOrEnter(tx: pg.PoolClient, ref: SessionRef, keyHash: string): Promise<void> {
+  let opened: pg.QueryResult;
+  try {
+    opened = await sql.insertSession(tx, [ref.sessionId, ref.testId, ref.receivedAt, keyHash]);
+  } catch (error) {
+    if (isKeyTaken(error)) throw new SessionKeyError(ref.sessionId);
+    throw error;
+  }
+  if (opened.rowCount === 1) return;
+  // The session was there (or another instance opened it a moment ago, and this insert waited for
+  // that to commit): the start time stays the first one, and the key and test must be its own.
+  const existing = (await sql.session(tx, [ref.sessionId])).rows[0];
+  if (!existing) throw new Error(`Session "${ref.sessionId}" vanished while it was registered`);
+  if (existing.test_id !== ref.testId) throw new SessionConflictError(ref.sessionId);
+  if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
+}
+
+/** The held answers, locked until the transaction ends, so that no other save is weighed at once. */
+async function lockHeldAnswers(tx: pg.PoolClient, sessionId: string): Promise<HeldAnswers | undefined> {
+  const row = (await sql.lockAnswers(tx, [sessionId])).rows[0];
+  return row && { answers: row.answers, revision: row.revision, savedAt: row.saved_at, submittedAt: row.submitted_at };
+}
+
+async function saveAnswers(tx: pg.PoolClient, input: AnswersWrite): Promise<{ stored: boolean; revision: number }> {
+  const answersJson = JSON.stringify(input.answers);
+  for (;;) {
+    const held = await lockHeldAnswers(tx, input.sessionId);
+    const decision = decideAnswers(held, input, answersJson);
+    if (decision.write === 'store') {
+      const values = [
+        input.sessionId,
+        answersJson,
+        JSON.stringify(input.proctoring),
+        input.revision,
+        input.savedAt,
+        input.receivedAt,
+        input.final,
+        decision.submittedAt,
+      ];
+      if (held) await sql.updateAnswers(tx, values);
+      // With no row there is nothing to lock: another instance's first save may insert one first,
+      // and this save is then weighed again against it.
+      else if ((await sql.insertAnswers(tx, values)).rowCount === 0) continue;
+    }
+    if (decision.write === 'mark-submitted') await sql.markSubmitted(tx, [input.sessionId, input.receivedAt]);
+    return decision.result;
+  }
+}
+
+/**
+ * Every write the store makes, each one transaction or one statement (either committed before it
+ * resolves), named as in `sqlite-writes.ts`. A refused write changes nothing.
+ */
+export function createPostgresWrites(pool: pg.Pool, known: KnownSessions) {
+  /** Every write but a registration needs a registered session of the same test. */
+  async function requireSession(ref: SessionRef): Promise<void> {
+    let testId = known.testOf(ref.sessionId);
+    if (testId === undefined) {
+      testId = (await sql.testOf(pool, [ref.sessionId])).rows[0]?.test_id;
+      if (testId === undefined) throw new SessionNotFoundError(ref.sessionId);
+      known.rememberSession(ref.sessionId, testId);
+    }
+    if (testId !== ref.testId) throw new SessionConflictError(ref.sessionId);
+  }
+
+  return {
+    async saveRegistration(ref: SessionRef, keyHash: string, registration: Registration): Promise<void> {
+      await inTransaction(pool, async (tx) => {
+        await openOrEnter(tx, ref, keyHash);
+        await sql.upsertRegistration(tx, [ref.sessionId, JSON.stringify(registration), ref.receivedAt]);
+      });
+    },
+    async saveQuizComplete(ref: SessionRef, notice: QuizComplete): Promise<void> {
+      await requireSession(ref);
+      await sql.insertQuizComplete(pool, [ref.sessionId, JSON.stringify(notice), ref.receivedAt]);
+    },
+    async saveAnswers(input: AnswersWrite): Promise<{ stored: boolean; revision: number }> {
+      await requireSession(input);
+      return inTransaction(pool, (tx) => saveAnswers(tx, input));
+    },
+    async saveDeviceCheck(ref: SessionRef, checkId: string, facts: DeviceCheckFacts, result: boolean) {
+      await requireSession(ref);
+      const values = [ref.sessionId, checkId, JSON.stringify(facts), result, ref.receivedAt];
+      return (await sql.deviceCheck(pool, values)).rows[0]?.result === true;
+    },
+    async saveVideoSkip(ref: SessionRef, reason: string): Promise<void> {
+      await requireSession(ref);
+      await sql.upsertVideoSkip(pool, [ref.sessionId, JSON.stringify(reason), ref.receivedAt]);
+    },
+    async saveFeedback(ref: SessionRef, feedback: Feedback): Promise<void> {
+      await requireSession(ref);
+      await sql.upsertFeedback(pool, [ref.sessionId, JSON.stringify(feedback), ref.receivedAt]);
+    },
+    async startVideoUpload(start: VideoUploadStart): Promise<void> {
+      await requireSession(start);
+      const declaredType = start.declaredType === null ? null : JSON.stringify(start.declaredType);
+      await sql.insertVideo(pool, [start.uploadId, start.sessionId, start.recordingId, declaredType, start.receivedAt]);
+    },
+    async finishVideoUpload(finish: VideoUploadFinish): Promise<void> {
+      const values = [finish.uploadId, finish.bytes, finish.contentType, finish.durationSeconds, finish.completedAt];
+      await sql.finishVideo(pool, values);
+    },
+    async forgetVideoUpload(uploadId: string): Promise<void> {
+      await sql.deleteVideo(pool, [uploadId]);
+    },
+  };
+}
