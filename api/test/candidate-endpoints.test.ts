@@ -90,55 +90,6 @@ describe('candidate endpoints', () => {
     expect((await check('f', { mediaDevicesAvailable: false })).body).toEqual({ result: false });
   });
 
-  it('never duplicates a repeated call', async () => {
-    const unique = newSessionId();
-    for (let repeat = 0; repeat < 3; repeat += 1) {
-      expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
-      expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(200);
-      expect((await postJson(server.url, '/api/video-just', quizComplete(unique))).status).toBe(200);
-      expect((await postJson(server.url, '/api/device-check', deviceCheck(unique))).body).toEqual({ result: true });
-      expect((await postJson(server.url, '/api/feedback', feedback(unique))).status).toBe(200);
-      expect((await postJson(server.url, '/api/video-skip', { unique, data: testId, reason: 'x' })).status).toBe(200);
-    }
-    const sessions = (await fetch(`${server.url}/api/admin/sessions`, {
-      headers: { authorization: 'Bearer test-admin-token-0123456789' },
-    }).then((response) => response.json())) as { sessions: { sessionId: string; deviceChecks: unknown[] }[] };
-    const mine = sessions.sessions.filter((session) => session.sessionId === unique);
-    expect(mine).toHaveLength(1);
-    expect(mine[0]?.deviceChecks).toHaveLength(1);
-  });
-
-  it('replays the first result of a repeated device check', async () => {
-    const unique = await registered(server.url);
-    await postJson(server.url, '/api/device-check', deviceCheck(unique, { checkId: 'same' }));
-    const repeat = await postJson(
-      server.url,
-      '/api/device-check',
-      deviceCheck(unique, {
-        checkId: 'same',
-        facts: { secureContext: true, mediaDevicesAvailable: true, videoInputs: 0, permission: 'denied' },
-      }),
-    );
-    expect(repeat.body).toEqual({ result: true });
-  });
-
-  it('keeps the newest answers when an older save arrives late', async () => {
-    const unique = await registered(server.url);
-    const newer = answers(unique, { revision: 20, savedAt: 2000, answers: ['<p>new</p>', '', ''] });
-    const older = answers(unique, { revision: 10, savedAt: 1000, answers: ['<p>old</p>', '', ''] });
-    expect((await postJson(server.url, '/api/answers', newer)).body).toEqual({ stored: true, revision: 20 });
-    expect((await postJson(server.url, '/api/answers', older)).body).toEqual({ stored: false, revision: 20 });
-    expect((await adminSession(server.url, unique)).answers?.html[0]).toBe('<p>new</p>');
-  });
-
-  it('keeps a final submit final when a newer autosave overtook it', async () => {
-    const unique = await registered(server.url);
-    await postJson(server.url, '/api/answers', answers(unique, { revision: 31, final: false }));
-    await postJson(server.url, '/api/answers', answers(unique, { revision: 30, final: true }));
-    const session = await adminSession(server.url, unique);
-    expect(session.answers).toMatchObject({ revision: 31, final: true, submittedAt: expect.any(String) });
-  });
-
   it('flags answers that arrive after the time limit and a grace minute, and keeps them', async () => {
     const unique = newSessionId();
     await postJson(server.url, '/api/now-assessment', registration(unique));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type TestDatabase } from './databases.ts';
 import {
   adminSessions,
   answers,
@@ -19,14 +20,6 @@ import {
   testId,
 } from './helpers.ts';
 
-const dataDir = tempDataDir();
-let server: ChildServer | undefined;
-
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 async function writeWholeSession(url: string): Promise<string> {
   const unique = newSessionId();
   for (const [route, body] of [
@@ -44,9 +37,29 @@ async function writeWholeSession(url: string): Promise<string> {
   return unique;
 }
 
-describe('durability', () => {
+/** The sessions' database: SQLite in the data folder, or a PostgreSQL database of this file's own. */
+const databases = [
+  { name: 'SQLite', create: async (): Promise<TestDatabase | undefined> => undefined },
+  { name: 'PostgreSQL', create: () => createDatabase(inject('services').DATABASE_URL, 'restart') },
+];
+
+describe.each(databases)('durability ($name)', ({ create }) => {
+  const dataDir = tempDataDir();
+  let database: TestDatabase | undefined;
+  let env: Record<string, string> = {};
+  let server: ChildServer | undefined;
+  beforeAll(async () => {
+    database = await create();
+    env = database ? { DATABASE_URL: database.url } : {};
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('keeps everything across a stop and a start', async () => {
-    server = await spawnServer(dataDir);
+    server = await spawnServer(dataDir, env);
     const unique = await writeWholeSession(server.url);
     const skipped = await registered(server.url);
     await postJson(server.url, '/api/video-skip', { unique: skipped, data: testId, reason: 'no-camera' });
@@ -54,17 +67,17 @@ describe('durability', () => {
     expect(before.map((session) => session.sessionId)).toEqual(expect.arrayContaining([unique, skipped]));
 
     await server.stop();
-    server = await spawnServer(dataDir);
+    server = await spawnServer(dataDir, env);
     expect(await adminSessions(server.url)).toEqual(before);
   });
 
   it('keeps every acknowledged write when the server is killed (SIGKILL)', async () => {
-    server ??= await spawnServer(dataDir);
+    server ??= await spawnServer(dataDir, env);
     const unique = await writeWholeSession(server.url);
     const before = await adminSessions(server.url);
 
     await server.kill();
-    server = await spawnServer(dataDir);
+    server = await spawnServer(dataDir, env);
     const after = await adminSessions(server.url);
     expect(after).toEqual(before);
     expect(after.find((session) => session.sessionId === unique)).toMatchObject({

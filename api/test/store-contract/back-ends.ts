@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { inject } from 'vitest';
+import { openPostgres } from '../../src/storage/postgres.ts';
+import { openPostgresSessionStore } from '../../src/storage/postgres-session-store.ts';
+import type { SessionStore } from '../../src/storage/session-store.ts';
+import { openSqliteSessionStore } from '../../src/storage/sqlite-session-store.ts';
+import { createDatabase } from '../databases.ts';
+import { tempDataDir } from '../helpers.ts';
+
+/** One instance of a store, as one API process has it. */
+export interface StoreInstance {
+  store: SessionStore;
+  /** Closes the store and whatever it was opened on (PostgreSQL: the instance's pool). */
+  close(): Promise<void>;
+}
+
+/** An empty database of one back end, and the store instances opened on it. */
+export interface DatabaseUnderTest {
+  /** A store on this database, as one more API instance opens it (migrations included). */
+  openInstance(): Promise<StoreInstance>;
+  /** A session as it was stored before session keys existed: with no key hash. */
+  insertSessionWithoutKey(sessionId: string, testId: string, startedAt: number): Promise<void>;
+  /** Closes every instance still open and removes the database. */
+  remove(): Promise<void>;
+}
+
+export interface BackEnd {
+  name: string;
+  createDatabase(): Promise<DatabaseUnderTest>;
+}
+
+/** Closes what it opened, in reverse, however many instances a test left open. */
+function instanceList() {
+  const open = new Set<StoreInstance>();
+  return {
+    track(instance: StoreInstance): StoreInstance {
+      const tracked = {
+        store: instance.store,
+        async close() {
+          if (!open.delete(tracked)) return;
+          await instance.close();
+        },
+      };
+      open.add(tracked);
+      return tracked;
+    },
+    closeAll: () => Promise.all([...open].map((instance) => instance.close())),
+  };
+}
+
+const sqlite: BackEnd = {
+  name: 'SQLite',
+  async createDatabase() {
+    const dataDir = tempDataDir();
+    const instances = instanceList();
+    return {
+      async openInstance() {
+        const store = await openSqliteSessionStore(dataDir);
+        return instances.track({ store, close: () => store.close() });
+      },
+      async insertSessionWithoutKey(sessionId, testId, startedAt) {
+        const db = new Database(path.join(dataDir, 'assessment.sqlite'));
+        try {
+          db.prepare('INSERT INTO sessions (session_id, test_id, started_at) VALUES (?, ?, ?)').run(
+            sessionId,
+            testId,
+            startedAt,
+          );
+        } finally {
+          db.close();
+        }
+      },
+      async remove() {
+        await instances.closeAll();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+const postgres: BackEnd = {
+  name: 'PostgreSQL',
+  async createDatabase() {
+    const database = await createDatabase(inject('services').DATABASE_URL, 'store_contract');
+    const instances = instanceList();
+    return {
+      async openInstance() {
+        const connection = openPostgres(database.url, () => {});
+        try {
+          const store = await openPostgresSessionStore(connection);
+          return instances.track({
+            store,
+            async close() {
+              await store.close();
+              await connection.close();
+            },
+          });
+        } catch (error) {
+          await connection.close();
+          throw error;
+        }
+      },
+      async insertSessionWithoutKey(sessionId, testId, startedAt) {
+        const connection = openPostgres(database.url, () => {});
+        try {
+          await connection.pool.query('INSERT INTO sessions (session_id, test_id, started_at) VALUES ($1, $2, $3)', [
+            sessionId,
+            testId,
+            startedAt,
+          ]);
+        } finally {
+          await connection.close();
+        }
+      },
+      async remove() {
+        await instances.closeAll();
+        await database.drop();
+      },
+    };
+  },
+};
+
+/** Every back end the store contract runs against: the same tests, two databases. */
+export const backEnds: BackEnd[] = [sqlite, postgres];

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionRecord, SessionStore } from '../../src/storage/session-store.ts';
+import { newSessionId, testId } from '../helpers.ts';
+import { backEnds, type DatabaseUnderTest, type StoreInstance } from './back-ends.ts';
+import {
+  answersOf,
+  deviceFactsOf,
+  feedbackOf,
+  keyHashOf,
+  opened,
+  quizCompleteOf,
+  ref,
+  registrationOf,
+  tick,
+} from './inputs.ts';
+
+/** Text a candidate may send that a database could mangle: other scripts, an emoji, a NUL, markup. */
+const AWKWARD = 'Ünïcödé 日本語 🎥 "quoted" \\ back\u0000slash <b>';
+
+/** A whole session written through the store, and the record it must read back as. */
+async function writeWholeSession(store: SessionStore): Promise<SessionRecord> {
+  const sessionId = newSessionId();
+  const start = tick();
+  const registration = registrationOf(sessionId, { fullName: AWKWARD });
+  await store.saveRegistration(ref(sessionId, start), keyHashOf(sessionId), registration);
+  const answers = answersOf(sessionId, {
+    revision: 3,
+    savedAt: 77,
+    final: true,
+    answers: [`<p>${AWKWARD}</p>`, '', ''],
+  });
+  await store.saveAnswers(answers);
+  const notice = quizCompleteOf(sessionId);
+  const noticeAt = tick();
+  await store.saveQuizComplete(ref(sessionId, noticeAt), notice);
+  const checkAt = tick();
+  await store.saveDeviceCheck(ref(sessionId, checkAt), 'check-1', deviceFactsOf(), true);
+  const uploadId = `up-${sessionId}`;
+  const uploadAt = tick();
+  await store.startVideoUpload({
+    ...ref(sessionId, uploadAt),
+    uploadId,
+    recordingId: 'rec-1',
+    declaredType: `video/webm;codecs=vp8,opus;${AWKWARD}`,
+  });
+  const doneAt = tick();
+  await store.finishVideoUpload({
+    uploadId,
+    bytes: 3_000_000_123,
+    contentType: 'video/webm',
+    durationSeconds: 3.25,
+    completedAt: doneAt,
+  });
+  const skipAt = tick();
+  await store.saveVideoSkip(ref(sessionId, skipAt), AWKWARD);
+  const feedback = feedbackOf(sessionId, { feedback: AWKWARD });
+  const feedbackAt = tick();
+  await store.saveFeedback(ref(sessionId, feedbackAt), feedback);
+  return {
+    sessionId,
+    testId,
+    startedAt: start,
+    registration: { payload: registration, receivedAt: start, updatedAt: start },
+    answers: {
+      answers: answers.answers,
+      proctoring: answers.proctoring,
+      revision: 3,
+      savedAt: 77,
+      receivedAt: answers.receivedAt,
+      final: true,
+      submittedAt: answers.receivedAt,
+    },
+    quizComplete: { payload: notice, receivedAt: noticeAt },
+    deviceChecks: [{ checkId: 'check-1', facts: deviceFactsOf(), result: true, receivedAt: checkAt }],
+    videos: [
+      {
+        uploadId,
+        recordingId: 'rec-1',
+        declaredType: `video/webm;codecs=vp8,opus;${AWKWARD}`,
+        contentType: 'video/webm',
+        bytes: 3_000_000_123,
+        durationSeconds: 3.25,
+        createdAt: uploadAt,
+        completedAt: doneAt,
+      },
+    ],
+    videoSkip: { reason: AWKWARD, receivedAt: skipAt },
+    feedback: { payload: feedback, receivedAt: feedbackAt, updatedAt: feedbackAt },
+  };
+}
+
+describe.each(backEnds)('what a session holds ($name)', (backEnd) => {
+  let database: DatabaseUnderTest;
+  let instance: StoreInstance;
+  let store: SessionStore;
+  beforeAll(async () => {
+    database = await backEnd.createDatabase();
+    instance = await database.openInstance();
+    store = instance.store;
+  });
+  afterAll(() => database.remove());
+
+  it('reads a whole session back exactly as it was written, every character of it', async () => {
+    const expected = await writeWholeSession(store);
+    expect(await store.getSession(expected.sessionId)).toEqual(expected);
+    expect(await store.sessionOfVideoUpload(`up-${expected.sessionId}`)).toBe(expected.sessionId);
+  });
+
+  it('keeps everything once the store is closed and opened again', async () => {
+    const expected = await writeWholeSession(store);
+    await instance.close();
+    instance = await database.openInstance();
+    store = instance.store;
+    expect(await store.getSession(expected.sessionId)).toEqual(expected);
+    expect(await store.sessionOfKey(keyHashOf(expected.sessionId))).toEqual({
+      sessionId: expected.sessionId,
+      testId,
+    });
+  });
+
+  it('knows no session or upload it was never told of', async () => {
+    expect(await store.getSession('no-such-session')).toBeUndefined();
+    expect(await store.sessionOfVideoUpload('no-such-upload')).toBeUndefined();
+    expect(await store.sessionOfKey(keyHashOf('no-such-session'))).toBeUndefined();
+  });
+
+  it('counts the first quiz-complete notice; repeats change nothing', async () => {
+    const sessionId = await opened(store);
+    const firstAt = tick();
+    await store.saveQuizComplete(ref(sessionId, firstAt), quizCompleteOf(sessionId));
+    await store.saveQuizComplete(ref(sessionId), quizCompleteOf(sessionId, 'Someone Else'));
+    expect((await store.getSession(sessionId))?.quizComplete).toEqual({
+      payload: quizCompleteOf(sessionId),
+      receivedAt: firstAt,
+    });
+  });
+
+  it('keeps device checks by their id: a repeat returns the first result and adds nothing', async () => {
+    const sessionId = await opened(store);
+    const passing = deviceFactsOf();
+    const failing = deviceFactsOf({ videoInputs: 0, permission: 'denied' });
+    const firstAt = tick();
+    expect(await store.saveDeviceCheck(ref(sessionId, firstAt), 'b-check', passing, true)).toBe(true);
+    expect(await store.saveDeviceCheck(ref(sessionId), 'b-check', failing, false)).toBe(true);
+    const secondAt = tick();
+    expect(await store.saveDeviceCheck(ref(sessionId, secondAt), 'a-check', failing, false)).toBe(false);
+    expect((await store.getSession(sessionId))?.deviceChecks).toEqual([
+      { checkId: 'b-check', facts: passing, result: true, receivedAt: firstAt },
+      { checkId: 'a-check', facts: failing, result: false, receivedAt: secondAt },
+    ]);
+  });
+
+  it('keeps the latest reason for no video and the latest feedback, from their first arrival', async () => {
+    const sessionId = await opened(store);
+    const firstAt = tick();
+    await store.saveVideoSkip(ref(sessionId, firstAt), 'no-camera');
+    await store.saveVideoSkip(ref(sessionId), 'upload-refused');
+    await store.saveFeedback(ref(sessionId, firstAt), feedbackOf(sessionId, { currentScore: 1 }));
+    const laterAt = tick();
+    await store.saveFeedback(ref(sessionId, laterAt), feedbackOf(sessionId, { currentScore: 4, feedback: 'Better' }));
+    const record = await store.getSession(sessionId);
+    expect(record?.videoSkip).toEqual({ reason: 'upload-refused', receivedAt: firstAt });
+    expect(record?.feedback).toEqual({
+      payload: feedbackOf(sessionId, { currentScore: 4, feedback: 'Better' }),
+      receivedAt: firstAt,
+      updatedAt: laterAt,
+    });
+  });
+
+  it('lists video uploads oldest first, each once, and forgets one refused after it began', async () => {
+    const sessionId = await opened(store);
+    const take = (uploadId: string, at: number) =>
+      store.startVideoUpload({ ...ref(sessionId, at), uploadId, recordingId: null, declaredType: null });
+    const firstAt = tick();
+    await take('z-first', firstAt);
+    await take('z-first', tick());
+    const secondAt = tick();
+    await take('a-second', secondAt);
+    await take('refused', tick());
+    await store.forgetVideoUpload('refused');
+    expect(await store.sessionOfVideoUpload('refused')).toBeUndefined();
+    expect(await store.sessionOfVideoUpload('a-second')).toBe(sessionId);
+
+    const videos = (await store.getSession(sessionId))?.videos;
+    expect(videos?.map((video) => [video.uploadId, video.createdAt, video.completedAt])).toEqual([
+      ['z-first', firstAt, null],
+      ['a-second', secondAt, null],
+    ]);
+    expect(videos?.[0]).toMatchObject({ recordingId: null, declaredType: null, bytes: null, durationSeconds: null });
+  });
+});
