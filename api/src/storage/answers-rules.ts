@@ -27,6 +27,11 @@ export type AnswersDecision =
  * - final is final: a repeat of the submit, an old save, or one that changes nothing is answered as
  *   such, and anything that would change submitted answers throws `AnswersFinalError`.
  */
+/** When a save that is stored counts as submitted: at its arrival if it is the final one. */
+export function submittedAtWhenStored(input: AnswersWrite): number | null {
+  return input.final ? input.receivedAt : null;
+}
+
 export function decideAnswers(
   held: HeldAnswers | undefined,
   input: AnswersWrite,
@@ -41,7 +46,7 @@ export function decideAnswers(
   if (!held || newer) {
     return {
       write: 'store',
-      submittedAt: input.final ? input.receivedAt : null,
+      submittedAt: submittedAtWhenStored(input),
       result: { stored: true, revision: input.revision },
     };
   }

@@ -8,8 +8,6 @@ import {
   type SessionRow,
   toPage,
   toSessionRecord,
-  type VideoRow,
-  type VideoSkipRow,
 } from './session-rows.ts';
 import type { SessionPage, SessionQuery, SessionRecord } from './session-store.ts';
 
@@ -52,10 +50,10 @@ const sql = {
 
 /** The free texts PostgreSQL keeps as JSON (see `postgres-migrations.ts`), back as they came. */
 function decodeTexts(parts: SessionParts): SessionParts {
-  const videoSkip = parts.videoSkip as VideoSkipRow | undefined;
+  const { videoSkip } = parts;
   return {
     ...parts,
-    videos: parts.videos.map((video: VideoRow) => ({
+    videos: parts.videos.map((video) => ({
       ...video,
       declared_type: video.declared_type === null ? null : JSON.parse(video.declared_type),
     })),

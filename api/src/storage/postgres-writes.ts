@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { decideAnswers, type HeldAnswers } from './answers-rules.ts';
+import { decideAnswers, submittedAtWhenStored } from './answers-rules.ts';
 import type { KnownSessions } from './known-sessions.ts';
 import { inTransaction, statement } from './postgres-statements.ts';
 import {
@@ -20,7 +20,8 @@ import {
  * Every statement the writes use. Each rule that must hold when several instances write at once is
  * PostgreSQL's to keep, never this process's: "first one counts" is `ON CONFLICT DO NOTHING`, a
  * repeated device check returns the stored row (`DO UPDATE` locks and returns it even when another
- * instance inserted it a moment before), and the answers are weighed with their row locked.
+ * instance inserted it a moment before), and a save of answers is stored by a statement whose
+ * condition PostgreSQL checks on the locked row, or weighed with the row locked.
  */
 const sql = {
   testOf: statement<{ test_id: string }>('SELECT test_id FROM sessions WHERE session_id = $1', 'test-of'),
@@ -43,21 +44,24 @@ const sql = {
      ON CONFLICT (session_id) DO NOTHING`,
     'insert-quiz-complete',
   ),
+  // The rule of a newer save (decideAnswers), in the one statement that stores it: the first save,
+  // or one newer than the held answers while they are not submitted. PostgreSQL checks the
+  // condition again on the row as it is once locked, so two instances cannot both store.
+  storeIfNewer: statement(
+    `INSERT INTO answers (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (session_id) DO UPDATE SET
+       answers = excluded.answers, proctoring = excluded.proctoring, revision = excluded.revision,
+       saved_at = excluded.saved_at, received_at = excluded.received_at, final = excluded.final,
+       submitted_at = excluded.submitted_at
+     WHERE answers.submitted_at IS NULL
+       AND (excluded.revision > answers.revision
+         OR (excluded.revision = answers.revision AND excluded.saved_at > answers.saved_at))`,
+    'store-newer-answers',
+  ),
   lockAnswers: statement<{ answers: string; revision: number; saved_at: number; submitted_at: number | null }>(
     'SELECT answers, revision, saved_at, submitted_at FROM answers WHERE session_id = $1 FOR UPDATE',
     'lock-answers',
-  ),
-  insertAnswers: statement(
-    `INSERT INTO answers (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (session_id) DO NOTHING`,
-    'insert-answers',
-  ),
-  updateAnswers: statement(
-    `UPDATE answers SET answers = $2, proctoring = $3, revision = $4, saved_at = $5, received_at = $6, final = $7,
-       submitted_at = $8
-     WHERE session_id = $1`,
-    'update-answers',
   ),
   markSubmitted: statement(
     'UPDATE answers SET final = true, submitted_at = $2 WHERE session_id = $1',
@@ -115,36 +119,40 @@ async function openOrEnter(tx: pg.PoolClient, ref: SessionRef, keyHash: string):
   if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
 }
 
-/** The held answers, locked until the transaction ends, so that no other save is weighed at once. */
-async function lockHeldAnswers(tx: pg.PoolClient, sessionId: string): Promise<HeldAnswers | undefined> {
-  const row = (await sql.lockAnswers(tx, [sessionId])).rows[0];
-  return row && { answers: row.answers, revision: row.revision, savedAt: row.saved_at, submittedAt: row.submitted_at };
+/** The values of `storeIfNewer` for a save, the answers first as the JSON they are kept as. */
+function answersValues(input: AnswersWrite): { answersJson: string; values: unknown[] } {
+  const answersJson = JSON.stringify(input.answers);
+  const values = [
+    input.sessionId,
+    answersJson,
+    JSON.stringify(input.proctoring),
+    input.revision,
+    input.savedAt,
+    input.receivedAt,
+    input.final,
+    submittedAtWhenStored(input),
+  ];
+  return { answersJson, values };
 }
 
-async function saveAnswers(tx: pg.PoolClient, input: AnswersWrite): Promise<{ stored: boolean; revision: number }> {
-  const answersJson = JSON.stringify(input.answers);
-  for (;;) {
-    const held = await lockHeldAnswers(tx, input.sessionId);
-    const decision = decideAnswers(held, input, answersJson);
-    if (decision.write === 'store') {
-      const values = [
-        input.sessionId,
-        answersJson,
-        JSON.stringify(input.proctoring),
-        input.revision,
-        input.savedAt,
-        input.receivedAt,
-        input.final,
-        decision.submittedAt,
-      ];
-      if (held) await sql.updateAnswers(tx, values);
-      // With no row there is nothing to lock: another instance's first save may insert one first,
-      // and this save is then weighed again against it.
-      else if ((await sql.insertAnswers(tx, values)).rowCount === 0) continue;
-    }
-    if (decision.write === 'mark-submitted') await sql.markSubmitted(tx, [input.sessionId, input.receivedAt]);
-    return decision.result;
-  }
+/**
+ * A save the one statement did not store (the answers are submitted, or it is not newer), weighed
+ * with the row locked: it may mark the answers submitted, be refused, or change nothing.
+ */
+async function weighAnswers(tx: pg.PoolClient, input: AnswersWrite): Promise<{ stored: boolean; revision: number }> {
+  // Locked until the transaction ends, so no other save is weighed against the same row at once.
+  const row = (await sql.lockAnswers(tx, [input.sessionId])).rows[0];
+  const held = row && {
+    answers: row.answers,
+    revision: row.revision,
+    savedAt: row.saved_at,
+    submittedAt: row.submitted_at,
+  };
+  const { answersJson, values } = answersValues(input);
+  const decision = decideAnswers(held, input, answersJson);
+  if (decision.write === 'store') await sql.storeIfNewer(tx, values);
+  if (decision.write === 'mark-submitted') await sql.markSubmitted(tx, [input.sessionId, input.receivedAt]);
+  return decision.result;
 }
 
 /**
@@ -176,7 +184,11 @@ export function createPostgresWrites(pool: pg.Pool, known: KnownSessions) {
     },
     async saveAnswers(input: AnswersWrite): Promise<{ stored: boolean; revision: number }> {
       await requireSession(input);
-      return inTransaction(pool, (tx) => saveAnswers(tx, input));
+      // An autosave newer than what is held, the usual case, is one round trip.
+      if ((await sql.storeIfNewer(pool, answersValues(input).values)).rowCount === 1) {
+        return { stored: true, revision: input.revision };
+      }
+      return inTransaction(pool, (tx) => weighAnswers(tx, input));
     },
     async saveDeviceCheck(ref: SessionRef, checkId: string, facts: DeviceCheckFacts, result: boolean) {
       await requireSession(ref);

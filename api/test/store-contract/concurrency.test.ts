@@ -57,7 +57,7 @@ describe.each(backEnds)('two instances writing at once ($name)', (backEnd) => {
     }
   });
 
-  it('keeps a submit final while newer saves race it: every later change refused, nothing after it stored', async () => {
+  it('keeps a submit final while saves race it and after: every newer change refused, nothing after it stored', async () => {
     const sessionId = await opened(a);
     const revisions = shuffled(60);
     const outcomes = await settleAll(
@@ -81,6 +81,16 @@ describe.each(backEnds)('two instances writing at once ($name)', (backEnd) => {
       if (revision > final) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(AnswersFinalError);
       else expect(outcome.status, `revision ${revision}`).toBe('fulfilled');
     }
+
+    // Newer saves still racing each other once the submit is in: every one refused, on both instances.
+    const later = await settleAll(
+      shuffled(20).map(
+        (step, index) => () =>
+          either(index).saveAnswers(answersOf(sessionId, { revision: 60 + step, answers: answersAt(60 + step) })),
+      ),
+    );
+    for (const outcome of later) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(AnswersFinalError);
+    expect((await b.getSession(sessionId))?.answers).toEqual(held);
   });
 
   it('stores repeats sent at once only once: a registration, a device check, a notice, an upload', async () => {
