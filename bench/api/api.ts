@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AnswersPayload, FeedbackPayload } from '@assessment/core';
 import autocannon from 'autocannon';
+import { startServices } from '../../scripts/services.mjs';
 import { benchRoot, claimPort, type ServerProcess, startNodeServer } from '../lib/processes.ts';
 import { INVITE, register, startProductServer } from '../lib/product.ts';
 import { percentile, type Row } from '../lib/report.ts';
@@ -247,61 +248,82 @@ async function healthUnderHostileLoad(product: ServerProcess): Promise<HostileRe
 export interface ApiDetails {
   connections: number;
   seconds: number;
-  results: Record<string, { product: LoadResult; bare: LoadResult }>;
+  /** Per call: the product on SQLite, the product on PostgreSQL, and the bare server. */
+  results: Record<string, { product: LoadResult; postgres: LoadResult; bare: LoadResult }>;
   hostile?: HostileResult;
 }
 
+/** Goals of one call's figures, for the product on one database, beside the bare server of the same run. */
+function callRows(name: string, database: string, product: LoadResult, bare: LoadResult): Row[] {
+  return [
+    {
+      group: 'api',
+      name: `${name} requests/s, ${database}`,
+      value: product.requestsPerSecond,
+      unit: 'req/s',
+      baseline: { label: 'bare 204', value: bare.requestsPerSecond },
+      goals: [{ text: `≥ ${RPS_GOAL}× bare`, met: product.requestsPerSecond >= RPS_GOAL * bare.requestsPerSecond }],
+    },
+    {
+      group: 'api',
+      name: `${name} p99 latency, ${database}`,
+      value: product.p99Ms,
+      unit: 'ms',
+      detail: `p50 ${product.p50Ms} ms`,
+      baseline: { label: 'bare 204', value: bare.p99Ms, detail: `p50 ${bare.p50Ms} ms` },
+      goals: [{ text: `≤ ${P99_GOAL_MS} ms`, met: product.p99Ms <= P99_GOAL_MS }],
+    },
+  ];
+}
+
+async function registerSessions(origin: string, prefix: string): Promise<Session[]> {
+  const sessions: Session[] = [];
+  for (let index = 0; index < SESSIONS; index += 1) {
+    const unique = `${prefix}-${index}`;
+    sessions.push({ unique, headers: await register(origin, unique) });
+  }
+  return sessions;
+}
+
 export async function benchApi(log: (line: string) => void): Promise<{ rows: Row[]; details: ApiDetails }> {
-  log('api: starting the product server and the bare node:http server');
-  const product = await startProductServer();
-  const barePort = await claimPort();
-  const bare = await startNodeServer('the bare server', {
-    args: ['--import', 'tsx', path.join(benchRoot, 'servers/baseline-server.ts'), 'no-content'],
-    cwd: benchRoot,
-    env: { PORT: String(barePort) },
-    port: barePort,
-    readyPath: '/',
-  });
+  log('api: starting PostgreSQL, the product server on SQLite and on PostgreSQL, and the bare node:http server');
+  const services = await startServices({ postgres: true, s3: false, redis: false });
+  const servers: ServerProcess[] = [];
   try {
-    const sessions: Session[] = [];
-    for (let index = 0; index < SESSIONS; index += 1) {
-      const unique = `bench-api-${index}`;
-      sessions.push({ unique, headers: await register(product.origin, unique) });
-    }
+    const product = await startProductServer();
+    servers.push(product);
+    const postgres = await startProductServer({ DATABASE_URL: services.env.DATABASE_URL });
+    servers.push(postgres);
+    const barePort = await claimPort();
+    const bare = await startNodeServer('the bare server', {
+      args: ['--import', 'tsx', path.join(benchRoot, 'servers/baseline-server.ts'), 'no-content'],
+      cwd: benchRoot,
+      env: { PORT: String(barePort) },
+      port: barePort,
+      readyPath: '/',
+    });
+    servers.push(bare);
+    // Each product server has its own sessions (and the bare server reads the SQLite one's bodies).
+    const sessions = await registerSessions(product.origin, 'bench-api');
+    const postgresSessions = await registerSessions(postgres.origin, 'bench-api-pg');
 
     const rows: Row[] = [];
     const details: ApiDetails = { connections: CONNECTIONS, seconds: DURATION_S, results: {} };
-    for (const call of [feedbackCall(sessions), answersCall(sessions)]) {
+    for (const [call, postgresCall] of [
+      [feedbackCall(sessions), feedbackCall(postgresSessions)],
+      [answersCall(sessions), answersCall(postgresSessions)],
+    ] as const) {
       log(
-        `api: ${call.name}, ${CONNECTIONS} connections, ${DURATION_S} s each against the product and the bare server`,
+        `api: ${call.name}, ${CONNECTIONS} connections, ${DURATION_S} s each against the product on SQLite, on PostgreSQL and the bare server`,
       );
       // The bare server gets the very same bodies, so both read the same bytes.
       const productResult = await measure(product, call);
+      const postgresResult = await measure(postgres, postgresCall);
       const bareResult = await measure(bare, call);
-      details.results[call.name] = { product: productResult, bare: bareResult };
+      details.results[call.name] = { product: productResult, postgres: postgresResult, bare: bareResult };
       rows.push(
-        {
-          group: 'api',
-          name: `${call.name} requests/s`,
-          value: productResult.requestsPerSecond,
-          unit: 'req/s',
-          baseline: { label: 'bare 204', value: bareResult.requestsPerSecond },
-          goals: [
-            {
-              text: `≥ ${RPS_GOAL}× bare`,
-              met: productResult.requestsPerSecond >= RPS_GOAL * bareResult.requestsPerSecond,
-            },
-          ],
-        },
-        {
-          group: 'api',
-          name: `${call.name} p99 latency`,
-          value: productResult.p99Ms,
-          unit: 'ms',
-          detail: `p50 ${productResult.p50Ms} ms`,
-          baseline: { label: 'bare 204', value: bareResult.p99Ms, detail: `p50 ${bareResult.p50Ms} ms` },
-          goals: [{ text: `≤ ${P99_GOAL_MS} ms`, met: productResult.p99Ms <= P99_GOAL_MS }],
-        },
+        ...callRows(call.name, 'SQLite', productResult, bareResult),
+        ...callRows(call.name, 'PostgreSQL', postgresResult, bareResult),
       );
     }
 
@@ -321,6 +343,7 @@ export async function benchApi(log: (line: string) => void): Promise<{ rows: Row
     });
     return { rows, details };
   } finally {
-    await Promise.all([product.stop(), bare.stop()]);
+    await Promise.all(servers.map((server) => server.stop()));
+    await services.stop();
   }
 }
