@@ -8,14 +8,26 @@ import type {
 import type { z } from 'zod';
 
 /**
- * Everything a candidate sends, behind one interface so another database (Postgres) can replace
- * SQLite without touching the routes. Every method is async, and a write resolves only once it
- * is durable: a 2xx built on it means the data is on disk.
+ * Everything a candidate sends, behind one interface, so the routes work the same on SQLite (the
+ * default) and on PostgreSQL (`DATABASE_URL`). Every method is async, and a write resolves only
+ * once it is durable: a 2xx built on it means the data is on disk.
  *
  * Only a registration opens a session, and it binds the session to the hash of the key the
  * candidate's browser made (the key itself is never stored). Every other write names a session
  * that must exist and belong to its invitation; the caller has checked the key before.
  * A refused write changes nothing.
+ *
+ * Two stores implement it, laid out alike, and the contract suite (`api/test/store-contract/`) runs
+ * the same tests against both. A new table goes into both, in the same places:
+ *
+ * 1. a migration appended to `sqlite-migrations.ts` and one to `postgres-migrations.ts` (same
+ *    table and column names; PostgreSQL ids `COLLATE "C"`, times `bigint`);
+ * 2. its row type, and for a part of a session its entry in `SESSION_PARTS` and its place in
+ *    `toSessionRecord` (`session-rows.ts`): both stores then read it with the session;
+ * 3. each write as a named statement and a method in `sqlite-writes.ts` and `postgres-writes.ts`,
+ *    any other read in `sqlite-reads.ts` and `postgres-reads.ts`, and the method here;
+ * 4. its rules (what counts when two writes meet) in SQL on the PostgreSQL side, never in memory,
+ *    and in the contract suite, concurrency included.
  */
 
 export type Registration = z.output<typeof registrationSchema>;
