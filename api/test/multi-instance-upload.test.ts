@@ -23,7 +23,8 @@ import {
 
 /**
  * Two API processes as two instances behind a load balancer: the same uploads folder (the volume
- * they would share), the same PostgreSQL (the upload locks) and the same S3-protocol server.
+ * they would share), the same PostgreSQL (the sessions and the upload locks) and the same
+ * S3-protocol server.
  */
 const services = inject('services');
 const env = {
