@@ -7,13 +7,21 @@ test('a section that fails to load shows a message and Retry, and keeps saved da
     localStorage.setItem('VideoRecorded', 'true');
   });
 
-  await page.route('**/remotes/feedback/**', (route) => route.abort('connectionrefused'));
+  let refused = 0;
+  await page.route('**/remotes/feedback/**', (route) => {
+    refused += 1;
+    return route.abort('connectionrefused');
+  });
   await page.goto(`/invite/${SAMPLE_ID}/iprep`);
   const problem = page.locator('.section-problem');
   await expect(problem).toContainText('This section could not be loaded.', { timeout: 30_000 });
   await expect(problem).toContainText('saved in this browser');
+  const refusedBeforeRetry = refused;
   await page.getByRole('button', { name: 'Retry' }).click();
+  // The problem is on screen before and after the retry; only a new refused request proves the retry ran.
+  await expect.poll(() => refused, { timeout: 30_000 }).toBeGreaterThan(refusedBeforeRetry);
   await expect(problem).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeEnabled();
 
   await page.unroute('**/remotes/feedback/**');
   await page.getByRole('button', { name: 'Retry' }).click();
