@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { GENDER_OPTIONS, WORK_EXPERIENCE_OPTIONS } from '../form/confirmation-form.ts';
+import { z } from '../zod.ts';
 
 /**
  * The wire format of every API call. The browser client takes its payload types from here and the

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import { invitePath } from '../invite/invite-id.ts';
 import type { SectionRegistry } from '../sections/section-registry.ts';
 import { SECTIONS } from '../sections/sections.ts';
+import type { z } from '../zod.ts';
 import { expiredListSchema, type RawTest, rawCatalogueSchemaFor } from './schema.ts';
 import type { TestDefinition } from './types.ts';
 

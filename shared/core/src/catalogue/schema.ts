@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { SectionRegistry } from '../sections/section-registry.ts';
 import { SECTIONS } from '../sections/sections.ts';
+import { z } from '../zod.ts';
 
 export const TEST_ID_PATTERN = /^[a-z0-9]{8}$/;
 
