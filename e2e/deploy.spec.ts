@@ -35,8 +35,8 @@ test('a remote rebuilt alone and published on another origin replaces the old on
 }) => {
   const server = await startProductServer(ADMIN_TOKEN);
   const variant = await buildRemoteVariant('remote-feedback', {
-    from: 'Interview Preparation</h1>',
-    to: 'Interview Preparation, new release</h1>',
+    from: '>\n        Interview Preparation\n',
+    to: '>\n        Interview Preparation, new release\n',
   });
   const cdn = await serveFolder(variant);
   try {

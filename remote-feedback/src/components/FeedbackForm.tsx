@@ -44,7 +44,9 @@ export function FeedbackForm({ test, testId }: Props) {
 
   return (
     <section className="feedback-section" aria-labelledby="feedback-title">
-      <h1 id="feedback-title">Interview Preparation</h1>
+      <h1 id="feedback-title" tabIndex={-1}>
+        Interview Preparation
+      </h1>
       <p className="feedback-intro">
         Section 3 of 3, the last one. Tell us how the assessment went for you. Your rating and comments go to{' '}
         {test.companyName} with the rest of your assessment, to help improve it.

@@ -88,7 +88,9 @@ export function Quiz({ test, testId, sessionId, startTime, goToNext }: QuizProps
   return (
     <section className="quiz" aria-labelledby="quiz-title">
       <div className="quiz-top">
-        <h1 id="quiz-title">Section 1: Problem Solving</h1>
+        <h1 id="quiz-title" tabIndex={-1}>
+          Section 1: Problem Solving
+        </h1>
         <QuizStatus test={test} startTime={startTime} onTimeUp={onTimeUp} />
       </div>
       <StorageWarning />

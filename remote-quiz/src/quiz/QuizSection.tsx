@@ -28,7 +28,9 @@ export function QuizSection({ test, testId, goToNext, goToLanding }: SectionProp
   if (!belongs || sessionId === null || startTime === null) {
     return (
       <section className="quiz" aria-labelledby="quiz-title">
-        <h1 id="quiz-title">Section 1: Problem Solving</h1>
+        <h1 id="quiz-title" tabIndex={-1}>
+          Section 1: Problem Solving
+        </h1>
         <p role="status">{belongs ? 'Loading the questions…' : 'Opening the start of this assessment…'}</p>
       </section>
     );

@@ -7,7 +7,9 @@ export function SectionIntro({ test }: { test: TestDefinition }) {
   return (
     <div className="video-intro">
       <p className="video-eyebrow">Section 2 of 3</p>
-      <h1 className="video-title">Video Introduction</h1>
+      <h1 className="video-title" tabIndex={-1}>
+        Video Introduction
+      </h1>
       <p className="video-limit">
         Recording limit: <strong>{minutes} mins</strong>
       </p>

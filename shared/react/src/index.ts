@@ -5,4 +5,5 @@ export * from './store/browser-storage.ts';
 export * from './store/session-fields.ts';
 export * from './store/session-store.ts';
 export * from './toast/notifications.tsx';
+export { focusIsFree, handFocusOver } from './ui/focus.ts';
 export { useFocusOnMount } from './ui/useFocusOnMount.ts';

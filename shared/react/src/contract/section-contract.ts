@@ -12,7 +12,13 @@ export interface NavigationOptions {
   replace?: boolean;
 }
 
-/** The props every section remote receives from the shell (or from its standalone harness). */
+/**
+ * The props every section remote receives from the shell (or from its standalone harness).
+ *
+ * Besides the props, one rule of the page: a section renders its main heading as the screen's one
+ * `h1`, with tabIndex -1. The shell moves focus to it when the section has loaded, so a screen
+ * reader announces the section and Tab starts there.
+ */
 export interface SectionProps {
   test: TestDefinition;
   /** The test's 8-character id from the invitation link, already validated against the catalogue. */

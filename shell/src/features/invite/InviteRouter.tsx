@@ -1,5 +1,6 @@
 import { getTest, isExpired, isKnownTestId, resolveInviteRoute, SECTIONS } from '@assessment/core';
 import { Navigate, useParams } from 'react-router-dom';
+import { assessmentTitle } from '../../components/page-title.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { LandingPage } from '../landing/LandingPage.tsx';
 import { SectionScreen } from '../sections/SectionScreen.tsx';
@@ -11,12 +12,12 @@ export function InviteRouter() {
   const params = useParams();
   const route = resolveInviteRoute(params.testId ?? '', params['*'] ?? '', lookup);
   const test = route.kind === 'screen' ? getTest(route.testId) : undefined;
-  usePageTitle(test ? `${test.companyName} Assessment` : 'Hiring Assessment');
+  const section = route.kind === 'screen' && route.screen !== 'landing' ? SECTIONS.bySegment(route.screen) : undefined;
+  usePageTitle(test ? assessmentTitle(test.companyName, section?.title) : 'Hiring Assessment');
 
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
   if (!test) return <Navigate to="/404" replace />;
   if (route.screen === 'landing') return <LandingPage test={test} testId={route.testId} />;
-  const section = SECTIONS.bySegment(route.screen);
   if (!section) return <Navigate to="/404" replace />;
   return <SectionScreen key={section.id} section={section} test={test} testId={route.testId} />;
 }

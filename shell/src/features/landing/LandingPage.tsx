@@ -1,13 +1,26 @@
 import type { TestDefinition } from '@assessment/core';
+import { focusIsFree } from '@assessment/react';
+import { useEffect, useRef } from 'react';
+import { useNavigationType } from 'react-router-dom';
 import { ConfirmationStep, RequirementsStep, ResponsibilitiesStep, SectionsStep } from './AssessmentSteps.tsx';
 import { CompanyIntro } from './CompanyIntro.tsx';
 import { ConfirmationForm } from './ConfirmationForm.tsx';
 import './landing.css';
 
 export function LandingPage({ test, testId }: { test: TestDefinition; testId: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const navigationType = useNavigationType();
+
+  // Sent here from inside the assessment (Retry at the end, or a section that is not open yet),
+  // the control that led here is gone: the welcome heading takes focus. A page opened from its
+  // link is left as the browser opens it.
+  useEffect(() => {
+    if (navigationType !== 'POP' && focusIsFree()) heading.current?.focus();
+  }, [navigationType]);
+
   return (
     <main className="landing">
-      <CompanyIntro test={test} />
+      <CompanyIntro test={test} headingRef={heading} />
       <div className="landing-steps">
         <ResponsibilitiesStep test={test} />
         <RequirementsStep test={test} />

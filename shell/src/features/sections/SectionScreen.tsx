@@ -1,10 +1,11 @@
 import { invitePath, pathAfterSection, type Section, type TestDefinition } from '@assessment/core';
 import type { NavigationOptions } from '@assessment/react';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AssessmentHeader } from '../../components/AssessmentHeader.tsx';
 import { SectionErrorBoundary } from './SectionErrorBoundary.tsx';
 import { SectionLoadProblem } from './SectionLoadProblem.tsx';
+import { useSectionHeadingFocus } from './useSectionHeadingFocus.ts';
 import { useSectionModule } from './useSectionModule.ts';
 
 interface Props {
@@ -17,6 +18,8 @@ interface Props {
 export function SectionScreen({ section, test, testId }: Props) {
   const navigate = useNavigate();
   const { state, retry } = useSectionModule(section);
+  const main = useRef<HTMLElement>(null);
+  useSectionHeadingFocus(main, state.status === 'ready');
   const goToNext = useCallback(
     (options?: NavigationOptions) => navigate(pathAfterSection(testId, section), options),
     [navigate, testId, section],
@@ -29,7 +32,7 @@ export function SectionScreen({ section, test, testId }: Props) {
   return (
     <div className="assessment-page">
       <AssessmentHeader test={test} />
-      <main className="assessment-main">
+      <main className="assessment-main" ref={main}>
         {state.status === 'loading' && (
           <p className="section-loading" role="status">
             Loading…

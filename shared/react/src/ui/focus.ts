@@ -1,0 +1,19 @@
+/**
+ * Nothing has focus: the control that had it was removed (or disabled), so the browser left focus
+ * on the page body, and the next Tab would start from the top of the page.
+ */
+export function focusIsFree(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body;
+}
+
+/**
+ * A control the candidate used is replaced by another (Request Camera Access by the camera, a
+ * finished recording by its player): focus follows to `to`, but only while it is still on `from`
+ * or nowhere. Focus never leaves something the candidate has moved on to, such as an answer they
+ * are typing.
+ */
+export function handFocusOver(from: HTMLElement | null, to: HTMLElement | null | undefined): void {
+  if (!to) return;
+  if (focusIsFree() || (from !== null && document.activeElement === from)) to.focus();
+}
