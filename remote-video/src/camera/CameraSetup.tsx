@@ -1,4 +1,5 @@
 import type { SessionRef, TestDefinition } from '@assessment/core';
+import { handFocusOver } from '@assessment/react';
 import { useEffect, useRef } from 'react';
 import { CameraList } from './CameraList.tsx';
 import type { Camera } from './hooks/useCamera.ts';
@@ -35,12 +36,25 @@ export function CameraSetup({ test, session, camera, onRecordNow, onContinueWith
   const cameraOn = camera.stream?.getVideoTracks().some((track) => track.readyState === 'live') ?? false;
   const canRecord = check.status === 'passed' && cameraOn;
   const askedOnce = useRef(false);
+  const requestButton = useRef<HTMLButtonElement>(null);
+  const recordNowButton = useRef<HTMLButtonElement>(null);
+  const cameraInUse = useRef<HTMLButtonElement>(null);
+  const accessRequested = useRef(false);
 
   useEffect(() => {
     if (askedOnce.current || camera.stream) return;
     askedOnce.current = true;
     notices.askForCameraAccess();
   }, [camera.stream]);
+
+  // Once the camera asked for is on, focus moves from Request Camera Access to the next step:
+  // Record Now, or the camera in use while the check has not passed yet. When it fails, focus
+  // stays on the button and the alert below says why.
+  useEffect(() => {
+    if (!accessRequested.current || camera.connecting) return;
+    accessRequested.current = false;
+    if (cameraOn) handFocusOver(requestButton.current, recordNowButton.current ?? cameraInUse.current);
+  }, [camera.connecting, cameraOn]);
 
   const problems: Problem[] = [];
   if (camera.inputsUnreadable) {
@@ -66,15 +80,16 @@ export function CameraSetup({ test, session, camera, onRecordNow, onContinueWith
         <CameraList
           cameras={camera.inputs.cameras}
           selectedId={camera.cameraId}
-          disabled={camera.connecting}
+          busy={camera.connecting}
           onChoose={camera.chooseCamera}
+          inUseRef={cameraInUse}
         />
         {camera.stream && (
           <MicrophonePicker
             microphones={camera.inputs.microphones}
             selectedId={camera.microphoneId}
             withSound={camera.withSound}
-            disabled={camera.connecting}
+            busy={camera.connecting}
             onChoose={camera.chooseMicrophone}
           />
         )}
@@ -83,11 +98,22 @@ export function CameraSetup({ test, session, camera, onRecordNow, onContinueWith
           {checkStatus(check, cameraOn)}
         </p>
         <div className="video-actions">
-          <button type="button" className="button" onClick={camera.requestAccess} disabled={camera.connecting}>
+          {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the page. */}
+          <button
+            ref={requestButton}
+            type="button"
+            className="button"
+            aria-disabled={camera.connecting}
+            onClick={() => {
+              if (camera.connecting) return;
+              accessRequested.current = true;
+              camera.requestAccess();
+            }}
+          >
             Request Camera Access
           </button>
           {canRecord && (
-            <button type="button" className="button button-primary" onClick={onRecordNow}>
+            <button ref={recordNowButton} type="button" className="button button-primary" onClick={onRecordNow}>
               Record Now
             </button>
           )}

@@ -4,12 +4,13 @@ interface Props {
   microphones: InputOption[];
   selectedId: string | null;
   withSound: boolean;
-  disabled: boolean;
+  /** While a device is being opened the choice is kept as it is; the list keeps focus meanwhile. */
+  busy: boolean;
   onChoose(deviceId: string): void;
 }
 
 /** The default microphone is taken with the camera; the candidate may pick another one. */
-export function MicrophonePicker({ microphones, selectedId, withSound, disabled, onChoose }: Props) {
+export function MicrophonePicker({ microphones, selectedId, withSound, busy, onChoose }: Props) {
   if (!withSound) {
     return (
       <p className="video-note" role="status">
@@ -28,8 +29,10 @@ export function MicrophonePicker({ microphones, selectedId, withSound, disabled,
       <select
         id="video-microphone"
         value={known && selectedId ? selectedId : ''}
-        disabled={disabled}
-        onChange={(event) => onChoose(event.target.value)}
+        aria-disabled={busy}
+        onChange={(event) => {
+          if (!busy) onChoose(event.target.value);
+        }}
       >
         {!known && <option value="">Default microphone</option>}
         {microphones.map((microphone, index) => (

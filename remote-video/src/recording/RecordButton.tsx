@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { RecorderStatus } from './hooks/useRecorder.ts';
 
 interface Props {
@@ -7,17 +8,26 @@ interface Props {
   onRecord(): void;
   onStop(): void;
   onRetry(): void;
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
-/** One button through a take: `Record`, then `Recording` (select it to stop), then `Retry`. */
-export function RecordButton({ status, hasTake, canRecord, onRecord, onStop, onRetry }: Props) {
+/**
+ * One button through a take: `Record`, then `Recording` (select it to stop), then `Retry`. It is
+ * the same element throughout, so keyboard focus stays on it from one state to the next; while
+ * the take is being saved it is aria-disabled rather than disabled, which would drop focus.
+ */
+export function RecordButton({ status, hasTake, canRecord, onRecord, onStop, onRetry, buttonRef }: Props) {
   if (status !== 'idle') {
+    const saving = status === 'saving';
     return (
       <button
+        ref={buttonRef}
         type="button"
         className="button video-record is-recording"
-        onClick={onStop}
-        disabled={status === 'saving'}
+        onClick={() => {
+          if (!saving) onStop();
+        }}
+        aria-disabled={saving}
         aria-describedby="video-stop-hint"
       >
         <span className="video-record-dot" aria-hidden="true" />
@@ -30,13 +40,13 @@ export function RecordButton({ status, hasTake, canRecord, onRecord, onStop, onR
   }
   if (hasTake) {
     return (
-      <button type="button" className="button video-record" onClick={onRetry}>
+      <button ref={buttonRef} type="button" className="button video-record" onClick={onRetry}>
         Retry
       </button>
     );
   }
   return (
-    <button type="button" className="button video-record" onClick={onRecord} disabled={!canRecord}>
+    <button ref={buttonRef} type="button" className="button video-record" onClick={onRecord} disabled={!canRecord}>
       <span className="video-record-dot" aria-hidden="true" />
       Record
     </button>

@@ -1,6 +1,6 @@
 import type { SessionRef, TestDefinition } from '@assessment/core';
-import { useFocusOnMount } from '@assessment/react';
-import { useRef } from 'react';
+import { handFocusOver, useFocusOnMount } from '@assessment/react';
+import { useEffect, useRef } from 'react';
 import { LivePreview } from '../camera/LivePreview.tsx';
 import { type Recorder, useRecorder } from './hooks/useRecorder.ts';
 import { formatClock, recordLimitMinutes } from './lib/clock.ts';
@@ -22,12 +22,12 @@ interface Props {
 
 function statusText(recorder: Recorder, take: Take | null, limitMinutes: number, cameraOn: boolean): string {
   if (recorder.failure) return recorder.failure;
-  if (recorder.status === 'recording') return 'Recording. Select Recording to stop.';
-  if (recorder.status === 'saving') return 'Saving your recording…';
+  if (recorder.status === 'recording') return 'Recording started. Select Recording to stop.';
+  if (recorder.status === 'saving') return 'Recording stopped. Saving your recording…';
   if (take) {
     const ending = recorder.stoppedAtLimit
       ? `Your recording reached the ${limitMinutes}-minute limit and stopped.`
-      : `Your recording is ready (${formatClock(take.durationMs)}).`;
+      : `Recording stopped. Your recording is ready (${formatClock(take.durationMs)}).`;
     const keep = recorder.keptInBrowser
       ? ''
       : ' This browser could not keep a copy of it, so keep this page open until it has been sent.';
@@ -44,6 +44,17 @@ export function RecordingStudio({ test, session, stream, take, onTake, onRetry, 
   useFocusOnMount(heading);
   const busy = recorder.status !== 'idle';
   const shownTake = busy ? null : take;
+  const recordButton = useRef<HTMLButtonElement>(null);
+  const playButton = useRef<HTMLButtonElement>(null);
+  const hadTake = useRef(shownTake !== null);
+
+  // Record, Recording, then the take: when a take appears in place of the live picture, focus
+  // follows from the record button to the take's Play button, so it can be watched at once.
+  useEffect(() => {
+    const hasTake = shownTake !== null;
+    if (hasTake && !hadTake.current) handFocusOver(recordButton.current, playButton.current);
+    hadTake.current = hasTake;
+  }, [shownTake]);
 
   return (
     <section className="video-studio" aria-labelledby="video-studio-title">
@@ -53,7 +64,7 @@ export function RecordingStudio({ test, session, stream, take, onTake, onRetry, 
       <div className="video-studio-grid">
         <div className="video-stage">
           {shownTake ? (
-            <TakePlayback take={shownTake} />
+            <TakePlayback take={shownTake} playButtonRef={playButton} />
           ) : (
             <LivePreview
               stream={stream}
@@ -71,6 +82,7 @@ export function RecordingStudio({ test, session, stream, take, onTake, onRetry, 
               onRecord={recorder.start}
               onStop={recorder.stop}
               onRetry={onRetry}
+              buttonRef={recordButton}
             />
             <p className="video-clock">
               <span className="visually-hidden">Recorded time </span>

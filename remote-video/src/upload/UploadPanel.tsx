@@ -1,6 +1,7 @@
 import { useFocusOnMount } from '@assessment/react';
 import { useRef } from 'react';
 import type { UploadState } from './hooks/useVideoUpload.ts';
+import { progressAnnouncement } from './lib/progress-announcement.ts';
 import { formatMegabytes, uploadPercent } from './lib/upload-policy.ts';
 
 interface Props {
@@ -70,6 +71,9 @@ function UploadProgress({ sent, total }: { sent: number; total: number }) {
       <progress id="video-upload-progress" max={100} value={percent} />
       <p className="video-muted">
         {percent}% sent ({formatMegabytes(sent)} of {formatMegabytes(total)})
+      </p>
+      <p className="visually-hidden" role="status">
+        {progressAnnouncement(percent)}
       </p>
     </div>
   );
