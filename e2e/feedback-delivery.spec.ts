@@ -1,10 +1,13 @@
 import { reachFeedback, sessionId, storedFeedback } from './feedback-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, failedRequest, refusedRequest, test } from './fixtures.ts';
 
 test('with the API unreachable the thanks say it is still sending, then confirm once it is back', async ({
   page,
   request,
+  allowProblem,
 }) => {
+  // The feedback call fails for as long as the test keeps the network down.
+  allowProblem(failedRequest('/api/feedback', 'net::ERR_INTERNET_DISCONNECTED'));
   await reachFeedback(page);
   await page.route('**/api/feedback', (route) => route.abort('internetdisconnected'));
   await page.locator('label[for="feedback-star-3"]').click();
@@ -35,7 +38,10 @@ test('with the API unreachable the thanks say it is still sending, then confirm 
   expect(await storedFeedback(request, unique)).toMatchObject({ currentScore: 3, feedback: 'Sent while offline' });
 });
 
-test('a response the server refuses for good is never reported as submitted', async ({ page }) => {
+test('a response the server refuses for good is never reported as submitted', async ({ page, allowProblem }) => {
+  // The refusal the test answers with, and the outbox's log of it (refused calls are logged, never retried).
+  allowProblem(refusedRequest('/api/feedback', 400));
+  allowProblem(/^console error: Outbox: the server refused POST \/feedback \(400\)/);
   await reachFeedback(page);
   await page.route('**/api/feedback', (route) =>
     route.fulfill({ status: 400, json: { error: 'feedback: Too big: expected string to have <=2000 characters' } }),

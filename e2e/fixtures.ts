@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
 
 export const ADMIN_TOKEN = 'e2e-admin-token';
 /** A plain 20-minute test, the one with a required gender, one with a padded id, and an expired id. */
@@ -8,27 +8,116 @@ export const PADDED_ID = 'bxt1etsh';
 export const EXPIRED_ID = 'kth169dx';
 
 /**
- * Every page records what would go unnoticed by a click-through: a Content-Security-Policy
- * refusal or an uncaught error fails the test that caused it.
+ * Chromium reports a refused script, style, eval or connection as a `securitypolicyviolation`
+ * event; an eval refused inside a try/catch (a library probing for it) reaches the DevTools Issues
+ * panel but not the console. The page turns every such event into a console error the fixture sees.
  */
-export const test = base.extend<{ page: Page; problems: string[] }>({
+function reportPolicyViolations() {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(`Content Security Policy violation: ${event.effectiveDirective} refused ${event.blockedURI}`);
+  });
+}
+
+/**
+ * Every page records what would go unnoticed by a click-through: any console error (a 404 is one),
+ * any request that fails or answers 4xx/5xx, a Content-Security-Policy refusal, or an uncaught
+ * error fails the test that caused it. A test that provokes one on purpose (a server made to fail,
+ * a camera refused) says so with `allowProblem`, for that test only.
+ */
+export const test = base.extend<{
+  page: Page;
+  problems: string[];
+  allowedProblems: RegExp[];
+  /** Allows one problem this test provokes on purpose; give the narrowest pattern that matches it. */
+  allowProblem: (pattern: RegExp) => void;
+}>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   problems: async ({}, use) => {
     await use([]);
   },
-  page: async ({ page, problems }, use) => {
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  allowedProblems: async ({}, use) => {
+    await use([]);
+  },
+  allowProblem: async ({ allowedProblems }, use) => {
+    await use((pattern) => {
+      allowedProblems.push(pattern);
+    });
+  },
+  page: async ({ page, problems, allowedProblems }, use) => {
+    const record = (problem: string) => {
+      if (!allowedProblems.some((pattern) => pattern.test(problem))) problems.push(problem);
+    };
+    await page.addInitScript(reportPolicyViolations);
+    page.on('pageerror', (error) => record(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
-        problems.push(`CSP: ${message.text()}`);
+      if (message.type() !== 'error') return;
+      const where = message.location().url;
+      record(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
+    });
+    // Two cancellations are not failures, and only these two. A request of the page the test
+    // navigates away from (goto, reload), started before the next page has taken over, is
+    // cancelled with its page; the outbox keeps what it was sending and sends it from the next.
+    // And a body the page chose not to read after a good answer (the outbox cancels the body of
+    // an acknowledgement) is reported as aborted although the server answered.
+    const inFlight = new Set<Request>();
+    const leftBehind = new WeakSet<Request>();
+    let leaving = false;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        for (const pending of inFlight) leftBehind.add(pending);
+        leaving = true;
+      } else if (leaving) {
+        leftBehind.add(request);
+      }
+      inFlight.add(request);
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) leaving = false;
+    });
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', async (request) => {
+      inFlight.delete(request);
+      const reason = request.failure()?.errorText ?? '';
+      if (reason === 'net::ERR_ABORTED') {
+        if (leftBehind.has(request)) return;
+        const answer = await request.response();
+        if (answer && answer.status() < 400) return;
+      }
+      record(`request failed: ${request.method()} ${request.url()} ${reason}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) {
+        record(`response ${response.status()}: ${response.request().method()} ${response.url()}`);
       }
     });
     await use(page);
-    expect(problems, 'no CSP refusals or uncaught errors').toEqual([]);
+    expect(problems, 'no console error, failed request, CSP refusal or uncaught error').toEqual([]);
   },
 });
 
 export { expect };
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A request to `path` that the test makes fail with `error` (`net::ERR_CONNECTION_REFUSED`): the
+ * failure, and the console line Chromium logs for it.
+ */
+export function failedRequest(path: string, error: string): RegExp {
+  const [where, what] = [literally(path), literally(error)];
+  return new RegExp(
+    `^request failed: \\w+ \\S*${where}\\S* ${what}$|^console error: Failed to load resource: ${what} \\(\\S*${where}`,
+  );
+}
+
+/** A request to `path` that the test has the server (or a route) refuse with `status`, and Chromium's console line. */
+export function refusedRequest(path: string, status: number): RegExp {
+  const where = literally(path);
+  return new RegExp(
+    `^response ${status}: \\w+ \\S*${where}|^console error: Failed to load resource: the server responded with a status of ${status} .*\\(\\S*${where}`,
+  );
+}
 
 export interface CandidateForm {
   email?: string;

@@ -1,4 +1,13 @@
-import { ADA, adminSessions, agreeAndStart, expect, SAMPLE_ID, sessionOfPage, test } from './fixtures.ts';
+import {
+  ADA,
+  adminSessions,
+  agreeAndStart,
+  expect,
+  failedRequest,
+  SAMPLE_ID,
+  sessionOfPage,
+  test,
+} from './fixtures.ts';
 
 test('the registration reaches the hiring company with the device-info record', async ({ page, request }) => {
   await agreeAndStart(page, SAMPLE_ID, { ...ADA, email: 'grace@hopper.example', fullName: 'Grace Hopper' });
@@ -21,7 +30,13 @@ test('the registration reaches the hiring company with the device-info record', 
   expect(session?.registration.company).toMatch(/^Lumenvault \{/);
 });
 
-test('with the API unreachable the registration waits in the outbox, then arrives once', async ({ page, request }) => {
+test('with the API unreachable the registration waits in the outbox, then arrives once', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  // The registration call fails until the test lets it through.
+  allowProblem(failedRequest('/api/now-assessment', 'net::ERR_CONNECTION_REFUSED'));
   await page.route('**/api/now-assessment', (route) => route.abort('connectionrefused'));
   const email = `offline-${Date.now()}@candidate.example`;
   await agreeAndStart(page, SAMPLE_ID, { ...ADA, email });

@@ -22,7 +22,10 @@ test.describe('no camera at all', () => {
   test('fails the camera check with the reason, and the candidate can go on without video', async ({
     page,
     request,
+    allowProblem,
   }) => {
+    // The section logs the camera it could not open.
+    allowProblem(/^console error: Could not open the camera NotFoundError/);
     await openVideoSection(page);
     await expect(page.getByText('No camera found on this computer.')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: CHECK_FAILED })).toContainText('No camera was found.');
@@ -39,7 +42,8 @@ test.describe('no camera at all', () => {
 
 // The fake camera cannot be taken by another app either; the page is told so the way Chrome tells it.
 test.describe('a camera another app holds', () => {
-  test('on the first request: the honest help, and a way on without video', async ({ page, request }) => {
+  test('on the first request: the honest help, and a way on without video', async ({ page, request, allowProblem }) => {
+    allowProblem(/^console error: Could not open the camera NotReadableError/);
     await page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () =>
         Promise.reject(new DOMException('Could not start video source', 'NotReadableError'));
@@ -54,7 +58,8 @@ test.describe('a camera another app holds', () => {
     await continueWithoutVideo(page, request, 'camera-busy');
   });
 
-  test('when chosen from the list: the camera that worked stays on', async ({ page }) => {
+  test('when chosen from the list: the camera that worked stays on', async ({ page, allowProblem }) => {
+    allowProblem(/^console error: Could not open the camera NotReadableError/);
     await page.addInitScript(() => {
       const devices = navigator.mediaDevices;
       const open = devices.getUserMedia.bind(devices);
@@ -84,7 +89,9 @@ test.describe('a camera another app holds', () => {
 test('a device list the browser cannot read shows its message, and the candidate can still go on', async ({
   page,
   request,
+  allowProblem,
 }) => {
+  allowProblem(/^console error: Could not list the cameras and microphones AbortError/);
   await page.addInitScript(() => {
     navigator.mediaDevices.enumerateDevices = () => Promise.reject(new DOMException('Internal error', 'AbortError'));
   });

@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test';
-import { agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
+import { agreeAndStart, expect, failedRequest, SAMPLE_ID, test } from './fixtures.ts';
 import {
   completedVideoSession,
   connectCameraAndOpenStudio,
@@ -146,7 +146,10 @@ test.describe('video introduction with a working camera', () => {
     expect(await playableDuration(page.getByLabel('Your recording'))).toBeGreaterThan(1.5);
   });
 
-  test('stops by itself at the recording limit', async ({ page }) => {
+  test('stops by itself at the recording limit', async ({ page, allowProblem }) => {
+    // With the clock fast-forwarded, the take's measured length (written into its header) is five
+    // minutes while the file holds about a second: the player asks for bytes past its end.
+    allowProblem(failedRequest('blob:', 'net::ERR_REQUEST_RANGE_NOT_SATISFIABLE'));
     await page.clock.install();
     await openVideoSection(page);
     await connectCameraAndOpenStudio(page);
@@ -191,7 +194,12 @@ const serverAnswers = {
   'saying the check failed': (route: Route) => route.fulfill({ json: { result: false } }),
 };
 for (const [answer, respond] of Object.entries(serverAnswers)) {
-  test(`the camera check is the browser's own: a server ${answer} changes nothing`, async ({ page }) => {
+  test(`the camera check is the browser's own: a server ${answer} changes nothing`, async ({ page, allowProblem }) => {
+    if (answer === 'unreachable') {
+      // The call fails, and the section logs it and goes on without an answer.
+      allowProblem(failedRequest('/api/device-check', 'net::ERR_CONNECTION_REFUSED'));
+      allowProblem(/^console error: Device check: the server could not be reached/);
+    }
     await agreeAndStart(page);
     await page.route('**/api/device-check', respond);
     await page.goto(VINTRO);

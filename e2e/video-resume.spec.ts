@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test';
-import { expect, sessionOfPage, test } from './fixtures.ts';
+import { expect, failedRequest, refusedRequest, sessionOfPage, test } from './fixtures.ts';
 import {
   completedVideoSession,
   connectCameraAndOpenStudio,
@@ -16,7 +16,10 @@ import {
 test('a reload in the middle of the upload resumes it where the server stopped, and the stored file is complete', async ({
   page,
   request,
+  allowProblem,
 }) => {
+  // The connection the test cuts halfway through the first PATCH.
+  allowProblem(failedRequest('/api/videos/', 'net::ERR_CONNECTION_RESET'));
   await openVideoSection(page);
   await connectCameraAndOpenStudio(page);
   await recordFor(page, 3);
@@ -93,7 +96,8 @@ test('a reload in the middle of the upload resumes it where the server stopped, 
   expect(await page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');
 });
 
-test('a server that is unreachable for a while only pauses the upload', async ({ page, request }) => {
+test('a server that is unreachable for a while only pauses the upload', async ({ page, request, allowProblem }) => {
+  allowProblem(failedRequest('/api/videos/', 'net::ERR_CONNECTION_REFUSED'));
   await openVideoSection(page);
   await connectCameraAndOpenStudio(page);
   await recordFor(page, 1);
@@ -110,7 +114,10 @@ test('a server that is unreachable for a while only pauses the upload', async ({
   await completedVideoSession(page, request);
 });
 
-test('a video the server refuses for good leaves the candidate a way on', async ({ page, request }) => {
+test('a video the server refuses for good leaves the candidate a way on', async ({ page, request, allowProblem }) => {
+  // The refusal the test answers with, and the section's log of it.
+  allowProblem(refusedRequest('/api/videos/', 413));
+  allowProblem(/^console error: Video upload failed .*response code: 413/);
   await openVideoSection(page);
   await connectCameraAndOpenStudio(page);
   await recordFor(page, 1);

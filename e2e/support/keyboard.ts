@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** What has focus, for a failure message: `body` when the browser left it on the page itself. */
+export function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'body';
+    const name = (active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 40);
+    return `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''} "${name}"`;
+  });
+}
+
+/**
+ * Focus is somewhere, not on the page body, once the page has settled after a key press (a view
+ * that replaces the focused control moves focus in the next frame). On the body, the next Tab
+ * would start again from the top of the page.
+ */
+export async function expectFocusKept(page: Page): Promise<void> {
+  await expect
+    .poll(() => describeFocus(page), { message: 'focus fell to the page body', timeout: 5000 })
+    .not.toBe('body');
+}
+
+/** One key press, then the check that focus was not lost. */
+export async function press(page: Page, key: string): Promise<void> {
+  await page.keyboard.press(key);
+  await expectFocusKept(page);
+}
+
+/** Typed into whatever has focus, then the check that focus was not lost. */
+export async function type(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text);
+  await expectFocusKept(page);
+}
+
+/** Tabs forward until `target` has focus, checking after every Tab that focus is somewhere. */
+export async function tabTo(page: Page, target: Locator, maxTabs = 40): Promise<void> {
+  for (let tabs = 0; tabs <= maxTabs; tabs += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await press(page, 'Tab');
+  }
+  throw new Error(`${maxTabs} Tabs never reached ${target}; focus is on ${await describeFocus(page)}`);
+}
