@@ -81,7 +81,8 @@ export const test = base.extend<{
       const reason = request.failure()?.errorText ?? '';
       if (reason === 'net::ERR_ABORTED') {
         if (leftBehind.has(request)) return;
-        const answer = await request.response();
+        // The page may close while this is asked (the test has ended): no answer, then.
+        const answer = await request.response().catch(() => null);
         if (answer && answer.status() < 400) return;
       }
       record(`request failed: ${request.method()} ${request.url()} ${reason}`);
