@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SECTIONS } from '@assessment/core';
+import { newSessionKey, SECTIONS } from '@assessment/core';
 import { remoteFolder, remoteMountPath } from '@assessment/core/deploy';
 import type { Browser, Response } from '@playwright/test';
 import react from '@vitejs/plugin-react';
@@ -30,6 +30,8 @@ function registeredCandidate(extra: Record<string, string> = {}): Record<string,
     testUUID: INVITE,
     inviteUUID: INVITE,
     unique: 'bench-pages-candidate',
+    // A session id without its key is no session: the sections would send the candidate back to the landing page.
+    sessionKey: newSessionKey(),
     email: 'bench@candidate.example',
     fullName: 'Bench Candidate',
     workExperience: '4-6 Years',
