@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SECTION_CONTRACT_VERSION } from '@assessment/react/contract';
 import type { Page } from '@playwright/test';
 import { ADA, ADMIN_TOKEN, expect, fillConfirmationForm, SAMPLE_ID, test } from './fixtures.ts';
 import { buildRemoteVariant } from './support/build-remote.ts';
@@ -86,9 +87,13 @@ test('a remote built against another contract version is refused with a clear me
   // The shell logs the remote it refuses, for whoever deploys it.
   allowProblem(/^console error: remoteFeedback was built for section contract 999,/);
   const server = await startProductServer(ADMIN_TOKEN);
+  // The remote's own code is untouched: it is built against the next version of the contract, as
+  // a team would build it against a newer @assessment/react. The version it reports must be the
+  // one it was built with, whatever the shell's copy of @assessment/react says at run time.
   const variant = await buildRemoteVariant('remote-feedback', {
-    from: 'export const contractVersion = SECTION_CONTRACT_VERSION;',
-    to: 'export const contractVersion = 999;',
+    file: 'shared/react/src/contract/section-contract.ts',
+    from: `SECTION_CONTRACT_VERSION = ${SECTION_CONTRACT_VERSION};`,
+    to: `SECTION_CONTRACT_VERSION = ${SECTION_CONTRACT_VERSION + 1};`,
   });
   const cdn = await serveFolder(variant);
   try {
