@@ -50,9 +50,9 @@ test('a remote rebuilt alone and published on another origin replaces the old on
     // The new release's own stylesheet came along from the other origin.
     await expect(page.locator('.feedback-form')).toHaveCSS('display', 'grid');
 
-    // One React, one router, one store: the federation registry holds a single copy of each,
-    // provided by the shell; the remote registered none of its own (a second React would also
-    // have broken its hooks, which the page-error watchdog reports).
+    // One React, one store: the federation registry holds a single copy of each, provided by the
+    // shell; the remote registered none of its own (a second React would also have broken its
+    // hooks, which the page-error watchdog reports).
     const providers = await page.evaluate(() => {
       type Shared = { from: string; version: string };
       const registry = (window as unknown as { __FEDERATION__: { __SHARE__: object } }).__FEDERATION__.__SHARE__;
@@ -67,7 +67,7 @@ test('a remote rebuilt alone and published on another origin replaces the old on
       }
       return Object.fromEntries(Object.entries(found).map(([name, set]) => [name, [...set].map((s) => s.from)]));
     });
-    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@assessment/core', '@assessment/react']) {
+    for (const name of ['react', 'react-dom', 'zustand', '@assessment/core', '@assessment/react']) {
       expect(providers[name], name).toEqual(['shell']);
     }
 

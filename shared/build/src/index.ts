@@ -1,3 +1,11 @@
+export { FEDERATION_HOST_URL_MODULE, federationHost, SHARED_SINGLETONS_MODULE } from './federation-host.ts';
 export { precompress } from './precompress.ts';
-export { federationShared } from './shared-singletons.ts';
-export { defineRemoteConfig, defineShellConfig, devRemoteLocations, SHELL_DEV_PORT } from './vite-config.ts';
+export { federationShared, SINGLETONS, sharedProvidersSource } from './shared-singletons.ts';
+export { refusedSingletonImport, singletonImports } from './singleton-imports.ts';
+export {
+  defineRemoteConfig,
+  defineShellConfig,
+  devRemoteLocations,
+  SHELL_DEV_PORT,
+  STANDALONE_MODE,
+} from './vite-config.ts';

@@ -2,9 +2,11 @@ import { SECTIONS, type SectionRegistry } from '@assessment/core';
 import { defaultRemoteLocations } from '@assessment/core/deploy';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig, type UserConfigFnObject } from 'vite';
+import { federationHost } from './federation-host.ts';
 import { precompress } from './precompress.ts';
 import { federationShared } from './shared-singletons.ts';
+import { singletonImports } from './singleton-imports.ts';
 
 /** In development the API runs on its own (`pnpm start`, port 8080); the dev servers forward to it. */
 const devApiProxy = { '/api': process.env.API_ORIGIN ?? 'http://localhost:8080' };
@@ -16,31 +18,66 @@ function devPort(order: number): number {
   return SHELL_DEV_PORT + order;
 }
 
+/** `vite build --mode standalone`: a remote's standalone page (its harness), built apart from the remote. */
+export const STANDALONE_MODE = 'standalone';
+
 /**
  * Every section remote builds the same way, from its entry in the section registry: its federation
- * name, its one exposed module, the same singletons as the shell, and `base: './'` so the built
- * folder works under any path or origin it is published to.
+ * name, its one exposed module, the singletons it takes from the shell, and `base: './'` so the
+ * built folder works under any path or origin it is published to. A remote build ships no copy of
+ * the singletons (`import: false`), so the standalone page, which has no shell to provide them, is
+ * a second, plain build into the same folder (`--mode standalone`; the package's build script runs
+ * both). The dev server serves both at once, so it keeps each remote's own copies as a fallback.
+ *
+ * Beside `remoteEntry.js` the build writes `mf-manifest.json`, the files each exposed module needs:
+ * the shell reads it to fetch the next section's files before the candidate gets there.
  */
-export function defineRemoteConfig(sectionId: string, sections: SectionRegistry = SECTIONS): UserConfig {
+export function defineRemoteConfig(sectionId: string, sections: SectionRegistry = SECTIONS): UserConfigFnObject {
   const section = sections.byId(sectionId);
   if (!section) throw new Error(`The section registry has no section "${sectionId}"`);
   const port = devPort(section.order);
-  return defineConfig({
-    base: './',
-    plugins: [
-      react(),
-      federation({
-        name: section.remote.name,
-        filename: 'remoteEntry.js',
-        exposes: { [section.remote.exposes]: './src/section.tsx' },
-        shared: federationShared,
-        dts: false,
-      }),
-      precompress(),
-    ],
-    server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: devApiProxy },
-    preview: { port, strictPort: true },
-    build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+  const server = { port, strictPort: true, origin: `http://localhost:${port}`, proxy: devApiProxy };
+  const build = { target: 'es2022', outDir: 'dist' };
+  return defineConfig(({ command, mode }) => {
+    if (command === 'build' && mode === STANDALONE_MODE) {
+      return {
+        base: './',
+        plugins: [react(), precompress()],
+        server,
+        build: { ...build, emptyOutDir: false },
+      };
+    }
+    const shared =
+      command === 'build'
+        ? federationShared
+        : Object.fromEntries(
+            Object.entries(federationShared).map(([name, { import: _hostOnly, ...share }]) => [name, share]),
+          );
+    return {
+      base: './',
+      plugins: [
+        singletonImports(),
+        react(),
+        federation({
+          name: section.remote.name,
+          filename: 'remoteEntry.js',
+          exposes: { [section.remote.exposes]: './src/section.tsx' },
+          shared,
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        precompress(),
+      ],
+      server,
+      preview: { port, strictPort: true },
+      build: {
+        ...build,
+        emptyOutDir: true,
+        // The standalone page is the other build's; this one is the remote alone.
+        ...(command === 'build' ? { rolldownOptions: { input: {} } } : {}),
+      },
+    };
   });
 }
 
@@ -78,17 +115,19 @@ function remotesJson(sections: SectionRegistry): Plugin {
   };
 }
 
+/**
+ * The shell is a plain Vite build of the app, like any single-page app, plus its federation host
+ * (`federationHost`): the runtime of `@module-federation/runtime` and the providers of every
+ * singleton, in a chunk loaded when a section is first needed. Nothing of federation is on the
+ * landing page's path, and the shell's own imports of React or the router are bundled and
+ * tree-shaken as usual.
+ */
 export function defineShellConfig(sections: SectionRegistry = SECTIONS): UserConfig {
   return defineConfig({
     plugins: [
       remotesJson(sections),
+      federationHost({ entry: 'src/features/sections/federation-host.ts' }),
       react(),
-      federation({
-        name: 'shell',
-        remotes: {},
-        shared: federationShared,
-        dts: false,
-      }),
       precompress(),
     ],
     server: { port: SHELL_DEV_PORT, strictPort: true, proxy: devApiProxy },

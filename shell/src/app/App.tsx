@@ -1,26 +1,39 @@
 import { NotificationArea } from '@assessment/react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { InviteRouter } from '../features/invite/InviteRouter.tsx';
-import { type SectionLoader, SectionLoaderProvider } from '../features/sections/section-loader.ts';
+import {
+  type SectionLoader,
+  SectionLoaderProvider,
+  type SectionPrefetcher,
+  SectionPrefetcherProvider,
+} from '../features/sections/section-loader.ts';
 import { EnterLinkPage } from '../pages/EnterLinkPage.tsx';
 import { ExpiredPage } from '../pages/ExpiredPage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import '@assessment/react/base.css';
 import './app.css';
 
-export function App({ loadSection }: { loadSection: SectionLoader }) {
+export function App({
+  loadSection,
+  prefetchSection,
+}: {
+  loadSection: SectionLoader;
+  prefetchSection?: SectionPrefetcher;
+}) {
   return (
     <SectionLoaderProvider value={loadSection}>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/" element={<EnterLinkPage />} />
-          <Route path="/invite/:testId/*" element={<InviteRouter />} />
-          <Route path="/404" element={<NotFoundPage />} />
-          <Route path="/expired" element={<ExpiredPage />} />
-          <Route path="*" element={<Navigate to="/404" replace />} />
-        </Routes>
-        <NotificationArea />
-      </BrowserRouter>
+      <SectionPrefetcherProvider value={prefetchSection}>
+        <BrowserRouter>
+          <Routes>
+            <Route path="/" element={<EnterLinkPage />} />
+            <Route path="/invite/:testId/*" element={<InviteRouter />} />
+            <Route path="/404" element={<NotFoundPage />} />
+            <Route path="/expired" element={<ExpiredPage />} />
+            <Route path="*" element={<Navigate to="/404" replace />} />
+          </Routes>
+          <NotificationArea />
+        </BrowserRouter>
+      </SectionPrefetcherProvider>
     </SectionLoaderProvider>
   );
 }

@@ -4,6 +4,7 @@ import { assessmentTitle } from '../../components/page-title.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { LandingPage } from '../landing/LandingPage.tsx';
 import { SectionScreen } from '../sections/SectionScreen.tsx';
+import { usePrefetchSection } from '../sections/usePrefetchSection.ts';
 
 const lookup = { isKnownTestId, isExpired };
 
@@ -14,6 +15,8 @@ export function InviteRouter() {
   const test = route.kind === 'screen' ? getTest(route.testId) : undefined;
   const section = route.kind === 'screen' && route.screen !== 'landing' ? SECTIONS.bySegment(route.screen) : undefined;
   usePageTitle(test ? assessmentTitle(test.companyName, section?.title) : 'Hiring Assessment');
+  // The landing page leads to the first section: fetched while the candidate reads and fills in the form.
+  usePrefetchSection(test && route.kind === 'screen' && route.screen === 'landing' ? SECTIONS.first : undefined);
 
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
   if (!test) return <Navigate to="/404" replace />;

@@ -1,4 +1,4 @@
-import { invitePath, pathAfterSection, type Section, type TestDefinition } from '@assessment/core';
+import { invitePath, pathAfterSection, SECTIONS, type Section, type TestDefinition } from '@assessment/core';
 import type { NavigationOptions } from '@assessment/react';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { AssessmentHeader } from '../../components/AssessmentHeader.tsx';
 import { SectionErrorBoundary } from './SectionErrorBoundary.tsx';
 import { SectionLoadProblem } from './SectionLoadProblem.tsx';
 import { useSectionHeadingFocus } from './useSectionHeadingFocus.ts';
+import { usePrefetchSection } from './usePrefetchSection.ts';
 import { useSectionModule } from './useSectionModule.ts';
 
 interface Props {
@@ -20,6 +21,8 @@ export function SectionScreen({ section, test, testId }: Props) {
   const { state, retry } = useSectionModule(section);
   const main = useRef<HTMLElement>(null);
   useSectionHeadingFocus(main, state.status === 'ready');
+  // Once this section is on screen, the next one is fetched while the candidate works here.
+  usePrefetchSection(SECTIONS.next(section), state.status === 'ready');
   const goToNext = useCallback(
     (options?: NavigationOptions) => navigate(pathAfterSection(testId, section), options),
     [navigate, testId, section],
