@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,7 +76,8 @@ function answerApi(request: http.IncomingMessage, body: string, response: http.S
 /**
  * The one static server both builds are measured behind (federated and single bundle), so the
  * comparison is of the builds, not of two servers. It compresses like a CDN with precompressed
- * files (brotli when the browser takes it, else gzip), from memory after the first request.
+ * files (brotli when the browser takes it, else gzip), from memory after the first request, and
+ * sends the product's caching headers.
  */
 export function startStaticServer(site: StaticSite, port: number): Promise<StaticServer> {
   const files = new Map<string, Buffer>();
@@ -103,9 +105,21 @@ export function startStaticServer(site: StaticSite, port: number): Promise<Stati
     const extension = path.extname(file);
     const headers: http.OutgoingHttpHeaders = {
       'content-type': TYPES[extension] ?? 'application/octet-stream',
-      'cache-control': 'no-cache',
       vary: 'accept-encoding',
     };
+    // Cached as the product's server caches (api/src/static-site.ts): files whose name carries a
+    // hash for a year, everything else revalidated on every use, so a warm page costs what it would.
+    if (pathname.includes('/assets/')) {
+      headers['cache-control'] = 'public, max-age=31536000, immutable';
+    } else {
+      const etag = `"${createHash('sha256').update(content).digest('base64url').slice(0, 16)}"`;
+      headers['cache-control'] = 'no-cache';
+      headers.etag = etag;
+      if (request.headers['if-none-match'] === etag) {
+        response.writeHead(304, headers).end();
+        return;
+      }
+    }
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (COMPRESSIBLE.has(extension) && /\b(br|gzip)\b/.test(accepted)) {
       const brotli = /\bbr\b/.test(accepted);
