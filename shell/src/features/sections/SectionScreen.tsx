@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { AssessmentHeader } from '../../components/AssessmentHeader.tsx';
 import { SectionErrorBoundary } from './SectionErrorBoundary.tsx';
 import { SectionLoadProblem } from './SectionLoadProblem.tsx';
-import { useSectionHeadingFocus } from './useSectionHeadingFocus.ts';
 import { usePrefetchSection } from './usePrefetchSection.ts';
+import { useSectionHeadingFocus } from './useSectionHeadingFocus.ts';
 import { useSectionModule } from './useSectionModule.ts';
 
 interface Props {
