@@ -44,7 +44,14 @@ export function defineRemoteConfig(sectionId: string, sections: SectionRegistry 
         base: './',
         plugins: [react(), precompress()],
         server,
-        build: { ...build, emptyOutDir: false },
+        build: {
+          ...build,
+          emptyOutDir: false,
+          // Libraries in a chunk of their own, as in the federated build, where the shell brings
+          // them: the section's own code stays a file of its own words (e2e/video-honesty.spec.ts
+          // reads it), and a page of the harness caches its libraries across builds.
+          rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } } },
+        },
       };
     }
     const shared =
