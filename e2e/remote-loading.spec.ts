@@ -1,8 +1,9 @@
 import { agreeAndStart, expect, failedRequest, SAMPLE_ID, test } from './fixtures.ts';
 
 test('a section that fails to load shows a message and Retry, and keeps saved data', async ({ page, allowProblem }) => {
-  // The feedback remote is unreachable until the test lets it through; the shell logs each failed load.
-  allowProblem(failedRequest('/remotes/feedback/remoteEntry.js', 'net::ERR_CONNECTION_REFUSED'));
+  // The feedback remote (its entry, and the manifest the prefetch reads) is unreachable until the
+  // test lets it through; the shell logs each failed load.
+  allowProblem(failedRequest('/remotes/feedback/', 'net::ERR_CONNECTION_REFUSED'));
   allowProblem(/^console error: Could not load remoteFeedback /);
   await agreeAndStart(page);
   await page.evaluate(() => {

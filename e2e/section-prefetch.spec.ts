@@ -1,7 +1,7 @@
 import { SECTIONS, type Section } from '@assessment/core';
 import { remoteMountPath } from '@assessment/core/deploy';
 import type { Page } from '@playwright/test';
-import { ADA, agreeAndStart, expect, fillConfirmationForm, SAMPLE_ID, test } from './fixtures.ts';
+import { ADA, agreeAndStart, expect, failedRequest, fillConfirmationForm, SAMPLE_ID, test } from './fixtures.ts';
 import { IPREP, VINTRO } from './video-helpers.ts';
 
 function section(id: string): Section {
@@ -41,7 +41,11 @@ test('the next section is fetched while the candidate is still on the page befor
   await fromVideo;
 });
 
-test('a prefetch that fails leaves the section to load as it would have without one', async ({ page }) => {
+test('a prefetch that fails leaves the section to load as it would have without one', async ({
+  page,
+  allowProblem,
+}) => {
+  allowProblem(failedRequest(remoteMountPath(section('quiz')), 'net::ERR_CONNECTION_REFUSED'));
   // The quiz's remote is unreachable while the candidate reads the landing page...
   await page.route(`**${remoteMountPath(section('quiz'))}**`, (route) => route.abort('connectionrefused'));
   const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/remoteEntry.js'));
@@ -56,7 +60,9 @@ test('a prefetch that fails leaves the section to load as it would have without 
   await expect(page.locator('.section-problem')).toHaveCount(0);
 });
 
-test("the shell's own federation code that fails to load is fetched again by Retry", async ({ page }) => {
+test("the shell's own federation code that fails to load is fetched again by Retry", async ({ page, allowProblem }) => {
+  allowProblem(failedRequest('/assets/federation-host-', 'net::ERR_CONNECTION_REFUSED'));
+  allowProblem(/^console error: Could not load remoteFeedback /);
   await agreeAndStart(page);
   await page.evaluate(() => localStorage.setItem('VideoRecorded', 'true'));
 
