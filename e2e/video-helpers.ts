@@ -169,3 +169,20 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
+
+/** How many rows the video section keeps in the browser's IndexedDB store `store`. */
+export function storedVideoRows(page: Page, store: 'recordings' | 'chunks'): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('assessment-video');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const count = opening.result.transaction(name).objectStore(name).count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    store,
+  );
+}
