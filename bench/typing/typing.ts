@@ -2,9 +2,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 import { launchChromium } from '../lib/chromium.ts';
-import { benchRoot, claimPort, makeTempDir } from '../lib/processes.ts';
+import { benchRoot, claimPort, makeTempDir, repoRoot } from '../lib/processes.ts';
 import { median, percentile, type Row } from '../lib/report.ts';
 import { startStaticServer } from '../lib/static-server.ts';
 import type { TypingBenchApi, TypingReading } from './page/editor-under-test.ts';
@@ -37,15 +37,41 @@ interface Subject {
   page: Page;
 }
 
-async function buildTypingPage(outDir: string): Promise<void> {
+/**
+ * The quiz's autosave hook becomes page/measured-autosave.ts, which runs the same hook with a
+ * timer around it, wherever the quiz imports it.
+ */
+function measuredAutosave(): Plugin {
+  const productHook = path.join(repoRoot, 'remote-quiz/src/quiz/hooks/useAnswerAutosave.ts');
+  const measured = path.join(benchRoot, 'typing/page/measured-autosave.ts');
+  let swapped = false;
+  return {
+    name: 'bench-measured-autosave',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (importer === measured || !source.endsWith('useAnswerAutosave.ts')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved?.id !== productHook) return null;
+      swapped = true;
+      return measured;
+    },
+    buildEnd() {
+      // A moved or renamed hook must not quietly leave the autosave unmeasured.
+      if (!swapped) this.error(`The quiz no longer imports its autosave from ${productHook}`);
+    },
+  };
+}
+
+/** `readable` keeps names unminified, for a profile whose functions can be read. */
+export async function buildTypingPage(outDir: string, { readable = false } = {}): Promise<void> {
   await build({
     configFile: false,
     root: path.join(benchRoot, 'typing/page'),
     logLevel: 'error',
-    plugins: [react()],
+    plugins: [measuredAutosave(), react()],
     // The editor comes from remote-quiz/, whose React is the same package as this page's.
     resolve: { dedupe: ['react', 'react-dom'] },
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
+    build: { outDir, emptyOutDir: true, target: 'es2022', minify: !readable, sourcemap: readable },
   });
 }
 

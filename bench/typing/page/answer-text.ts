@@ -36,13 +36,15 @@ const WORDS = [
 
 /**
  * Paragraphs of 60 to 140 words totalling `words`, the same on every run (a fixed linear
- * congruential sequence), so the three editors get exactly the same answer.
+ * congruential sequence), so the three editors get exactly the same answer. The product is taken
+ * in 32-bit integers (a double would round its low bits away and pick "the" nearly every time),
+ * and the low bits, which repeat quickly, are dropped.
  */
 export function answerParagraphs(words: number): string[] {
   let seed = 42;
   const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed;
+    seed = (Math.imul(seed, 1_103_515_245) + 12_345) & 0x7fff_ffff;
+    return seed >>> 16;
   };
   const paragraphs: string[] = [];
   let left = words;

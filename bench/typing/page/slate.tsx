@@ -1,45 +1,45 @@
-import { useCallback, useState } from 'react';
+import { getTest, newSessionKey, sampleTestId } from '@assessment/core';
+import { sessionStore } from '@assessment/react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createDraftRegistry, quizSession, useAnswerAutosave } from 'remote-quiz/answers';
-import { type AnswerDocument, AnswerEditor } from 'remote-quiz/editor';
-import { autosaveMeter, measureKeystroke } from './autosave-meter.ts';
+import { quizSession } from 'remote-quiz/answers';
+import QuizSection from 'remote-quiz/section';
+import { autosaveMeter } from './autosave-meter.ts';
 import { type EditorUnderTest, watchMutations } from './editor-under-test.ts';
 
-const EDITOR_ID = 'typing-bench-answer';
 const ignore = () => {};
 
-/** The product's answer editor with its autosave, put together as the quiz's QuestionView does. */
-function ProductAnswer({ html }: { html: string }) {
-  const [drafts] = useState(createDraftRegistry);
-  const { onDocumentChange } = useAnswerAutosave(0, drafts);
-  const measured = useCallback(
-    (document: AnswerDocument) => measureKeystroke(() => onDocumentChange(document)),
-    [onDocumentChange],
-  );
-  return (
-    <>
-      <h3 id={`${EDITOR_ID}-label`}>Answer</h3>
-      <AnswerEditor
-        id={EDITOR_ID}
-        labelledBy={`${EDITOR_ID}-label`}
-        initialHtml={html}
-        onDocumentChange={measured}
-        onPaste={ignore}
-        pictureRoom={() => 0}
-        onFilePickerOpen={ignore}
-      />
-    </>
-  );
-}
-
+/**
+ * The quiz section as the shell mounts it, for a candidate who has agreed and opened question 1
+ * with this answer already saved: the editor with everything around it that runs while the
+ * candidate types (its autosave, the answered count in the header and the rail, the countdown,
+ * the sync to the API, the proctoring record).
+ */
 export function mount(root: HTMLElement, paragraphs: string[]): EditorUnderTest {
   const html = paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('');
-  // The quiz opens a question with its saved answer in the session, and saves against it.
+  const test = getTest(sampleTestId);
+  if (!test) throw new Error('The catalogue has no sample test');
+  sessionStore.getState().startNewSession({
+    testId: sampleTestId,
+    sessionId: crypto.randomUUID(),
+    sessionKey: newSessionKey(),
+    startTime: Date.now(),
+    fullName: 'Typing Bench',
+    email: 'typing.bench@bench.example',
+    declaration: true,
+    term: true,
+    company: test.companyName,
+  });
   quizSession.update({ answers: [html, '', ''] });
   const reactRoot = createRoot(root);
-  flushSync(() => reactRoot.render(<ProductAnswer html={html} />));
-  const editable = document.getElementById(EDITOR_ID);
-  if (!editable) throw new Error('The answer editor did not render');
+  flushSync(() =>
+    reactRoot.render(<QuizSection test={test} testId={sampleTestId} goToNext={ignore} goToLanding={ignore} />),
+  );
+  // The quiz opens on its instructions; the candidate goes to question 1 from the rail.
+  const questionOne = root.querySelector<HTMLButtonElement>('.quiz-rail [aria-label^="Question 1"]');
+  if (!questionOne) throw new Error('The quiz rail has no question 1');
+  flushSync(() => questionOne.click());
+  const editable = root.querySelector<HTMLElement>('[data-slate-editor]');
+  if (!editable) throw new Error('Question 1 has no answer editor');
   return { ...watchMutations(editable), autosave: autosaveMeter };
 }
