@@ -3,8 +3,6 @@ import { type VideoUploadMetadata, wireSessionRef } from '@assessment/core';
 import { uploadFileType } from '../../recording/lib/recorder-format.ts';
 import type { Take } from '../../recording/lib/take.ts';
 
-/** Under the server's 120 s request timeout even on a slow connection (the brief: at most 8 MB). */
-export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
 /** tus-js-client's own retries; after them the upload pauses and starts again by itself. */
 export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
 export const UPLOAD_PAUSE_MS = 30_000;

@@ -1,12 +1,12 @@
 import type { SessionRef } from '@assessment/core';
 import { sessionKeyHeaders, videoUploadEndpoint } from '@assessment/react';
-import { type DetailedError, Upload } from 'tus-js-client';
+import { type DetailedError, defaultOptions, Upload } from 'tus-js-client';
 import { recordingStore } from '../../recording/lib/recording-store.ts';
 import type { Take } from '../../recording/lib/take.ts';
+import { adaptiveFileReader, CHUNK_SIZING, type ChunkSizer, createChunkSizer } from './chunk-sizing.ts';
 import {
   isRetryableUploadFailure,
   refusalReason,
-  UPLOAD_CHUNK_BYTES,
   UPLOAD_PAUSE_MS,
   UPLOAD_RETRY_DELAYS_MS,
   uploadMetadata,
@@ -36,6 +36,8 @@ const isRetryable = (error: Error | DetailedError) => isRetryableUploadFailure(s
 export class VideoSender {
   private upload: Upload | null = null;
   private take: Take | null = null;
+  /** One per take, across its upload attempts: each chunk is sized from how fast the last one went. */
+  private sizer: ChunkSizer = createChunkSizer();
   private pause: ReturnType<typeof setTimeout> | undefined;
   private sent = 0;
 
@@ -48,6 +50,7 @@ export class VideoSender {
   send(take: Take): void {
     this.take = take;
     this.sent = 0;
+    this.sizer = createChunkSizer();
     void recordingStore.update(take.id, { submitted: true });
     this.begin(take, take.uploadUrl);
   }
@@ -77,7 +80,8 @@ export class VideoSender {
     const upload: Upload = new Upload(take.blob, {
       endpoint: videoUploadEndpoint(),
       uploadUrl,
-      chunkSize: UPLOAD_CHUNK_BYTES,
+      chunkSize: CHUNK_SIZING.maxBytes,
+      fileReader: adaptiveFileReader(defaultOptions.fileReader, this.sizer),
       retryDelays: UPLOAD_RETRY_DELAYS_MS,
       // The address is kept with the take instead: a recording has no stable fingerprint.
       storeFingerprintForResuming: false,
