@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -35,10 +36,7 @@ const MEMORY_GOAL_MB = 64;
 const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x87, 0x42, 0x82, 0x84, ...Buffer.from('webm')]);
 const BLOCK = randomBytes(MB);
 
-/**
- * `bytes` of video-looking data, made as it is read: one 1 MB block repeated, so the data exists
- * once in memory whatever the size of the upload.
- */
+/** `bytes` of video-looking data, made as it is read: one 1 MB block repeated. */
 function videoStream(bytes: number): Readable {
   const head = Buffer.concat([EBML_MAGIC, BLOCK.subarray(EBML_MAGIC.length)]);
   return Readable.from(
@@ -53,22 +51,39 @@ function videoStream(bytes: number): Readable {
 }
 
 /**
+ * A take on the disk, as the browser keeps one (in IndexedDB) before and while it sends it. Written
+ * before anything is timed; both sides of each comparison read the same file.
+ */
+interface TakeFile {
+  path: string;
+  bytes: number;
+}
+
+async function writeTakeFile(directory: string, bytes: number): Promise<TakeFile> {
+  const file = path.join(directory, `take-${bytes}.webm`);
+  await pipeline(videoStream(bytes), fs.createWriteStream(file));
+  return { path: file, bytes };
+}
+
+/**
  * The product's upload, as the video section sends it: tus, with its chunks sized by the product's
- * own sizer (through the same file reader, around tus-js-client's reader for Node).
+ * own sizer (through the same file reader, around tus-js-client's reader for Node). Given a file,
+ * tus-js-client reads each chunk from it as a stream of its own, as a browser sends a slice of a
+ * Blob; given a stream it would first copy each chunk into one buffer, which a browser never does.
  */
 function tusUpload(
   origin: string,
   unique: string,
   headers: Record<string, string>,
-  bytes: number,
+  take: TakeFile,
   recordingId: string,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    new Upload(videoStream(bytes), {
+    new Upload(fs.createReadStream(take.path), {
       endpoint: `${origin}/api/videos/`,
       chunkSize: CHUNK_SIZING.maxBytes,
       fileReader: adaptiveFileReader(defaultOptions.fileReader, createChunkSizer()),
-      uploadSize: bytes,
+      uploadSize: take.bytes,
       metadata: { unique, data: INVITE, filetype: 'video/webm', recordingId, duration: '300.000' },
       headers,
       retryDelays: [],
@@ -78,9 +93,9 @@ function tusUpload(
   });
 }
 
-/** The floor: one PUT of the whole body, streamed. */
-async function rawPut(origin: string, bytes: number): Promise<void> {
-  const request = http.request(`${origin}/upload`, { method: 'PUT', headers: { 'content-length': bytes } });
+/** The floor: one PUT of the whole body, streamed from the file. */
+async function rawPut(origin: string, take: TakeFile): Promise<void> {
+  const request = http.request(`${origin}/upload`, { method: 'PUT', headers: { 'content-length': take.bytes } });
   const answered = new Promise<number>((resolve, reject) => {
     request.once('response', (response) => {
       response.resume();
@@ -88,7 +103,7 @@ async function rawPut(origin: string, bytes: number): Promise<void> {
     });
     request.once('error', reject);
   });
-  await pipeline(videoStream(bytes), request);
+  await pipeline(fs.createReadStream(take.path), request);
   const status = await answered;
   if (status !== 204) throw new Error(`The raw PUT server answered ${status}`);
 }
@@ -97,11 +112,16 @@ async function rawPut(origin: string, bytes: number): Promise<void> {
  * The floor for object storage: the same bytes as one streamed PutObject to the same S3-protocol
  * server, through a client set up exactly as the product's.
  */
-async function rawS3Put(settings: S3Settings, bytes: number, key: string): Promise<void> {
+async function rawS3Put(settings: S3Settings, take: TakeFile, key: string): Promise<void> {
   const client = createS3Client(settings);
   try {
     await client.send(
-      new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: videoStream(bytes), ContentLength: bytes }),
+      new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: key,
+        Body: fs.createReadStream(take.path),
+        ContentLength: take.bytes,
+      }),
     );
   } finally {
     client.destroy();
@@ -166,13 +186,16 @@ export async function benchUpload(log: (line: string) => void): Promise<{ rows: 
     const unique = 'bench-upload-candidate';
     const headers = await register(product.origin, unique);
     const headersS3 = await register(productS3.origin, unique);
+    const takes = makeTempDir('takes');
+    const warmUp = await writeTakeFile(takes, WARM_UP_BYTES);
+    const take = await writeTakeFile(takes, UPLOAD_BYTES);
     let recordings = 0;
-    const sendTus = (bytes: number) => tusUpload(product.origin, unique, headers, bytes, `bench-take-${++recordings}`);
-    const sendRaw = (bytes: number) => rawPut(raw.origin, bytes);
-    const sendTusS3 = (bytes: number) =>
-      tusUpload(productS3.origin, unique, headersS3, bytes, `bench-take-${++recordings}`);
-    const sendRawS3 = (bytes: number) => rawS3Put(s3Settings, bytes, `bench/raw-${++recordings}`);
-    for (const send of [sendTus, sendRaw, sendTusS3, sendRawS3]) await send(WARM_UP_BYTES);
+    const sendTus = (file: TakeFile) => tusUpload(product.origin, unique, headers, file, `bench-take-${++recordings}`);
+    const sendRaw = (file: TakeFile) => rawPut(raw.origin, file);
+    const sendTusS3 = (file: TakeFile) =>
+      tusUpload(productS3.origin, unique, headersS3, file, `bench-take-${++recordings}`);
+    const sendRawS3 = (file: TakeFile) => rawS3Put(s3Settings, file, `bench/raw-${++recordings}`);
+    for (const send of [sendTus, sendRaw, sendTusS3, sendRawS3]) await send(warmUp);
 
     const results: Record<'product' | 'raw' | 'productS3' | 'rawS3', ServerResult> = {
       product: { megabytesPerSecond: [], residentBeforeBytes: residentBytes(product.pid), peakResidentBytes: 0 },
@@ -190,7 +213,7 @@ export async function benchUpload(log: (line: string) => void): Promise<{ rows: 
         ['rawS3', undefined, sendRawS3],
       ] as const) {
         const result = results[which];
-        const { seconds, peakResidentBytes } = await timedUpload(pid, () => send(UPLOAD_BYTES));
+        const { seconds, peakResidentBytes } = await timedUpload(pid, () => send(take));
         result.megabytesPerSecond.push(UPLOAD_BYTES / MB / seconds);
         result.peakResidentBytes = Math.max(result.peakResidentBytes, peakResidentBytes);
       }
