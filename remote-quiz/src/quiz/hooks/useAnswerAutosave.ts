@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { noteAnswered } from '../../editor/lib/answered.ts';
 import { serializeAnswer } from '../../editor/lib/html-serialize.ts';
 import type { AnswerDocument } from '../../editor/lib/types.ts';
 import { createDebouncedTask } from '../lib/debounced-task.ts';
@@ -26,6 +27,7 @@ export function useAnswerAutosave(index: QuestionNumber, drafts: DraftRegistry) 
           if (!document) return;
           latest.current = null;
           const html = serializeAnswer(document);
+          noteAnswered(html, document);
           const { answers } = quizSession.getState();
           if (threeAnswers(answers)[index] !== html) quizSession.update({ answers: withAnswer(answers, index, html) });
         },
