@@ -1,7 +1,8 @@
+import { Editor, Transforms } from 'slate';
 import { describe, expect, it } from 'vitest';
 import { cleanPastedHtml, deserializeAnswer } from './html-deserialize.ts';
 import { serializeAnswer } from './html-serialize.ts';
-import { normalized } from './test-editor.ts';
+import { normalized, testEditor } from './test-editor.ts';
 import type { AnswerDocument, BlockElement, FormattedText, InlineNode, TextBlockElement } from './types.ts';
 
 const PNG =
@@ -140,6 +141,20 @@ describe('answer HTML', () => {
       ),
     ]);
     expect(deserializeAnswer(html)).toEqual([p(t('x'))]);
+  });
+
+  it('writes an edited answer as a fresh one, though it writes again only the blocks that changed', () => {
+    const editor = testEditor([
+      p(t('first')),
+      { type: 'bulleted-list', children: [{ type: 'list-item', children: [t('item')] }] },
+      p(t('last')),
+    ]);
+    expect(serializeAnswer(editor.children as AnswerDocument)).toBe('<p>first</p><ul><li>item</li></ul><p>last</p>');
+    Transforms.insertText(editor, ' one', { at: Editor.end(editor, [1, 0]) });
+    Transforms.setNodes(editor, { type: 'heading-one' }, { at: [2] });
+    const edited = editor.children as AnswerDocument;
+    expect(serializeAnswer(edited)).toBe('<p>first</p><ul><li>item one</li></ul><h1>last</h1>');
+    expect(serializeAnswer(edited)).toBe(serializeAnswer(structuredClone(edited)));
   });
 
   describe('round trip of generated documents', () => {

@@ -64,12 +64,28 @@ function isList(block: BlockElement): block is ListElement {
   return block.type === 'numbered-list' || block.type === 'bulleted-list';
 }
 
-function serializeBlock(block: BlockElement): string {
+function writeBlock(block: BlockElement): string {
   if (isList(block)) {
     const tag = block.type === 'numbered-list' ? 'ol' : 'ul';
     return `<${tag}>${block.children.map(serializeTextBlock).join('')}</${tag}>`;
   }
   return serializeTextBlock(block);
+}
+
+/**
+ * Slate never changes a node in place: an edit replaces the node and its ancestors and keeps every
+ * other node as it was. So a block that is the same object as at the last save writes the same
+ * HTML, and an autosave of a long answer writes only the block being typed in.
+ */
+const writtenBlocks = new WeakMap<BlockElement, string>();
+
+function serializeBlock(block: BlockElement): string {
+  let html = writtenBlocks.get(block);
+  if (html === undefined) {
+    html = writeBlock(block);
+    writtenBlocks.set(block, html);
+  }
+  return html;
 }
 
 /** The HTML kept for an answer; an untouched editor (one empty paragraph) is the empty string. */
