@@ -12,29 +12,23 @@ import {
   PictureIcon,
   QuoteIcon,
 } from './icons.tsx';
+import { readToolbarState, sameToolbarState } from './lib/toolbar-state.ts';
 import {
-  activeLink,
   type BlockFormat,
-  canIndent,
   changeIndent,
   cleanFormatting,
-  currentFont,
-  currentIndent,
-  currentSize,
-  isBlockActive,
-  isMarkActive,
   setFont,
   setSize,
   toggleBlock,
   toggleMark,
 } from './lib/transforms.ts';
-import { FONTS, type Font, MAX_INDENT, SIZES, type Size, type ToggleMark } from './lib/types.ts';
+import { FONTS, type Font, SIZES, type Size, type ToggleMark } from './lib/types.ts';
 import { CLEAN_HOTKEY, describeHotkey, LINK_HOTKEY, MARK_HOTKEYS } from './shortcuts.ts';
 import { useRovingFocus } from './useRovingFocus.ts';
 
 /**
- * The formatting toolbar. Each control reads only the piece of editor state it shows
- * (useSlateSelector), so typing re-renders none of them unless their state changes.
+ * The formatting toolbar. It reads the state its controls show in one selector (useSlateSelector),
+ * so typing re-renders none of them unless that state changes.
  */
 
 interface ToolButtonProps {
@@ -74,9 +68,18 @@ function ToolButton({ label, hotkey, pressed, disabled, keepFocus, onAction, chi
   );
 }
 
-function MarkButton({ mark, label, children }: { mark: ToggleMark; label: string; children: ReactNode }) {
+function MarkButton({
+  mark,
+  label,
+  active,
+  children,
+}: {
+  mark: ToggleMark;
+  label: string;
+  active: boolean;
+  children: ReactNode;
+}) {
   const editor = useSlateStatic();
-  const active = useSlateSelector((e) => isMarkActive(e, mark));
   return (
     <ToolButton label={label} hotkey={MARK_HOTKEYS[mark]} pressed={active} onAction={() => toggleMark(editor, mark)}>
       {children}
@@ -84,9 +87,18 @@ function MarkButton({ mark, label, children }: { mark: ToggleMark; label: string
   );
 }
 
-function BlockButton({ format, label, children }: { format: BlockFormat; label: string; children: ReactNode }) {
+function BlockButton({
+  format,
+  label,
+  active,
+  children,
+}: {
+  format: BlockFormat;
+  label: string;
+  active: boolean;
+  children: ReactNode;
+}) {
   const editor = useSlateStatic();
-  const active = useSlateSelector((e) => isBlockActive(e, format));
   return (
     <ToolButton label={label} pressed={active} onAction={() => toggleBlock(editor, format)}>
       {children}
@@ -94,13 +106,8 @@ function BlockButton({ format, label, children }: { format: BlockFormat; label: 
   );
 }
 
-function IndentButton({ delta }: { delta: 1 | -1 }) {
+function IndentButton({ delta, possible }: { delta: 1 | -1; possible: boolean }) {
   const editor = useSlateStatic();
-  const possible = useSlateSelector((e) => {
-    if (!canIndent(e)) return false;
-    const indent = currentIndent(e);
-    return delta === 1 ? indent < MAX_INDENT : indent > 0;
-  });
   const label = delta === 1 ? 'Increase indent' : 'Decrease indent';
   return (
     <ToolButton label={label} disabled={!possible} onAction={() => changeIndent(editor, delta)}>
@@ -123,9 +130,8 @@ function useApplyAndRefocus() {
   );
 }
 
-function FontSelect() {
+function FontSelect({ font }: { font: Font | '' }) {
   const editor = useSlateStatic();
-  const font = useSlateSelector((e) => currentFont(e) ?? '');
   const applyAndRefocus = useApplyAndRefocus();
   return (
     <select
@@ -152,9 +158,8 @@ function FontSelect() {
   );
 }
 
-function SizeSelect() {
+function SizeSelect({ size }: { size: Size | '' }) {
   const editor = useSlateStatic();
-  const size = useSlateSelector((e) => currentSize(e) ?? '');
   const applyAndRefocus = useApplyAndRefocus();
   return (
     <select
@@ -181,8 +186,7 @@ function SizeSelect() {
   );
 }
 
-function LinkButton({ onOpen }: { onOpen: () => void }) {
-  const active = useSlateSelector((e) => activeLink(e) !== undefined);
+function LinkButton({ onOpen, active }: { onOpen: () => void; active: boolean }) {
   return (
     <ToolButton label="Link" hotkey={LINK_HOTKEY} pressed={active} keepFocus onAction={onOpen}>
       <LinkIcon />
@@ -198,6 +202,7 @@ interface FormattingToolbarProps {
 
 export function FormattingToolbar({ editorId, onOpenLink, onChoosePicture }: FormattingToolbarProps) {
   const editor = useSlateStatic();
+  const state = useSlateSelector(readToolbarState, sameToolbarState);
   const toolbar = useRef<HTMLDivElement>(null);
   const roving = useRovingFocus(toolbar);
   return (
@@ -211,44 +216,44 @@ export function FormattingToolbar({ editorId, onOpenLink, onChoosePicture }: For
       onFocus={roving.onFocus}
     >
       <div className="quiz-toolbar-group">
-        <BlockButton format="heading-one" label="Header 1">
+        <BlockButton format="heading-one" active={state['heading-one']} label="Header 1">
           <Header1Icon />
         </BlockButton>
-        <BlockButton format="heading-two" label="Header 2">
+        <BlockButton format="heading-two" active={state['heading-two']} label="Header 2">
           <Header2Icon />
         </BlockButton>
-        <FontSelect />
-        <SizeSelect />
+        <FontSelect font={state.font} />
+        <SizeSelect size={state.size} />
       </div>
       <div className="quiz-toolbar-group">
-        <MarkButton mark="bold" label="Bold">
+        <MarkButton mark="bold" active={state.bold} label="Bold">
           <strong>B</strong>
         </MarkButton>
-        <MarkButton mark="italic" label="Italic">
+        <MarkButton mark="italic" active={state.italic} label="Italic">
           <em>I</em>
         </MarkButton>
-        <MarkButton mark="underline" label="Underline">
+        <MarkButton mark="underline" active={state.underline} label="Underline">
           <u>U</u>
         </MarkButton>
-        <MarkButton mark="strike" label="Strikethrough">
+        <MarkButton mark="strike" active={state.strike} label="Strikethrough">
           <s>S</s>
         </MarkButton>
       </div>
       <div className="quiz-toolbar-group">
-        <BlockButton format="block-quote" label="Blockquote">
+        <BlockButton format="block-quote" active={state['block-quote']} label="Blockquote">
           <QuoteIcon />
         </BlockButton>
-        <BlockButton format="numbered-list" label="Ordered list">
+        <BlockButton format="numbered-list" active={state['numbered-list']} label="Ordered list">
           <OrderedListIcon />
         </BlockButton>
-        <BlockButton format="bulleted-list" label="Bullet list">
+        <BlockButton format="bulleted-list" active={state['bulleted-list']} label="Bullet list">
           <BulletListIcon />
         </BlockButton>
-        <IndentButton delta={-1} />
-        <IndentButton delta={1} />
+        <IndentButton delta={-1} possible={state.indentLess} />
+        <IndentButton delta={1} possible={state.indentMore} />
       </div>
       <div className="quiz-toolbar-group">
-        <LinkButton onOpen={onOpenLink} />
+        <LinkButton onOpen={onOpenLink} active={state.link} />
         <ToolButton label="Image" keepFocus onAction={onChoosePicture}>
           <PictureIcon />
         </ToolButton>

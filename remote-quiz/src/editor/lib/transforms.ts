@@ -32,14 +32,6 @@ export function toggleMark(editor: Editor, mark: ToggleMark): void {
   else Editor.addMark(editor, mark, true);
 }
 
-export function currentFont(editor: Editor): Font | undefined {
-  return Editor.marks(editor)?.font;
-}
-
-export function currentSize(editor: Editor): Size | undefined {
-  return Editor.marks(editor)?.size;
-}
-
 /** `undefined` is the normal font or size, which carries no class. */
 export function setFont(editor: Editor, font: Font | undefined): void {
   ensureSelection(editor);
@@ -53,23 +45,36 @@ export function setSize(editor: Editor, size: Size | undefined): void {
   else Editor.removeMark(editor, 'size');
 }
 
-function textBlocksInSelection(editor: Editor) {
+/** The text blocks the selection touches (a collapsed selection: the one at the cursor). */
+export function textBlocksInSelection(editor: Editor) {
   const { selection } = editor;
   if (!selection) return [];
   return Array.from(Editor.nodes(editor, { at: Editor.unhangRange(editor, selection), match: isTextBlock }));
 }
 
-export function isBlockActive(editor: Editor, format: BlockFormat): boolean {
+/** Which block formats the selection is in: a list when any of its lines is, the others when all of them are. */
+export function activeBlockFormats(editor: Editor): Record<BlockFormat, boolean> {
+  const active = {
+    'heading-one': false,
+    'heading-two': false,
+    'block-quote': false,
+    'numbered-list': false,
+    'bulleted-list': false,
+  };
   const { selection } = editor;
-  if (!selection) return false;
-  const at = Editor.unhangRange(editor, selection);
-  if (format === 'numbered-list' || format === 'bulleted-list') {
-    return (
-      Editor.nodes(editor, { at, match: (node) => isListElement(node) && node.type === format }).next().done === false
-    );
+  if (!selection) return active;
+  for (const [list] of Editor.nodes(editor, { at: Editor.unhangRange(editor, selection), match: isListElement })) {
+    active[list.type] = true;
   }
   const blocks = textBlocksInSelection(editor);
-  return blocks.length > 0 && blocks.every(([block]) => block.type === format);
+  for (const format of ['heading-one', 'heading-two', 'block-quote'] as const) {
+    active[format] = blocks.length > 0 && blocks.every(([block]) => block.type === format);
+  }
+  return active;
+}
+
+export function isBlockActive(editor: Editor, format: BlockFormat): boolean {
+  return activeBlockFormats(editor)[format];
 }
 
 export function toggleBlock(editor: Editor, format: BlockFormat): void {
@@ -82,18 +87,6 @@ export function toggleBlock(editor: Editor, format: BlockFormat): void {
     Transforms.setNodes(editor, { type }, { match: isTextBlock });
     if (!active && isList) Transforms.wrapNodes(editor, { type: format, children: [] }, { match: isTextBlock });
   });
-}
-
-/** The indent of the block at the cursor (0 when none), for the toolbar's state. */
-export function currentIndent(editor: Editor): number {
-  const [first] = textBlocksInSelection(editor);
-  return first?.[0].indent ?? 0;
-}
-
-/** Whether the blocks at the cursor can be indented at all (a quote cannot). */
-export function canIndent(editor: Editor): boolean {
-  const blocks = textBlocksInSelection(editor);
-  return blocks.length > 0 && blocks.some(([block]) => block.type !== 'block-quote');
 }
 
 export function changeIndent(editor: Editor, delta: 1 | -1): void {
