@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideAnswers, type HeldAnswers } from './answers-rules.ts';
 import { AnswersFinalError, type AnswersWrite } from './session-store.ts';
 
-const question = { pastes: [], droppedPastes: 0, switches: 0 };
+const question = { pastes: [], droppedPastes: 0, switches: 0, switchTimes: [], droppedSwitchTimes: 0 };
 
 function save(revision: number, overrides: Partial<AnswersWrite> = {}): AnswersWrite {
   return {
@@ -10,7 +10,12 @@ function save(revision: number, overrides: Partial<AnswersWrite> = {}): AnswersW
     testId: 'thd0wtfl',
     receivedAt: 5000,
     answers: ['<p>a</p>', '', ''],
-    proctoring: { tabSwitches: 0, perQuestion: [question, question, question] },
+    proctoring: {
+      tabSwitches: 0,
+      perQuestion: [question, question, question],
+      listSwitchTimes: [],
+      droppedListSwitchTimes: 0,
+    },
     revision,
     savedAt: 100,
     final: false,

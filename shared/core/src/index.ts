@@ -1,4 +1,5 @@
 export * from './answer-html/answer-html.ts';
+export * from './api/invitation-schemas.ts';
 export {
   createOutbox,
   type EnqueueOptions,
@@ -8,13 +9,24 @@ export {
   type OutboxDeps,
   type OutboxItem,
 } from './api/outbox/outbox.ts';
-export { emptyProctoring, type QuestionIndex, withPaste, withSwitch } from './api/proctoring.ts';
+export {
+  emptyProctoring,
+  proctoringSignals,
+  proctoringTimeline,
+  type QuestionIndex,
+  type TimelineEvent,
+  withPaste,
+  withSwitch,
+} from './api/proctoring.ts';
 export { randomId } from './api/random-id.ts';
+export * from './api/record-schemas.ts';
+export * from './api/review-schemas.ts';
 export * from './api/schemas.ts';
 export { newSessionKey } from './api/session-key.ts';
 export * from './catalogue/index.ts';
 export * from './device/device.ts';
 export * from './form/confirmation-form.ts';
+export * from './invite/invitation.ts';
 export * from './invite/invite-id.ts';
 export * from './invite/invite-link.ts';
 export * from './sections/section-registry.ts';

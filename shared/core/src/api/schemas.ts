@@ -1,4 +1,5 @@
 import { GENDER_OPTIONS, WORK_EXPERIENCE_OPTIONS } from '../form/confirmation-form.ts';
+import { INVITATION_TOKEN_PATTERN } from '../invite/invitation.ts';
 import { z } from '../zod.ts';
 
 /**
@@ -20,6 +21,8 @@ export const ANSWER_MAX_BYTES = 400_000;
 export const ANSWERS_TOTAL_MAX_BYTES = 900_000;
 /** Pastes listed per question; later ones are only counted (`droppedPastes`). */
 export const MAX_LISTED_PASTES = 500;
+/** Switch times listed per question (and off the questions); later ones are only counted. */
+export const MAX_LISTED_SWITCH_TIMES = 500;
 export const FEEDBACK_MAX_CHARS = 2000;
 
 const utf8 = new TextEncoder();
@@ -45,6 +48,13 @@ export const SESSION_KEY_HEADER = 'Session-Key';
 export const sessionKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a session key: 43 base64url characters');
+/** The header naming the session a read is for (`GET /api/my-record`, which has no body). */
+export const SESSION_ID_HEADER = 'X-Session-Id';
+
+/** The token of a personal invitation link (`/invite/<testId>-<token>`). */
+export const invitationTokenSchema = z
+  .string()
+  .regex(INVITATION_TOKEN_PATTERN, 'must be an invitation token: 26 lowercase letters or digits');
 
 const timestampSchema = z.number().int().nonnegative();
 const countSchema = z.number().int().nonnegative();
@@ -91,6 +101,8 @@ export const registrationSchema = z.object({
   /** When the candidate agreed (ms since the epoch, browser clock). */
   startTime: timestampSchema,
   deviceInfo: deviceInfoSchema,
+  /** The token of the personal link the candidate opened; absent for the open link. */
+  invitation: invitationTokenSchema.optional(),
 });
 
 const htmlAnswerSchema = z
@@ -110,13 +122,25 @@ export const questionProctoringSchema = z.object({
   droppedPastes: countSchema.default(0),
   /** Tab or window switches while this question was open. */
   switches: countSchema,
+  /** When each of those switches happened (ms since the epoch), for the reviewer's timeline. */
+  switchTimes: z.array(timestampSchema).max(MAX_LISTED_SWITCH_TIMES).default([]),
+  /** Switches left out of `switchTimes` because the list was full; `switches` still counts them. */
+  droppedSwitchTimes: countSchema.default(0),
 });
 
 export const proctoringSchema = z.object({
   /** Every tab or window switch during the quiz, including those on the question list. */
   tabSwitches: countSchema,
   perQuestion: z.tuple([questionProctoringSchema, questionProctoringSchema, questionProctoringSchema]),
+  /** When each switch with no question open happened (the question list, the instructions). */
+  listSwitchTimes: z.array(timestampSchema).max(MAX_LISTED_SWITCH_TIMES).default([]),
+  /** Switches with no question open left out of `listSwitchTimes` because the list was full. */
+  droppedListSwitchTimes: countSchema.default(0),
 });
+
+/** Why the answers became final: the candidate's Complete, or the end of the quiz time. */
+export const FINAL_REASONS = ['complete', 'time-up'] as const;
+export type FinalReason = (typeof FINAL_REASONS)[number];
 
 export const answersSchema = z.object({
   ...sessionRef,
@@ -136,6 +160,8 @@ export const answersSchema = z.object({
   savedAt: timestampSchema,
   /** True for the submit on Complete or at time-out; once final, always final. */
   final: z.boolean(),
+  /** Sent with `final: true`: which of the two ended the quiz. */
+  finalReason: z.enum(FINAL_REASONS).optional(),
 });
 
 export const deviceCheckFactsSchema = z.object({

@@ -1,11 +1,15 @@
+import { type Company, indexCompanies } from './companies.ts';
 import rawExpired from './expired.json' with { type: 'json' };
 import { loadCatalogue } from './load-catalogue.ts';
 import rawTests from './tests.json' with { type: 'json' };
 import type { TestDefinition } from './types.ts';
 
+export { type Company, companyIdOf } from './companies.ts';
+export * from './quiz-time.ts';
 export type { TestDefinition } from './types.ts';
 
 const { tests, expired } = loadCatalogue(rawTests, rawExpired);
+const companies = indexCompanies([...tests.values()]);
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) {
@@ -28,6 +32,20 @@ export function isKnownTestId(id: string): boolean {
 
 export function allTests(): TestDefinition[] {
   return [...tests.values()];
+}
+
+/** Every company of the catalogue, in the order its first test appears. */
+export function allCompanies(): readonly Company[] {
+  return companies.companies;
+}
+
+export function companyOf(companyId: string): Company | undefined {
+  return companies.companies.find((company) => company.companyId === companyId);
+}
+
+/** The tests of one company, in catalogue order; none for an unknown company id. */
+export function testsOfCompany(companyId: string): readonly TestDefinition[] {
+  return companies.testsOf.get(companyId) ?? [];
 }
 
 export const trailingSpaceTestId: string = required(

@@ -6,14 +6,28 @@ const lookup = {
   isExpired: (id: string) => id === 'old00001',
 };
 const invalid = { ok: false, error: INVALID_INVITE_LINK };
+const token = 'aaaaaaaaaaaaa0123456789xyz';
 
 describe('parseInviteLink', () => {
   it('accepts a full invitation link', () => {
     expect(parseInviteLink('https://assess.example/invite/abc12345', lookup)).toEqual({
       ok: true,
       testId: 'abc12345',
+      invitationToken: null,
       path: '/invite/abc12345',
     });
+  });
+  it('keeps the token of a personal link', () => {
+    expect(parseInviteLink(`https://assess.example/invite/abc12345-${token}/quiz`, lookup)).toEqual({
+      ok: true,
+      testId: 'abc12345',
+      invitationToken: token,
+      path: `/invite/abc12345-${token}`,
+    });
+  });
+  it('refuses a personal link whose token has the wrong shape', () => {
+    expect(parseInviteLink(`https://assess.example/invite/abc12345-${token.slice(1)}`, lookup)).toEqual(invalid);
+    expect(parseInviteLink(`https://assess.example/invite/abc12345-${token.toUpperCase()}`, lookup)).toEqual(invalid);
   });
   it('accepts surrounding spaces, a trailing slash, a section and a query string', () => {
     expect(parseInviteLink('  http://localhost:8080/invite/abc12345/  ', lookup)).toMatchObject({ ok: true });
@@ -45,6 +59,7 @@ describe('knownTestIdAtStart', () => {
   it('returns the first segment when it is a known id', () => {
     expect(knownTestIdAtStart('abc12345/quiz', lookup)).toBe('abc12345');
     expect(knownTestIdAtStart('abc12345#top', lookup)).toBe('abc12345');
+    expect(knownTestIdAtStart(`abc12345-${token}/quiz`, lookup)).toBe('abc12345');
   });
   it('returns undefined otherwise', () => {
     expect(knownTestIdAtStart('quiz/abc12345', lookup)).toBeUndefined();

@@ -62,6 +62,7 @@ describe('a fourth section added to the registry', () => {
       kind: 'screen',
       screen: 'code',
       testId: 'thd0wtfl',
+      invitationToken: null,
     });
     expect(resolveInviteRoute('thd0wtfl', 'code', lookup)).toEqual({ kind: 'redirect', to: '/invite/thd0wtfl' });
   });

@@ -1,0 +1,43 @@
+import { MAX_EXTRA_TIME_PERCENT } from '../catalogue/quiz-time.ts';
+import { z } from '../zod.ts';
+import { isoTimeSchema } from './record-schemas.ts';
+import { invitationTokenSchema, testIdSchema } from './schemas.ts';
+
+/** Extra quiz time granted to one candidate, in percent: a whole number from 0 to 100. */
+export const extraTimePercentSchema = z.number().int().min(0).max(MAX_EXTRA_TIME_PERCENT);
+
+/**
+ * `POST /api/invitation-status`, asked before the landing page and when a section loads. The token
+ * travels in the body, never in a URL, so no access log holds it. The optional `Session-Key`
+ * header tells whether a started link is this browser's.
+ */
+export const invitationStatusRequestSchema = z.object({
+  data: testIdSchema,
+  invitation: invitationTokenSchema.optional(),
+});
+
+/**
+ * 200 answers. `open`: the bare test id, allowed or not by the hiring company. `personal`: a link
+ * that still opens; `started` or `finished` with `yours: false` is a link in use in another browser.
+ */
+export const invitationStatusSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('open'), openLinkAllowed: z.boolean() }),
+  z.object({
+    kind: z.literal('personal'),
+    state: z.enum(['unused', 'started', 'finished']),
+    /** The request's session key is the key of the session bound to the link. */
+    yours: z.boolean(),
+    extraTimePercent: extraTimePercentSchema,
+    expiresAt: isoTimeSchema,
+  }),
+]);
+
+/** 410 of the invitation calls and of every later write of a session whose link is now closed. */
+export const invitationGoneSchema = z.object({
+  error: z.string(),
+  state: z.enum(['revoked', 'expired']),
+});
+
+export type InvitationStatusRequest = z.input<typeof invitationStatusRequestSchema>;
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+export type InvitationGone = z.infer<typeof invitationGoneSchema>;

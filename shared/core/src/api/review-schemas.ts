@@ -1,0 +1,272 @@
+import { INVITATION_ID_PATTERN, INVITATION_STATES } from '../invite/invitation.ts';
+import { z } from '../zod.ts';
+import { extraTimePercentSchema } from './invitation-schemas.ts';
+import { isoTimeSchema, signalsSchema, timelineEventSchema, VIDEO_STATES } from './record-schemas.ts';
+import {
+  deviceCheckFactsSchema,
+  FINAL_REASONS,
+  proctoringSchema,
+  registrationSchema,
+  sessionIdSchema,
+  testIdSchema,
+} from './schemas.ts';
+
+/**
+ * The reviewer API (`/api/review/...`) that the review page calls, and the operator's invitation
+ * calls (`/api/admin/...`, ADMIN_TOKEN) that take the same bodies. Every answer is JSON, never cached.
+ */
+
+export const REVIEW_API_PREFIX = '/api/review';
+/** Every reviewer call but GET carries the session's CSRF token (from `GET /api/review/me`) in this header. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+/** The most items one page of a list holds. */
+export const MAX_REVIEW_PAGE_SIZE = 200;
+export const DEFAULT_REVIEW_PAGE_SIZE = 50;
+
+export const invitationIdSchema = z.string().regex(INVITATION_ID_PATTERN, 'must be an invitation id');
+
+const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(MAX_REVIEW_PAGE_SIZE).default(DEFAULT_REVIEW_PAGE_SIZE),
+  /** The `next` of the page before. */
+  cursor: z.string().min(1).max(200).optional(),
+};
+
+// Sign-in
+
+/** `POST /api/review/sign-in`; 204 and the session cookie, or 401 with one message for any wrong pair. */
+export const signInSchema = z
+  .object({
+    email: z.string().trim().min(1, 'must not be empty').max(320),
+    password: z.string().min(1, 'must not be empty').max(1024),
+  })
+  .strict();
+export const SIGN_IN_REFUSED = 'Email or password is not right.';
+
+/** `GET /api/review/me`: who is signed in, for which company, and the CSRF token of this sign-in. */
+export const reviewerMeSchema = z.object({
+  reviewer: z.object({ email: z.string(), name: z.string() }),
+  company: z.object({ companyId: z.string(), companyName: z.string() }),
+  csrfToken: z.string(),
+});
+
+// Tests
+
+export const reviewTestSchema = z.object({
+  testId: testIdSchema,
+  roleName: z.string(),
+  timeLimitInMinute: z.number().int(),
+  questionCount: z.number().int(),
+  openLinkAllowed: z.boolean(),
+  counts: z.object({
+    /** Invitations made. */
+    invited: z.number().int().nonnegative(),
+    /** Sessions started, open link or personal. */
+    started: z.number().int().nonnegative(),
+    /** Sessions whose feedback arrived. */
+    finished: z.number().int().nonnegative(),
+  }),
+});
+/** `GET /api/review/tests`: the company's tests, in catalogue order. */
+export const reviewTestsSchema = z.object({ tests: z.array(reviewTestSchema) });
+/** `PATCH /api/review/tests/:testId`; answers the test as `reviewTestSchema`. */
+export const testSettingsUpdateSchema = z.object({ openLinkAllowed: z.boolean() }).strict();
+
+// Candidates
+
+export const CANDIDATE_SORTS = ['startedAt', 'name', 'status', 'signals'] as const;
+export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
+export const CANDIDATE_STATUSES = ['registered', 'quiz-submitted', 'video-done', 'finished'] as const;
+export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+
+/** `GET /api/review/tests/:testId/candidates?sort=&order=&limit=&cursor=`. */
+export const candidatesQuerySchema = z
+  .object({
+    sort: z.enum(CANDIDATE_SORTS).default('startedAt'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    ...pageQuery,
+  })
+  .strict();
+
+export const candidateSummarySchema = z.object({
+  sessionId: sessionIdSchema,
+  /** Null until the registration arrives (it always comes first, so only in a race). */
+  fullName: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.enum(CANDIDATE_STATUSES),
+  startedAt: isoTimeSchema,
+  /** When the answers became final. */
+  submittedAt: isoTimeSchema.nullable(),
+  /** The last answers arrived after the quiz time (extra time included) and its grace; null without answers. */
+  late: z.boolean().nullable(),
+  /** `time-up`: submitted by the countdown, not by the candidate. */
+  finalReason: z.enum(FINAL_REASONS).nullable(),
+  /** Signals that need a human look, not proof. */
+  signals: signalsSchema,
+  video: z.enum(VIDEO_STATES),
+  /** The feedback's stars, 0 to 4. */
+  rating: z.number().int().nullable(),
+  invitationId: invitationIdSchema.nullable(),
+});
+export const candidatesPageSchema = z.object({
+  candidates: z.array(candidateSummarySchema),
+  /** The cursor of the next page; null on the last. */
+  next: z.string().nullable(),
+});
+
+// Invitations
+
+export const invitationSchema = z.object({
+  invitationId: invitationIdSchema,
+  testId: testIdSchema,
+  email: z.string(),
+  name: z.string().nullable(),
+  state: z.enum(INVITATION_STATES),
+  createdAt: isoTimeSchema,
+  expiresAt: isoTimeSchema,
+  revokedAt: isoTimeSchema.nullable(),
+  finishedAt: isoTimeSchema.nullable(),
+  extraTimePercent: extraTimePercentSchema,
+  /** The personal link's path, `/invite/<testId>-<token>`; the page makes it absolute. */
+  link: z.string(),
+  /** The candidate session bound to the link, once a browser registered with it. */
+  sessionId: sessionIdSchema.nullable(),
+});
+/** `GET .../tests/:testId/invitations?limit=&cursor=`: newest first. */
+export const invitationsQuerySchema = z.object(pageQuery).strict();
+export const invitationsPageSchema = z.object({
+  invitations: z.array(invitationSchema),
+  next: z.string().nullable(),
+});
+
+/** `POST .../tests/:testId/invitations`: 201 and the invitation. */
+export const createInvitationSchema = z
+  .object({
+    email: z.email().max(320),
+    name: z
+      .string()
+      .trim()
+      .max(300)
+      .refine((name) => !name.includes('\u0000'), 'must not hold a NUL character')
+      .optional(),
+    /** Must be in the future. */
+    expiresAt: isoTimeSchema,
+    extraTimePercent: extraTimePercentSchema.default(0),
+  })
+  .strict();
+
+/**
+ * `PATCH .../invitations/:invitationId`: extend (or shorten) the expiry, change the extra time.
+ * Applies at once, also to a session already started. A revoked invitation changes no more (409).
+ */
+export const updateInvitationSchema = z
+  .object({ expiresAt: isoTimeSchema.optional(), extraTimePercent: extraTimePercentSchema.optional() })
+  .strict()
+  .refine((update) => update.expiresAt !== undefined || update.extraTimePercent !== undefined, {
+    message: 'must change expiresAt or extraTimePercent',
+  });
+
+// One candidate
+
+/** The registration as stored, less the invitation token, with the social link checked and the times. */
+const registrationViewSchema = registrationSchema.omit({ invitation: true }).extend({
+  /** `social` when it is an http(s) address, else null: never a link to anything else. */
+  socialLink: z.string().nullable(),
+  receivedAt: isoTimeSchema.nullable(),
+  updatedAt: isoTimeSchema.nullable(),
+});
+
+/** The quiz time a session had: its limit with the invitation's extra time, and when answers became late. */
+export const quizDeadlineSchema = z.object({
+  timeLimitMinutes: z.number().int(),
+  extraTimePercent: extraTimePercentSchema,
+  /** `startedAt` plus the time limit. */
+  endsAt: isoTimeSchema,
+  /** `endsAt` plus a grace for network delay: answers received after this are flagged late. */
+  lateAfter: isoTimeSchema,
+});
+
+/**
+ * One session as the hiring company reads it: the admin API's `GET /api/admin/sessions/:id`, the
+ * export's `sessions.json`, and the base of the reviewer's candidate view.
+ */
+export const sessionViewSchema = z.object({
+  sessionId: sessionIdSchema,
+  testId: testIdSchema,
+  invitationId: invitationIdSchema.nullable(),
+  test: z.object({ companyName: z.string(), roleName: z.string(), timeLimitInMinute: z.number().int() }).nullable(),
+  startedAt: isoTimeSchema.nullable(),
+  lateAfter: isoTimeSchema.nullable(),
+  registration: registrationViewSchema.nullable(),
+  answers: z
+    .object({
+      html: z.tuple([z.string(), z.string(), z.string()]),
+      revision: z.number().int(),
+      savedAt: z.number().int(),
+      receivedAt: isoTimeSchema.nullable(),
+      final: z.boolean(),
+      submittedAt: isoTimeSchema.nullable(),
+      finalReason: z.enum(FINAL_REASONS).nullable(),
+      late: z.boolean().nullable(),
+    })
+    .nullable(),
+  proctoring: proctoringSchema.nullable(),
+  deviceChecks: z.array(
+    z.object({
+      checkId: z.string(),
+      facts: deviceCheckFactsSchema,
+      result: z.boolean(),
+      receivedAt: isoTimeSchema.nullable(),
+    }),
+  ),
+  quizCompletedAt: isoTimeSchema.nullable(),
+  video: z
+    .object({
+      status: z.enum(['complete', 'uploading']),
+      bytes: z.number().nullable(),
+      contentType: z.string().nullable(),
+      durationSeconds: z.number().nullable(),
+      recordingId: z.string().nullable(),
+      startedAt: isoTimeSchema.nullable(),
+      completedAt: isoTimeSchema.nullable(),
+      /** Where the finished file downloads (with Range requests); null while it uploads. */
+      download: z.string().nullable(),
+    })
+    .nullable(),
+  noVideo: z.object({ reason: z.string(), receivedAt: isoTimeSchema.nullable() }).nullable(),
+  feedback: z
+    .object({
+      currentScore: z.number().int(),
+      feedback: z.string(),
+      receivedAt: isoTimeSchema.nullable(),
+      updatedAt: isoTimeSchema.nullable(),
+    })
+    .nullable(),
+});
+
+/**
+ * `GET /api/review/candidates/:sessionId`: the session view, with the test's questions (each a list
+ * of paragraphs, the first its title), the proctoring timeline, the invitation, and the quiz deadline.
+ * `answers.html` is sanitized by the server already; the page sanitizes again before rendering.
+ */
+export const candidateDetailSchema = sessionViewSchema.extend({
+  questions: z.array(z.array(z.string())),
+  timeline: z.array(timelineEventSchema),
+  signals: signalsSchema,
+  invitation: invitationSchema.nullable(),
+  deadline: quizDeadlineSchema.nullable(),
+});
+
+export type SignInPayload = z.input<typeof signInSchema>;
+export type ReviewerMe = z.infer<typeof reviewerMeSchema>;
+export type ReviewTest = z.infer<typeof reviewTestSchema>;
+export type TestSettingsUpdate = z.input<typeof testSettingsUpdateSchema>;
+export type CandidatesQuery = z.input<typeof candidatesQuerySchema>;
+export type CandidateSummary = z.infer<typeof candidateSummarySchema>;
+export type CandidatesPage = z.infer<typeof candidatesPageSchema>;
+export type InvitationView = z.infer<typeof invitationSchema>;
+export type InvitationsPage = z.infer<typeof invitationsPageSchema>;
+export type CreateInvitationPayload = z.input<typeof createInvitationSchema>;
+export type UpdateInvitationPayload = z.input<typeof updateInvitationSchema>;
+export type QuizDeadline = z.infer<typeof quizDeadlineSchema>;
+export type SessionView = z.infer<typeof sessionViewSchema>;
+export type CandidateDetail = z.infer<typeof candidateDetailSchema>;
