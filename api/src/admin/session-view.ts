@@ -1,11 +1,37 @@
-import { getTest } from '@assessment/core';
+import {
+  getTest,
+  proctoringSchema,
+  quizTimeLimitMinutes,
+  type SessionView,
+  type TestDefinition,
+  type VideoState,
+} from '@assessment/core';
 import type { SessionRecord, StoredVideo } from '../storage/session-store.ts';
 import type { VideoStore } from '../storage/video-store.ts';
+
+export type { SessionView } from '@assessment/core';
 
 /** Answers arriving within this much after the time limit are network delay, not overtime. */
 const LATE_GRACE_MS = 60_000;
 
-const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+export const iso = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(ms).toISOString();
+
+/**
+ * The quiz time a session has: the test's limit with its invitation's extra time as it is now (a
+ * reviewer who adds time adds it at once, also to a session already started), and after when
+ * answers are late.
+ */
+export function quizDeadline(test: TestDefinition, startedAt: number, extraTimePercent: number) {
+  const timeLimitMinutes = quizTimeLimitMinutes(test, extraTimePercent);
+  const endsAt = startedAt + timeLimitMinutes * 60_000;
+  return { timeLimitMinutes, extraTimePercent, endsAt, lateAfter: endsAt + LATE_GRACE_MS };
+}
+
+export function deadlineOf(record: SessionRecord) {
+  const test = getTest(record.testId);
+  return test && quizDeadline(test, record.startedAt, record.invitation?.extraTimePercent ?? 0);
+}
 
 /**
  * The social link as an address to open, only when it is one: an http(s) URL. Anything else a
@@ -30,32 +56,49 @@ export function currentVideo(videos: StoredVideo[]): StoredVideo | undefined {
   return finished.at(-1) ?? videos.at(-1);
 }
 
+/** Where the session's video stands, and since when. */
+export function videoStateOf(record: SessionRecord): { state: VideoState; at: number | null } {
+  const video = currentVideo(record.videos);
+  if (video?.completedAt != null) return { state: 'received', at: video.completedAt };
+  if (record.videoSkip) return { state: 'skipped', at: record.videoSkip.receivedAt };
+  if (video) return { state: 'uploading', at: video.createdAt };
+  return { state: 'none', at: null };
+}
+
+/** The proctoring record as the current schema reads it: a record saved before switch times existed gets empty lists. */
+export function proctoringOf(record: SessionRecord) {
+  return record.answers ? proctoringSchema.parse(record.answers.proctoring) : null;
+}
+
 /**
- * What the hiring company reads about one session (admin API and export alike). Server times are
- * ISO strings; times the browser sent (`startTime`, `savedAt`, paste times) stay as it sent them.
+ * What the hiring company reads about one session (admin API, export and the reviewer's view).
+ * Server times are ISO strings; times the browser sent (`startTime`, `savedAt`, paste times) stay as
+ * it sent them.
  */
 export async function describeSession(
   record: SessionRecord,
   videos: VideoStore,
   videoLink: (record: SessionRecord, video: StoredVideo) => string,
-) {
+): Promise<SessionView> {
   const test = getTest(record.testId);
-  const deadline = test ? record.startedAt + test.timeLimitInMinute * 60_000 + LATE_GRACE_MS : undefined;
+  const deadline = deadlineOf(record);
   const video = currentVideo(record.videos);
   const finished = video?.completedAt != null;
   const registration = record.registration;
   const answers = record.answers;
+  const { invitation: _token, ...details } = registration?.payload ?? {};
   return {
     sessionId: record.sessionId,
     testId: record.testId,
+    invitationId: record.invitation?.invitationId ?? null,
     test: test
       ? { companyName: test.companyName, roleName: test.roleName, timeLimitInMinute: test.timeLimitInMinute }
       : null,
     startedAt: iso(record.startedAt),
-    lateAfter: iso(deadline),
+    lateAfter: iso(deadline?.lateAfter),
     registration: registration
       ? {
-          ...registration.payload,
+          ...(details as Omit<typeof registration.payload, 'invitation'>),
           socialLink: socialLink(registration.payload.social),
           receivedAt: iso(registration.receivedAt),
           updatedAt: iso(registration.updatedAt),
@@ -69,10 +112,11 @@ export async function describeSession(
           receivedAt: iso(answers.receivedAt),
           final: answers.final,
           submittedAt: iso(answers.submittedAt),
-          late: deadline === undefined ? null : answers.receivedAt > deadline,
+          finalReason: answers.finalReason,
+          late: deadline === undefined ? null : answers.receivedAt > deadline.lateAfter,
         }
       : null,
-    proctoring: answers?.proctoring ?? null,
+    proctoring: proctoringOf(record),
     deviceChecks: record.deviceChecks.map((check) => ({ ...check, receivedAt: iso(check.receivedAt) })),
     quizCompletedAt: iso(record.quizComplete?.receivedAt),
     video: video
@@ -100,5 +144,3 @@ export async function describeSession(
       : null,
   };
 }
-
-export type SessionView = Awaited<ReturnType<typeof describeSession>>;

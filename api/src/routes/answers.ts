@@ -23,6 +23,7 @@ export async function registerAnswersRoute(app: FastifyInstance, { store, now }:
         revision: payload.revision,
         savedAt: payload.savedAt,
         final: payload.final,
+        finalReason: payload.finalReason ?? null,
       });
     });
   });

@@ -19,6 +19,7 @@ function save(revision: number, overrides: Partial<AnswersWrite> = {}): AnswersW
     revision,
     savedAt: 100,
     final: false,
+    finalReason: null,
     ...overrides,
   };
 }

@@ -1,7 +1,9 @@
-/** A session as a key opened it: its id and the test it belongs to. */
+/** A session as a key opened it: its id, the test it belongs to, and the invitation it was opened with. */
 export interface OpenedSession {
   sessionId: string;
   testId: string;
+  /** Null for the open link. Fixed when the session opens, like the rest. */
+  invitationId: string | null;
 }
 
 const KEPT = 10_000;

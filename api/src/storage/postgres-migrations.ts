@@ -83,6 +83,53 @@ const migrations: string[] = [
     updated_at bigint NOT NULL
   );
   `,
+  // Personal invitations and the hiring company's reviewers, as in SQLite (`sqlite-migrations.ts`,
+  // version 4). The reviewer's free texts hold no NUL character (the schemas and the command refuse
+  // it), so they are plain text.
+  `
+  CREATE TABLE invitations (
+    invitation_id text COLLATE "C" PRIMARY KEY,
+    test_id text COLLATE "C" NOT NULL,
+    token text COLLATE "C" NOT NULL UNIQUE,
+    email text NOT NULL,
+    name text,
+    created_at bigint NOT NULL,
+    expires_at bigint NOT NULL,
+    extra_time_percent integer NOT NULL,
+    revoked_at bigint,
+    session_id text COLLATE "C" UNIQUE,
+    finished_at bigint
+  );
+  CREATE INDEX invitations_by_test ON invitations (test_id, created_at, invitation_id);
+
+  CREATE TABLE test_settings (
+    test_id text COLLATE "C" PRIMARY KEY,
+    open_link_allowed boolean NOT NULL DEFAULT true,
+    updated_at bigint NOT NULL
+  );
+
+  CREATE TABLE reviewers (
+    reviewer_id text COLLATE "C" PRIMARY KEY,
+    company_id text COLLATE "C" NOT NULL,
+    email text COLLATE "C" NOT NULL UNIQUE,
+    name text NOT NULL,
+    password_hash text NOT NULL,
+    created_at bigint NOT NULL
+  );
+
+  CREATE TABLE reviewer_sessions (
+    session_hash text COLLATE "C" PRIMARY KEY,
+    reviewer_id text COLLATE "C" NOT NULL REFERENCES reviewers (reviewer_id) ON DELETE CASCADE,
+    csrf_token text NOT NULL,
+    created_at bigint NOT NULL,
+    last_seen_at bigint NOT NULL,
+    expires_at bigint NOT NULL
+  );
+  CREATE INDEX reviewer_sessions_by_reviewer ON reviewer_sessions (reviewer_id);
+
+  ALTER TABLE sessions ADD COLUMN invitation_id text COLLATE "C" REFERENCES invitations (invitation_id);
+  ALTER TABLE answers ADD COLUMN final_reason text;
+  `,
 ];
 
 /**

@@ -29,8 +29,8 @@ const PART_COLUMNS = Object.entries(SESSION_PARTS)
 const SELECT_SESSIONS = `SELECT s.session_id, s.test_id, s.started_at, ${PART_COLUMNS} FROM sessions s`;
 
 const sql = {
-  sessionOfKey: statement<{ session_id: string; test_id: string }>(
-    'SELECT session_id, test_id FROM sessions WHERE key_hash = $1',
+  sessionOfKey: statement<{ session_id: string; test_id: string; invitation_id: string | null }>(
+    'SELECT session_id, test_id, invitation_id FROM sessions WHERE key_hash = $1',
     'session-of-key',
   ),
   sessionOfUpload: statement<{ session_id: string }>(
@@ -74,7 +74,10 @@ export function createPostgresReads(pool: pg.Pool, known: KnownSessions) {
       const cached = known.ofKey(keyHash);
       if (cached) return cached;
       const row = (await sql.sessionOfKey(pool, [keyHash])).rows[0];
-      return known.rememberKey(keyHash, row && { sessionId: row.session_id, testId: row.test_id });
+      return known.rememberKey(
+        keyHash,
+        row && { sessionId: row.session_id, testId: row.test_id, invitationId: row.invitation_id },
+      );
     },
     async sessionOfVideoUpload(uploadId: string): Promise<string | undefined> {
       return (await sql.sessionOfUpload(pool, [uploadId])).rows[0]?.session_id;

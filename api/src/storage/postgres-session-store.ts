@@ -2,6 +2,7 @@ import { knownSessions } from './known-sessions.ts';
 import type { Postgres } from './postgres.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import { createPostgresReads } from './postgres-reads.ts';
+import { createPostgresReviewReads } from './postgres-review-reads.ts';
 import { requireDurableCommits } from './postgres-statements.ts';
 import { createPostgresWrites } from './postgres-writes.ts';
 import type { SessionStore } from './session-store.ts';
@@ -19,6 +20,7 @@ export async function openPostgresSessionStore(postgres: Postgres): Promise<Sess
   return {
     ...createPostgresWrites(postgres.pool, known),
     ...createPostgresReads(postgres.pool, known),
+    ...createPostgresReviewReads(postgres.pool),
     close: async () => {},
   };
 }

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import { decideAnswers, submittedAtWhenStored } from './answers-rules.ts';
 import type { KnownSessions } from './known-sessions.ts';
+import { createPostgresReviewWrites, refuseBinding } from './postgres-review-writes.ts';
 import { inTransaction, statement } from './postgres-statements.ts';
+import { checkEntry, type OpenedSessionRow } from './session-rows.ts';
 import {
   type AnswersWrite,
   type DeviceCheckFacts,
@@ -25,14 +27,24 @@ import {
  */
 const sql = {
   testOf: statement<{ test_id: string }>('SELECT test_id FROM sessions WHERE session_id = $1', 'test-of'),
-  session: statement<{ test_id: string; key_hash: string | null }>(
-    'SELECT test_id, key_hash FROM sessions WHERE session_id = $1',
+  session: statement<OpenedSessionRow>(
+    'SELECT test_id, key_hash, invitation_id FROM sessions WHERE session_id = $1',
     'session-for-registration',
   ),
   insertSession: statement(
-    `INSERT INTO sessions (session_id, test_id, started_at, key_hash) VALUES ($1, $2, $3, $4)
+    `INSERT INTO sessions (session_id, test_id, started_at, key_hash, invitation_id) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (session_id) DO NOTHING`,
     'insert-session',
+  ),
+  // The binding of `sqlite-review-writes.ts`, the same one statement: of two instances racing, the
+  // second waits for the first's row lock, then finds the row bound to another session.
+  bindInvitation: statement(
+    `UPDATE invitations SET session_id = $2
+     WHERE invitation_id = $1
+       AND (session_id IS NULL OR session_id = $2)
+       AND revoked_at IS NULL
+       AND (finished_at IS NOT NULL OR expires_at > $3)`,
+    'bind-invitation',
   ),
   upsertRegistration: statement(
     `INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES ($1, $2, $3, $3)
@@ -48,12 +60,13 @@ const sql = {
   // or one newer than the held answers while they are not submitted. PostgreSQL checks the
   // condition again on the row as it is once locked, so two instances cannot both store.
   storeIfNewer: statement(
-    `INSERT INTO answers (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO answers
+       (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at, final_reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (session_id) DO UPDATE SET
        answers = excluded.answers, proctoring = excluded.proctoring, revision = excluded.revision,
        saved_at = excluded.saved_at, received_at = excluded.received_at, final = excluded.final,
-       submitted_at = excluded.submitted_at
+       submitted_at = excluded.submitted_at, final_reason = excluded.final_reason
      WHERE answers.submitted_at IS NULL
        AND (excluded.revision > answers.revision
          OR (excluded.revision = answers.revision AND excluded.saved_at > answers.saved_at))`,
@@ -64,7 +77,7 @@ const sql = {
     'lock-answers',
   ),
   markSubmitted: statement(
-    'UPDATE answers SET final = true, submitted_at = $2 WHERE session_id = $1',
+    'UPDATE answers SET final = true, submitted_at = $2, final_reason = $3 WHERE session_id = $1',
     'mark-answers-submitted',
   ),
   deviceCheck: statement<{ result: boolean }>(
@@ -78,9 +91,13 @@ const sql = {
      ON CONFLICT (session_id) DO UPDATE SET reason = excluded.reason`,
     'upsert-video-skip',
   ),
+  // The feedback, and the first one marks the session's invitation finished: one statement.
   upsertFeedback: statement(
-    `INSERT INTO feedback (session_id, payload, received_at, updated_at) VALUES ($1, $2, $3, $3)
-     ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`,
+    `WITH stored AS (
+       INSERT INTO feedback (session_id, payload, received_at, updated_at) VALUES ($1, $2, $3, $3)
+       ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at
+     )
+     UPDATE invitations SET finished_at = $3 WHERE session_id = $1 AND finished_at IS NULL`,
     'upsert-feedback',
   ),
   insertVideo: statement(
@@ -101,11 +118,44 @@ function isKeyTaken(error: unknown): boolean {
   return failure.code === '23505' && failure.constraint === 'sessions_by_key';
 }
 
-/** A registration opens its session bound to its key, or must carry the key the session already has. */
-async function openOrEnter(tx: pg.PoolClient, ref: SessionRef, keyHash: string): Promise<void> {
+/** The binding hit the UNIQUE session of another invitation: this session has another link. */
+function isSessionBoundElsewhere(error: unknown): boolean {
+  const failure = error as { code?: string; constraint?: string };
+  return failure.code === '23505' && failure.constraint === 'invitations_session_id_key';
+}
+
+/**
+ * Binds the link to the session, unless the session exists already on other terms
+ * (`checkEntry`). It runs before the session's row is written: that row's reference to the
+ * invitation takes a lock on it that a second registration's binding would wait for while holding
+ * the lock this one needs, a deadlock.
+ */
+async function bind(tx: pg.PoolClient, ref: SessionRef, keyHash: string, invitationId: string): Promise<void> {
+  const existing = (await sql.session(tx, [ref.sessionId])).rows[0];
+  if (existing) checkEntry(existing, ref, keyHash, invitationId);
+  let bound: pg.QueryResult;
+  try {
+    bound = await sql.bindInvitation(tx, [invitationId, ref.sessionId, ref.receivedAt]);
+  } catch (error) {
+    if (isSessionBoundElsewhere(error)) throw new SessionConflictError(ref.sessionId);
+    throw error;
+  }
+  if (bound.rowCount === 0) await refuseBinding(tx, invitationId, ref.receivedAt);
+}
+
+/**
+ * A registration opens its session bound to its key (and its invitation), or must carry the key
+ * (and the invitation) the session already has.
+ */
+async function openOrEnter(
+  tx: pg.PoolClient,
+  ref: SessionRef,
+  keyHash: string,
+  invitationId: string | null,
+): Promise<void> {
   let opened: pg.QueryResult;
   try {
-    opened = await sql.insertSession(tx, [ref.sessionId, ref.testId, ref.receivedAt, keyHash]);
+    opened = await sql.insertSession(tx, [ref.sessionId, ref.testId, ref.receivedAt, keyHash, invitationId]);
   } catch (error) {
     if (isKeyTaken(error)) throw new SessionKeyError(ref.sessionId);
     throw error;
@@ -115,8 +165,7 @@ async function openOrEnter(tx: pg.PoolClient, ref: SessionRef, keyHash: string):
   // that to commit): the start time stays the first one, and the key and test must be its own.
   const existing = (await sql.session(tx, [ref.sessionId])).rows[0];
   if (!existing) throw new Error(`Session "${ref.sessionId}" vanished while it was registered`);
-  if (existing.test_id !== ref.testId) throw new SessionConflictError(ref.sessionId);
-  if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
+  checkEntry(existing, ref, keyHash, invitationId);
 }
 
 /** The values of `storeIfNewer` for a save, the answers first as the JSON they are kept as. */
@@ -131,6 +180,7 @@ function answersValues(input: AnswersWrite): { answersJson: string; values: unkn
     input.receivedAt,
     input.final,
     submittedAtWhenStored(input),
+    input.final ? input.finalReason : null,
   ];
   return { answersJson, values };
 }
@@ -151,7 +201,9 @@ async function weighAnswers(tx: pg.PoolClient, input: AnswersWrite): Promise<{ s
   const { answersJson, values } = answersValues(input);
   const decision = decideAnswers(held, input, answersJson);
   if (decision.write === 'store') await sql.storeIfNewer(tx, values);
-  if (decision.write === 'mark-submitted') await sql.markSubmitted(tx, [input.sessionId, input.receivedAt]);
+  if (decision.write === 'mark-submitted') {
+    await sql.markSubmitted(tx, [input.sessionId, input.receivedAt, input.finalReason]);
+  }
   return decision.result;
 }
 
@@ -172,9 +224,15 @@ export function createPostgresWrites(pool: pg.Pool, known: KnownSessions) {
   }
 
   return {
-    async saveRegistration(ref: SessionRef, keyHash: string, registration: Registration): Promise<void> {
+    async saveRegistration(
+      ref: SessionRef,
+      keyHash: string,
+      registration: Registration,
+      invitationId?: string | null,
+    ): Promise<void> {
       await inTransaction(pool, async (tx) => {
-        await openOrEnter(tx, ref, keyHash);
+        if (invitationId) await bind(tx, ref, keyHash, invitationId);
+        await openOrEnter(tx, ref, keyHash, invitationId ?? null);
         await sql.upsertRegistration(tx, [ref.sessionId, JSON.stringify(registration), ref.receivedAt]);
       });
     },
@@ -215,5 +273,6 @@ export function createPostgresWrites(pool: pg.Pool, known: KnownSessions) {
     async forgetVideoUpload(uploadId: string): Promise<void> {
       await sql.deleteVideo(pool, [uploadId]);
     },
+    ...createPostgresReviewWrites(pool),
   };
 }

@@ -1,4 +1,13 @@
-import type { SessionPage, SessionRecord, StoredVideo } from './session-store.ts';
+import { type InvitationRow, toInvitation } from './review-rows.ts';
+import {
+  type FinalReason,
+  SessionConflictError,
+  SessionKeyError,
+  type SessionPage,
+  type SessionRecord,
+  type SessionRef,
+  type StoredVideo,
+} from './session-store.ts';
 
 /**
  * The rows both stores read for one session, with the columns named as both schemas name them,
@@ -31,6 +40,7 @@ export interface AnswersRow {
   received_at: number;
   final: Flag;
   submitted_at: number | null;
+  final_reason: FinalReason | null;
 }
 
 export interface DeviceCheckRow {
@@ -68,6 +78,8 @@ export interface SessionParts {
   videos: VideoRow[];
   videoSkip: VideoSkipRow | undefined;
   feedback: UpdatedPayloadRow | undefined;
+  /** The invitation bound to the session (the one it was opened with), if any. */
+  invitation: InvitationRow | undefined;
 }
 
 /**
@@ -82,6 +94,7 @@ export const SESSION_PARTS = {
   videos: { table: 'videos', orderBy: 'created_at, upload_id' },
   videoSkip: { table: 'video_skips' },
   feedback: { table: 'feedback' },
+  invitation: { table: 'invitations' },
 } as const satisfies Record<keyof SessionParts, { table: string; orderBy?: string }>;
 
 export type SessionPartName = keyof SessionParts;
@@ -109,6 +122,7 @@ export function toSessionRecord(session: SessionRow, parts: SessionParts): Sessi
     sessionId: session.session_id,
     testId: session.test_id,
     startedAt: session.started_at,
+    invitation: parts.invitation ? toInvitation(parts.invitation) : null,
     registration: updatedPayload(parts.registration),
     answers: answers
       ? {
@@ -119,6 +133,7 @@ export function toSessionRecord(session: SessionRow, parts: SessionParts): Sessi
           receivedAt: answers.received_at,
           final: Boolean(answers.final),
           submittedAt: answers.submitted_at,
+          finalReason: answers.final_reason,
         }
       : null,
     quizComplete: quizComplete
@@ -148,4 +163,22 @@ export function toPage<Row extends SessionRow>(
   const sessions = rows.slice(0, limit).map(toRecord);
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   return last ? { sessions, next: { startedAt: last.started_at, sessionId: last.session_id } } : { sessions };
+}
+
+/** What a registration needs to know of a session that exists already. */
+export interface OpenedSessionRow {
+  test_id: string;
+  key_hash: string | null;
+  invitation_id: string | null;
+}
+
+/**
+ * A registration of a session that exists must carry its test, its invitation (or none, as it
+ * had) and its key; both stores check this before they bind an invitation or store anything.
+ */
+export function checkEntry(existing: OpenedSessionRow, ref: SessionRef, keyHash: string, invitationId: string | null) {
+  if (existing.test_id !== ref.testId || existing.invitation_id !== invitationId) {
+    throw new SessionConflictError(ref.sessionId);
+  }
+  if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
 }

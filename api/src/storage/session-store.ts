@@ -6,6 +6,16 @@ import type {
   registrationSchema,
 } from '@assessment/core';
 import type { z } from 'zod';
+import type { OpenedSession } from './known-sessions.ts';
+import {
+  InvitationExpiredError,
+  InvitationInUseError,
+  InvitationRevokedError,
+  type InvitationStore,
+  ReviewerExistsError,
+  type ReviewerStore,
+  type StoredInvitation,
+} from './review-store.ts';
 
 /**
  * Everything a candidate sends, behind one interface, so the routes work the same on SQLite (the
@@ -35,6 +45,8 @@ export type QuizComplete = z.output<typeof quizCompleteSchema>;
 export type Feedback = z.output<typeof feedbackSchema>;
 export type Proctoring = z.output<typeof proctoringSchema>;
 export type DeviceCheckFacts = z.output<typeof deviceCheckFactsSchema>;
+export type FinalReason = 'complete' | 'time-up';
+export type { OpenedSession } from './known-sessions.ts';
 
 export interface SessionRef {
   sessionId: string;
@@ -50,6 +62,8 @@ export interface AnswersWrite extends SessionRef {
   revision: number;
   savedAt: number;
   final: boolean;
+  /** Kept with the final submit only. */
+  finalReason: FinalReason | null;
 }
 
 export interface VideoUploadStart extends SessionRef {
@@ -77,6 +91,8 @@ export interface StoredAnswers {
   final: boolean;
   /** When the first final submit arrived. */
   submittedAt: number | null;
+  /** Why the answers became final, when the browser said. */
+  finalReason: FinalReason | null;
 }
 
 export interface StoredVideo {
@@ -95,6 +111,8 @@ export interface SessionRecord {
   testId: string;
   /** When the server first heard of this session: the start the late flag counts from. */
   startedAt: number;
+  /** The personal invitation the session was opened with, as it is now; null for the open link. */
+  invitation: StoredInvitation | null;
   registration: { payload: Registration; receivedAt: number; updatedAt: number } | null;
   answers: StoredAnswers | null;
   quizComplete: { payload: QuizComplete; receivedAt: number } | null;
@@ -140,6 +158,10 @@ export const STORE_ERRORS = {
   SessionKeyError,
   SessionNotFoundError,
   AnswersFinalError,
+  InvitationRevokedError,
+  InvitationExpiredError,
+  InvitationInUseError,
+  ReviewerExistsError,
 } as const;
 
 export interface SessionQuery {
@@ -165,14 +187,26 @@ export interface SessionPage {
   next?: SessionCursor;
 }
 
-export interface SessionStore {
+export interface SessionStore extends InvitationStore, ReviewerStore {
   /**
    * Opens the session bound to `keyHash`, or, with the same key, replaces the details but never
    * the start time. `SessionKeyError` when the session has another key or the key another session.
+   *
+   * With `invitationId`, the session is (or already was) opened with that invitation, and binds the
+   * invitation to it in one statement that only succeeds while the invitation is unbound or bound to
+   * this session: of two browsers racing on one link, on any instances, one wins and the other gets
+   * `InvitationInUseError`. A revoked or expired link binds nothing (`InvitationRevokedError`,
+   * `InvitationExpiredError`), unless its session finished already. A session opened with another
+   * invitation, or with none, is `SessionConflictError`. Refused, nothing is stored.
    */
-  saveRegistration(ref: SessionRef, keyHash: string, registration: Registration): Promise<void>;
+  saveRegistration(
+    ref: SessionRef,
+    keyHash: string,
+    registration: Registration,
+    invitationId?: string | null,
+  ): Promise<void>;
   /** The session bound to this key hash, if any. */
-  sessionOfKey(keyHash: string): Promise<{ sessionId: string; testId: string } | undefined>;
+  sessionOfKey(keyHash: string): Promise<OpenedSession | undefined>;
   /** The first notice counts; repeats change nothing. */
   saveQuizComplete(ref: SessionRef, notice: QuizComplete): Promise<void>;
   /**
@@ -183,6 +217,7 @@ export interface SessionStore {
   /** Keyed by check id: a repeat returns the first result. */
   saveDeviceCheck(ref: SessionRef, checkId: string, facts: DeviceCheckFacts, result: boolean): Promise<boolean>;
   saveVideoSkip(ref: SessionRef, reason: string): Promise<void>;
+  /** The first feedback of a session opened with an invitation also marks the invitation finished. */
   saveFeedback(ref: SessionRef, feedback: Feedback): Promise<void>;
   startVideoUpload(start: VideoUploadStart): Promise<void>;
   finishVideoUpload(finish: VideoUploadFinish): Promise<void>;

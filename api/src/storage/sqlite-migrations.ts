@@ -84,6 +84,53 @@ const migrations: string[] = [
   `
   ALTER TABLE sessions RENAME COLUMN invite_id TO test_id;
   `,
+  // Personal invitations and the hiring company's reviewers. A session opened through a personal
+  // link names its invitation (fixed when the session opens); the invitation names the one session
+  // bound to it (UNIQUE: one link, one session). Answers keep why they became final.
+  `
+  CREATE TABLE invitations (
+    invitation_id TEXT PRIMARY KEY,
+    test_id TEXT NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    email TEXT NOT NULL,
+    name TEXT,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    extra_time_percent INTEGER NOT NULL,
+    revoked_at INTEGER,
+    session_id TEXT UNIQUE,
+    finished_at INTEGER
+  ) STRICT;
+  CREATE INDEX invitations_by_test ON invitations (test_id, created_at, invitation_id);
+
+  CREATE TABLE test_settings (
+    test_id TEXT PRIMARY KEY,
+    open_link_allowed INTEGER NOT NULL DEFAULT 1,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE reviewers (
+    reviewer_id TEXT PRIMARY KEY,
+    company_id TEXT NOT NULL,
+    email TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE reviewer_sessions (
+    session_hash TEXT PRIMARY KEY,
+    reviewer_id TEXT NOT NULL REFERENCES reviewers (reviewer_id) ON DELETE CASCADE,
+    csrf_token TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX reviewer_sessions_by_reviewer ON reviewer_sessions (reviewer_id);
+
+  ALTER TABLE sessions ADD COLUMN invitation_id TEXT REFERENCES invitations (invitation_id);
+  ALTER TABLE answers ADD COLUMN final_reason TEXT;
+  `,
 ];
 
 export function migrate(db: Database.Database): void {

@@ -24,8 +24,8 @@ interface PageParameters {
 function prepareReads(db: Database.Database) {
   return {
     session: db.prepare<[string], SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE session_id = ?`),
-    sessionOfKey: db.prepare<[string], { session_id: string; test_id: string }>(
-      'SELECT session_id, test_id FROM sessions WHERE key_hash = ?',
+    sessionOfKey: db.prepare<[string], { session_id: string; test_id: string; invitation_id: string | null }>(
+      'SELECT session_id, test_id, invitation_id FROM sessions WHERE key_hash = ?',
     ),
     sessionOfUpload: db.prepare<[string], { session_id: string }>('SELECT session_id FROM videos WHERE upload_id = ?'),
     // One statement for every filter: a NULL parameter switches its condition off.
@@ -83,7 +83,7 @@ export function createReads(db: Database.Database) {
     getSession,
     sessionOfKey(keyHash: string): OpenedSession | undefined {
       const row = statements.sessionOfKey.get(keyHash);
-      return row ? { sessionId: row.session_id, testId: row.test_id } : undefined;
+      return row ? { sessionId: row.session_id, testId: row.test_id, invitationId: row.invitation_id } : undefined;
     },
     sessionOfVideoUpload: (uploadId: string) => statements.sessionOfUpload.get(uploadId)?.session_id,
   };

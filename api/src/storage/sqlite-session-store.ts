@@ -8,6 +8,7 @@ import { knownSessions } from './known-sessions.ts';
 import { type SessionStore, STORE_ERRORS } from './session-store.ts';
 import { migrate } from './sqlite-migrations.ts';
 import { createReads } from './sqlite-reads.ts';
+import { createReviewReads } from './sqlite-review-reads.ts';
 import type { WriteName, WriteOperations } from './sqlite-writes.ts';
 import type { WriteReply, WriteRequest } from './writer-protocol.ts';
 
@@ -24,6 +25,7 @@ export async function openSqliteSessionStore(dataDir: string): Promise<SessionSt
     throw error;
   });
   const reads = createReads(reader);
+  const reviewReads = createReviewReads(reader);
   const known = knownSessions();
   const write =
     <N extends WriteName>(op: N) =>
@@ -44,6 +46,24 @@ export async function openSqliteSessionStore(dataDir: string): Promise<SessionSt
     sessionOfVideoUpload: async (uploadId) => reads.sessionOfVideoUpload(uploadId),
     listSessions: async (query) => reads.listSessions(query),
     getSession: async (sessionId) => reads.getSession(sessionId),
+    createInvitation: write('createInvitation'),
+    changeInvitation: write('changeInvitation'),
+    revokeInvitation: write('revokeInvitation'),
+    setOpenLinkAllowed: write('setOpenLinkAllowed'),
+    addReviewer: write('addReviewer'),
+    removeReviewer: write('removeReviewer'),
+    startReviewerSession: write('startReviewerSession'),
+    touchReviewerSession: write('touchReviewerSession'),
+    endReviewerSession: write('endReviewerSession'),
+    getInvitation: async (invitationId) => reviewReads.getInvitation(invitationId),
+    invitationOfToken: async (testId, token) => reviewReads.invitationOfToken(testId, token),
+    listInvitations: async (query) => reviewReads.listInvitations(query),
+    openLinkAllowed: async (testId) => reviewReads.openLinkAllowed(testId),
+    testCounts: async (testIds) => reviewReads.testCounts(testIds),
+    listCandidates: async (query) => reviewReads.listCandidates(query),
+    reviewerOfEmail: async (email) => reviewReads.reviewerOfEmail(email),
+    listReviewers: async () => reviewReads.listReviewers(),
+    reviewerSession: async (sessionHash) => reviewReads.reviewerSession(sessionHash),
     close: async () => {
       await writer.close();
       reader.close();

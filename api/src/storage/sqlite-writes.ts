@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { decideAnswers } from './answers-rules.ts';
+import { checkEntry, type OpenedSessionRow } from './session-rows.ts';
 import {
   type AnswersWrite,
   type DeviceCheckFacts,
@@ -13,11 +14,7 @@ import {
   type VideoUploadFinish,
   type VideoUploadStart,
 } from './session-store.ts';
-
-interface SessionRow {
-  test_id: string;
-  key_hash: string | null;
-}
+import { createReviewWriteOperations, prepareBinding, refuseBinding } from './sqlite-review-writes.ts';
 
 interface AnswersRow {
   answers: string;
@@ -28,9 +25,13 @@ interface AnswersRow {
 
 function prepareWrites(db: Database.Database) {
   return {
-    session: db.prepare<[string], SessionRow>('SELECT test_id, key_hash FROM sessions WHERE session_id = ?'),
+    session: db.prepare<[string], OpenedSessionRow>(
+      'SELECT test_id, key_hash, invitation_id FROM sessions WHERE session_id = ?',
+    ),
     sessionOfKey: db.prepare<[string], { session_id: string }>('SELECT session_id FROM sessions WHERE key_hash = ?'),
-    insertSession: db.prepare('INSERT INTO sessions (session_id, test_id, started_at, key_hash) VALUES (?, ?, ?, ?)'),
+    insertSession: db.prepare(
+      'INSERT INTO sessions (session_id, test_id, started_at, key_hash, invitation_id) VALUES (?, ?, ?, ?, ?)',
+    ),
     upsertRegistration: db.prepare(`
       INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES (?, ?, ?, ?)
       ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`),
@@ -41,13 +42,14 @@ function prepareWrites(db: Database.Database) {
       'SELECT answers, revision, saved_at, submitted_at FROM answers WHERE session_id = ?',
     ),
     upsertAnswers: db.prepare(`
-      INSERT INTO answers (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at)
-      VALUES (@sessionId, @answers, @proctoring, @revision, @savedAt, @receivedAt, @final, @submittedAt)
+      INSERT INTO answers
+        (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at, final_reason)
+      VALUES (@sessionId, @answers, @proctoring, @revision, @savedAt, @receivedAt, @final, @submittedAt, @finalReason)
       ON CONFLICT (session_id) DO UPDATE SET
         answers = excluded.answers, proctoring = excluded.proctoring, revision = excluded.revision,
         saved_at = excluded.saved_at, received_at = excluded.received_at, final = excluded.final,
-        submitted_at = excluded.submitted_at`),
-    markSubmitted: db.prepare('UPDATE answers SET final = 1, submitted_at = ? WHERE session_id = ?'),
+        submitted_at = excluded.submitted_at, final_reason = excluded.final_reason`),
+    markSubmitted: db.prepare('UPDATE answers SET final = 1, submitted_at = ?, final_reason = ? WHERE session_id = ?'),
     insertDeviceCheck: db.prepare(
       'INSERT OR IGNORE INTO device_checks (session_id, check_id, facts, result, received_at) VALUES (?, ?, ?, ?, ?)',
     ),
@@ -67,21 +69,39 @@ function prepareWrites(db: Database.Database) {
       'UPDATE videos SET bytes = ?, content_type = ?, duration_seconds = ?, completed_at = ? WHERE upload_id = ?',
     ),
     deleteVideo: db.prepare('DELETE FROM videos WHERE upload_id = ?'),
+    markInvitationFinished: db.prepare(
+      'UPDATE invitations SET finished_at = ? WHERE session_id = ? AND finished_at IS NULL',
+    ),
+    ...prepareBinding(db),
   };
 }
 
 type Statements = ReturnType<typeof prepareWrites>;
 
-/** A registration opens its session bound to its key, or must carry the key the session already has. */
-function openOrEnter(statements: Statements, ref: SessionRef, keyHash: string): void {
+/**
+ * A registration opens its session bound to its key and its invitation, or must carry the key
+ * and the invitation the session already has (`checkEntry`). The link is bound in between, once
+ * the session may take it and before the session's row refers to it, in the order PostgreSQL
+ * needs (`postgres-writes.ts`), so both stores refuse alike.
+ */
+function register(
+  statements: Statements,
+  ref: SessionRef,
+  keyHash: string,
+  registration: Registration,
+  invitationId: string | null,
+): void {
   const existing = statements.session.get(ref.sessionId);
+  if (existing) checkEntry(existing, ref, keyHash, invitationId);
+  if (invitationId) {
+    const bound = statements.bindInvitation.run({ invitationId, sessionId: ref.sessionId, now: ref.receivedAt });
+    if (bound.changes === 0) refuseBinding(statements, invitationId, ref.receivedAt);
+  }
   if (!existing) {
     if (statements.sessionOfKey.get(keyHash)) throw new SessionKeyError(ref.sessionId);
-    statements.insertSession.run(ref.sessionId, ref.testId, ref.receivedAt, keyHash);
-    return;
+    statements.insertSession.run(ref.sessionId, ref.testId, ref.receivedAt, keyHash, invitationId);
   }
-  if (existing.test_id !== ref.testId) throw new SessionConflictError(ref.sessionId);
-  if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
+  statements.upsertRegistration.run(ref.sessionId, JSON.stringify(registration), ref.receivedAt, ref.receivedAt);
 }
 
 /** Every other write needs a registered session of the same invitation. */
@@ -112,9 +132,12 @@ function saveAnswers(statements: Statements, input: AnswersWrite): { stored: boo
       receivedAt: input.receivedAt,
       final: input.final ? 1 : 0,
       submittedAt: decision.submittedAt,
+      finalReason: input.final ? input.finalReason : null,
     });
   }
-  if (decision.write === 'mark-submitted') statements.markSubmitted.run(input.receivedAt, input.sessionId);
+  if (decision.write === 'mark-submitted') {
+    statements.markSubmitted.run(input.receivedAt, input.finalReason, input.sessionId);
+  }
   return decision.result;
 }
 
@@ -125,9 +148,8 @@ function saveAnswers(statements: Statements, input: AnswersWrite): { stored: boo
 export function createWriteOperations(db: Database.Database) {
   const statements = prepareWrites(db);
   const operations = {
-    saveRegistration(ref: SessionRef, keyHash: string, registration: Registration): void {
-      openOrEnter(statements, ref, keyHash);
-      statements.upsertRegistration.run(ref.sessionId, JSON.stringify(registration), ref.receivedAt, ref.receivedAt);
+    saveRegistration(ref: SessionRef, keyHash: string, registration: Registration, invitationId?: string | null): void {
+      register(statements, ref, keyHash, registration, invitationId ?? null);
     },
     saveQuizComplete(ref: SessionRef, notice: QuizComplete): void {
       requireSession(statements, ref);
@@ -146,6 +168,7 @@ export function createWriteOperations(db: Database.Database) {
     saveFeedback(ref: SessionRef, feedback: Feedback): void {
       requireSession(statements, ref);
       statements.upsertFeedback.run(ref.sessionId, JSON.stringify(feedback), ref.receivedAt, ref.receivedAt);
+      statements.markInvitationFinished.run(ref.receivedAt, ref.sessionId);
     },
     startVideoUpload(start: VideoUploadStart): void {
       requireSession(statements, start);
@@ -169,6 +192,7 @@ export function createWriteOperations(db: Database.Database) {
     forgetVideoUpload(uploadId: string): void {
       statements.deleteVideo.run(uploadId);
     },
+    ...createReviewWriteOperations(db),
   };
   type Operations = typeof operations;
   const transactional = {} as Record<keyof Operations, (...args: unknown[]) => unknown>;

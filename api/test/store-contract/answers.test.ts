@@ -20,7 +20,11 @@ describe.each(backEnds)('answers ($name)', (backEnd) => {
     const proctoring: ProctoringRecord = {
       tabSwitches: 3,
       perQuestion: [
-        { pastes: [{ chars: 120, at: 1_750_000_001_000 }], switches: 2 },
+        {
+          pastes: [{ chars: 120, at: 1_750_000_001_000 }],
+          switches: 2,
+          switchTimes: [1_750_000_000_500, 1_750_000_000_900],
+        },
         { pastes: [], switches: 1 },
         { pastes: [], droppedPastes: 4, switches: 0 },
       ],
@@ -35,6 +39,7 @@ describe.each(backEnds)('answers ($name)', (backEnd) => {
       receivedAt: write.receivedAt,
       final: false,
       submittedAt: null,
+      finalReason: null,
     });
   });
 

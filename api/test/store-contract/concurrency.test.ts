@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvitationInUseError } from '../../src/storage/review-store.ts';
 import { AnswersFinalError, SessionKeyError, type SessionStore } from '../../src/storage/session-store.ts';
 import { newSessionId, testId } from '../helpers.ts';
 import { backEnds, type DatabaseUnderTest } from './back-ends.ts';
@@ -162,7 +163,40 @@ describe.each(backEnds)('two instances writing at once ($name)', (backEnd) => {
       expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(SessionKeyError);
     }
     for (const store of [a, b]) {
-      expect(await store.sessionOfKey(winners[0] as string)).toEqual({ sessionId, testId });
+      expect(await store.sessionOfKey(winners[0] as string)).toEqual({ sessionId, testId, invitationId: null });
+    }
+  });
+
+  it('binds a personal link to one session when browsers register with it at once', async () => {
+    const createdAt = tick();
+    const invitationId = 'inv_00000000000000aa';
+    await a.createInvitation({
+      invitationId,
+      testId,
+      token: 'racedlinkracedlinkracedlin',
+      email: 'raced@example.com',
+      name: null,
+      createdAt,
+      expiresAt: createdAt + 86_400_000,
+      extraTimePercent: 0,
+    });
+    const sessions = Array.from({ length: 6 }, () => newSessionId());
+    const outcomes = await settleAll(
+      sessions.map(
+        (sessionId, index) => () =>
+          either(index).saveRegistration(ref(sessionId), keyHashOf(sessionId), registrationOf(sessionId), invitationId),
+      ),
+    );
+    const winners = sessions.filter((_, index) => outcomes[index]?.status === 'fulfilled');
+    expect(winners).toHaveLength(1);
+    for (const outcome of outcomes.filter((one) => one.status === 'rejected')) {
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(InvitationInUseError);
+    }
+    for (const store of [a, b]) {
+      expect(await store.getInvitation(invitationId)).toMatchObject({ sessionId: winners[0] });
+      for (const sessionId of sessions.filter((one) => one !== winners[0])) {
+        expect(await store.getSession(sessionId)).toBeUndefined();
+      }
     }
   });
 

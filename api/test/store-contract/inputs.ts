@@ -59,6 +59,7 @@ export function answersOf(
     revision: parsed.revision,
     savedAt: parsed.savedAt,
     final: parsed.final,
+    finalReason: parsed.finalReason ?? null,
   };
 }
 

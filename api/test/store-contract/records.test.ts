@@ -27,6 +27,7 @@ async function writeWholeSession(store: SessionStore): Promise<SessionRecord> {
     revision: 3,
     savedAt: 77,
     final: true,
+    finalReason: 'time-up',
     answers: [`<p>${AWKWARD}</p>`, '', ''],
   });
   await store.saveAnswers(answers);
@@ -60,6 +61,7 @@ async function writeWholeSession(store: SessionStore): Promise<SessionRecord> {
     sessionId,
     testId,
     startedAt: start,
+    invitation: null,
     registration: { payload: registration, receivedAt: start, updatedAt: start },
     answers: {
       answers: answers.answers,
@@ -69,6 +71,7 @@ async function writeWholeSession(store: SessionStore): Promise<SessionRecord> {
       receivedAt: answers.receivedAt,
       final: true,
       submittedAt: answers.receivedAt,
+      finalReason: 'time-up',
     },
     quizComplete: { payload: notice, receivedAt: noticeAt },
     deviceChecks: [{ checkId: 'check-1', facts: deviceFactsOf(), result: true, receivedAt: checkAt }],
@@ -115,6 +118,7 @@ describe.each(backEnds)('what a session holds ($name)', (backEnd) => {
     expect(await store.sessionOfKey(keyHashOf(expected.sessionId))).toEqual({
       sessionId: expected.sessionId,
       testId,
+      invitationId: null,
     });
   });
 

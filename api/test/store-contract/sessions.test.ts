@@ -52,7 +52,7 @@ describe.each(backEnds)('sessions and their keys ($name)', (backEnd) => {
     const at = tick();
     await store.saveRegistration(ref(sessionId, at), keyHashOf(sessionId), registrationOf(sessionId));
 
-    expect(await store.sessionOfKey(keyHashOf(sessionId))).toEqual({ sessionId, testId });
+    expect(await store.sessionOfKey(keyHashOf(sessionId))).toEqual({ sessionId, testId, invitationId: null });
     const record = await store.getSession(sessionId);
     expect(record).toMatchObject({
       sessionId,
@@ -93,7 +93,7 @@ describe.each(backEnds)('sessions and their keys ($name)', (backEnd) => {
       store.saveRegistration(ref(other), keyHashOf(sessionId), registrationOf(other)),
     ).rejects.toBeInstanceOf(SessionKeyError);
     expect(await store.getSession(other)).toBeUndefined();
-    expect(await store.sessionOfKey(keyHashOf(sessionId))).toEqual({ sessionId, testId });
+    expect(await store.sessionOfKey(keyHashOf(sessionId))).toEqual({ sessionId, testId, invitationId: null });
   });
 
   it('refuses a registration of the session for another test', async () => {
@@ -140,7 +140,7 @@ describe.each(backEnds)('sessions and their keys ($name)', (backEnd) => {
     const sessionId = newSessionId();
     expect(await store.sessionOfKey(keyHashOf(sessionId))).toBeUndefined();
     await opened(second.store, tick(), sessionId);
-    expect(await store.sessionOfKey(keyHashOf(sessionId))).toEqual({ sessionId, testId });
+    expect(await store.sessionOfKey(keyHashOf(sessionId))).toEqual({ sessionId, testId, invitationId: null });
     await second.close();
   });
 });
