@@ -4,6 +4,7 @@ import { describeError, openBackends, openSessionStore } from './backends.ts';
 import type { ServerConfig } from './config.ts';
 import { createHealth, registerHealthRoute } from './health.ts';
 import { closeConnectionsAsTheyIdle } from './http/draining.ts';
+import { serializeRequest } from './http/request-log.ts';
 import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
 import { PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
@@ -16,7 +17,7 @@ export interface AppOptions {
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: process.env.LOG_LEVEL ?? 'info', serializers: { req: serializeRequest } },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // No proxy in front by default, so the server itself must drop stalled clients.

@@ -15,6 +15,11 @@ export interface ServerConfig {
   /** Registrations that open a session, per hour, from one address and for one test. */
   registrationsPerIpPerHour: number;
   registrationsPerTestPerHour: number;
+  /** Invitation checks (`/api/invitation-status`) per hour from one address. */
+  invitationChecksPerIpPerHour: number;
+  /** Reviewer sign-in attempts per hour from one address, and for one email. */
+  signInsPerIpPerHour: number;
+  signInsPerEmailPerHour: number;
   /** Largest video upload accepted. */
   videoMaxBytes: number;
   /**
@@ -120,6 +125,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     // An office of a few hundred candidates behind one NAT may all start within the hour.
     registrationsPerIpPerHour: positiveInteger(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 300),
     registrationsPerTestPerHour: positiveInteger(env, 'REGISTRATIONS_PER_TEST_PER_HOUR', 2000),
+    // Each candidate checks the link on the landing page and at every section: ten times the registrations.
+    invitationChecksPerIpPerHour: positiveInteger(env, 'INVITATION_CHECKS_PER_IP_PER_HOUR', 3000),
+    // Enough for an office of reviewers behind one address; a password is never tried more than 10 times an hour.
+    signInsPerIpPerHour: positiveInteger(env, 'SIGN_INS_PER_IP_PER_HOUR', 60),
+    signInsPerEmailPerHour: positiveInteger(env, 'SIGN_INS_PER_EMAIL_PER_HOUR', 10),
     // Ten minutes of 720p WebM is about 150-250 MB; twice that leaves room for a high bitrate.
     videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

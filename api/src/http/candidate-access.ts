@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
-import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/core';
+import {
+  CLOSED_INVITATION_ERRORS,
+  invitationState,
+  isClosedState,
+  SESSION_KEY_HEADER,
+  sessionKeySchema,
+} from '@assessment/core';
 import type { FastifyRequest } from 'fastify';
-import type { SessionStore } from '../storage/session-store.ts';
+import type { OpenedSession, SessionStore } from '../storage/session-store.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -12,13 +18,16 @@ import { HttpError } from './errors.ts';
  * - `registration`: any well-formed key; the registration opens a session bound to it, or must be
  *   for the session the key already opened.
  * - `session`, `upload`: the key must belong to a session, and the write must be for that session.
+ *
+ * A session opened through a personal invitation takes nothing more once the invitation is revoked
+ * or expired (410, naming which); what it stored before stays.
  */
 export type Access = 'registration' | 'session' | 'upload';
 
 export interface Candidate {
   keyHash: string;
   /** The session this key opened, if it opened one. */
-  session: { sessionId: string; testId: string } | undefined;
+  session: OpenedSession | undefined;
 }
 
 declare module 'fastify' {
@@ -44,7 +53,11 @@ export function accessOf(request: FastifyRequest): Access | undefined {
  * Sets `request.candidate` and returns why the request may not go on, if it may not. Runs before
  * the body is read, so a write without a valid key costs the server almost nothing.
  */
-export async function identifyCandidate(request: FastifyRequest, store: SessionStore): Promise<HttpError | undefined> {
+export async function identifyCandidate(
+  request: FastifyRequest,
+  store: SessionStore,
+  now: number,
+): Promise<HttpError | undefined> {
   const access = accessOf(request);
   if (!access) return undefined;
   const key = request.headers[headerName];
@@ -57,7 +70,25 @@ export async function identifyCandidate(request: FastifyRequest, store: SessionS
   if (!session && access !== 'registration') {
     return new HttpError(403, `This ${SESSION_KEY_HEADER} belongs to no registered session`);
   }
-  return undefined;
+  return session?.invitationId ? closedInvitation(store, session.invitationId, now) : undefined;
+}
+
+/** 410 when the session's invitation no longer opens the assessment. */
+async function closedInvitation(
+  store: SessionStore,
+  invitationId: string,
+  now: number,
+): Promise<HttpError | undefined> {
+  const invitation = await store.getInvitation(invitationId);
+  if (!invitation) return undefined;
+  const state = invitationState(invitation, now);
+  return isClosedState(state) ? new HttpError(410, CLOSED_INVITATION_ERRORS[state], { state }) : undefined;
+}
+
+/** The hash of a session key sent with a request that does not need one, when it is well formed. */
+export function optionalKeyHash(request: FastifyRequest): string | undefined {
+  const key = request.headers[headerName];
+  return typeof key === 'string' && sessionKeySchema.safeParse(key).success ? hashSessionKey(key) : undefined;
 }
 
 /** The session a write may change: only the one its key opened. */

@@ -1,17 +1,24 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
+  InvitationExpiredError,
+  InvitationInUseError,
+  InvitationRevokedError,
+  ReviewerExistsError,
+} from '../storage/review-store.ts';
+import {
   AnswersFinalError,
   SessionConflictError,
   SessionKeyError,
   SessionNotFoundError,
 } from '../storage/session-store.ts';
 
-/** An error whose message is safe to show the client, with its status code. */
+/** An error whose message is safe to show the client, with its status code and any other fields of the answer. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -34,8 +41,16 @@ export function parseOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z
 /** Status and client-facing message of any error; unexpected ones say nothing about the server. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof SessionConflictError || error instanceof AnswersFinalError) {
+  if (
+    error instanceof SessionConflictError ||
+    error instanceof AnswersFinalError ||
+    error instanceof InvitationInUseError ||
+    error instanceof ReviewerExistsError
+  ) {
     return new HttpError(409, error.message);
+  }
+  if (error instanceof InvitationRevokedError || error instanceof InvitationExpiredError) {
+    return new HttpError(410, error.message, { state: error.state });
   }
   if (error instanceof SessionKeyError || error instanceof SessionNotFoundError)
     return new HttpError(403, error.message);
@@ -53,6 +68,6 @@ export function registerJsonErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const httpError = toHttpError(error);
     if (httpError.statusCode >= 500) request.log.error(error);
-    return reply.code(httpError.statusCode).send({ error: httpError.message });
+    return reply.code(httpError.statusCode).send({ error: httpError.message, ...httpError.details });
   });
 }

@@ -12,7 +12,10 @@ import { sharedRateLimits } from './shared-rate-limits.ts';
  * - A registered session's writes count against that session, never its address: a whole office
  *   behind one NAT autosaves without touching each other's limit. Upload chunks have a higher one.
  * - A registration that opens a session counts against its address and against its test.
- * - The admin API has its own counter per address, so a flood of candidates never locks it out.
+ * - An invitation check (where a token could be guessed) counts against its address, per hour.
+ * - A reviewer's sign-in counts against its address and against the email it names, per hour.
+ * - The admin API and the reviewer API each have their own counter per address, so a flood of
+ *   candidates never locks them out.
  * - Anything else (no key, a wrong key, unknown routes) counts against its address.
  */
 export interface RateLimitConfig {
@@ -20,6 +23,9 @@ export interface RateLimitConfig {
   perMinute: number;
   registrationsPerIpPerHour: number;
   registrationsPerTestPerHour: number;
+  invitationChecksPerIpPerHour: number;
+  signInsPerIpPerHour: number;
+  signInsPerEmailPerHour: number;
   /** Counts shared by every instance; see `sharedRateLimits`. */
   redis?: Redis;
 }
@@ -31,13 +37,34 @@ const UPLOAD_FACTOR = 10;
 /** Counters kept in memory at once; the least recently used go first. */
 const COUNTERS = 100_000;
 
-type Bucket = 'session' | 'upload' | 'register-ip' | 'register-test' | 'admin' | 'ip';
+type Bucket =
+  | 'session'
+  | 'upload'
+  | 'register-ip'
+  | 'register-test'
+  | 'invitation-check'
+  | 'sign-in-ip'
+  | 'sign-in-email'
+  | 'admin'
+  | 'review'
+  | 'ip';
+
+/** A route's own bucket, counted per address, when it is not counted by its session key. */
+export type RouteBucket = 'invitation-check' | 'sign-in';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    bucket?: RouteBucket;
+  }
+}
 
 export interface RateLimits {
   /** Counts a request against its bucket; throws 429 (with Retry-After) when the bucket is full. */
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Counts a registration that opens a session against its test. */
   admitRegistrationFor(request: FastifyRequest, reply: FastifyReply, testId: string): Promise<void>;
+  /** Counts a sign-in against the email it names (lowercased), whoever sends it. */
+  admitSignInFor(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
 }
 
 export async function registerRateLimits(api: FastifyInstance, config: RateLimitConfig): Promise<RateLimits> {
@@ -61,7 +88,11 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     upload: limiter('upload', config.perMinute * UPLOAD_FACTOR, MINUTE),
     registerIp: limiter('register-ip', config.registrationsPerIpPerHour, HOUR),
     registerTest: limiter('register-test', config.registrationsPerTestPerHour, HOUR),
+    invitationCheck: limiter('invitation-check', config.invitationChecksPerIpPerHour, HOUR),
+    signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
+    signInEmail: limiter('sign-in-email', config.signInsPerEmailPerHour, HOUR),
     admin: limiter('admin', config.perMinute, MINUTE),
+    review: limiter('review', config.perMinute, MINUTE),
     ip: limiter('ip', config.perMinute, MINUTE),
   };
 
@@ -85,10 +116,15 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       if (session && access === 'upload') return count(request, reply, limiters.upload, session.sessionId);
       if (session && access) return count(request, reply, limiters.session, session.sessionId);
       if (access === 'registration' && request.candidate) return count(request, reply, limiters.registerIp, request.ip);
+      const bucket = request.routeOptions.config.bucket;
+      if (bucket === 'invitation-check') return count(request, reply, limiters.invitationCheck, request.ip);
+      if (bucket === 'sign-in') return count(request, reply, limiters.signInIp, request.ip);
       if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, request.ip);
+      if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, request.ip);
       return count(request, reply, limiters.ip, request.ip);
     },
     admitRegistrationFor: (request, reply, testId) => count(request, reply, limiters.registerTest, testId),
+    admitSignInFor: (request, reply, email) => count(request, reply, limiters.signInEmail, email.toLowerCase()),
   };
 }
 
@@ -97,6 +133,10 @@ const tooMany: Record<Bucket, string> = {
   upload: 'Too many upload requests from this session',
   'register-ip': 'Too many registrations from this address',
   'register-test': 'Too many registrations for this test',
+  'invitation-check': 'Too many invitation checks from this address',
+  'sign-in-ip': 'Too many sign-in attempts from this address',
+  'sign-in-email': 'Too many sign-in attempts for this email',
   admin: 'Too many admin requests',
+  review: 'Too many review requests',
   ip: 'Too many requests',
 };

@@ -1,11 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import { getTest } from '@assessment/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { carriesAdminToken } from '../admin/admin-token.ts';
 import { safeJson } from '../admin/safe-json.ts';
 import { encodeCursor, sessionQuerySchema } from '../admin/session-query.ts';
 import { currentVideo, describeSession, videoExtension } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import type { SessionRecord } from '../storage/session-store.ts';
+import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
+import type { SessionRecord, SessionStore } from '../storage/session-store.ts';
+import type { VideoStore } from '../storage/video-store.ts';
 import type { RouteDeps } from './deps.ts';
+import { SMALL_BODY_LIMIT } from './session-ref.ts';
 
 const videoPath = (record: SessionRecord) => `/api/admin/sessions/${encodeURIComponent(record.sessionId)}/video`;
 
@@ -29,8 +33,24 @@ export function parseRange(header: string | undefined, size: number): Range | 'u
   return start < size ? { start, end } : 'unsatisfiable';
 }
 
-/** The hiring company's read-out. Registered only when ADMIN_TOKEN is set; otherwise it does not exist (404). */
-export async function registerAdminRoutes(app: FastifyInstance, { store, videos }: RouteDeps, token: string) {
+type TestParams = { Params: { testId: string } };
+type InvitationParams = { Params: { invitationId: string } };
+
+function requireCatalogueTest(testId: string): void {
+  if (!getTest(testId)) throw new HttpError(404, 'There is no such test');
+}
+
+async function requireInvitation(store: SessionStore, invitationId: string) {
+  const invitation = await store.getInvitation(invitationId);
+  if (!invitation) throw new HttpError(404, 'There is no such invitation');
+  return invitation;
+}
+
+/**
+ * The operator's key (ADMIN_TOKEN): every company's sessions, and personal invitations for
+ * automation. Registered only when ADMIN_TOKEN is set; otherwise it does not exist (404).
+ */
+export async function registerAdminRoutes(app: FastifyInstance, { store, videos, now }: RouteDeps, token: string) {
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (request, reply) => {
       // Candidates' personal data: never kept by a browser or a proxy, refusals included.
@@ -59,31 +79,62 @@ export async function registerAdminRoutes(app: FastifyInstance, { store, videos 
 
     admin.get<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId/video', async (request, reply) => {
       const record = await store.getSession(request.params.sessionId);
-      const video = record && currentVideo(record.videos);
-      if (!record || !video?.completedAt || video.bytes === null) {
-        throw new HttpError(404, 'This session has no finished video');
-      }
-      const range = parseRange(request.headers.range, video.bytes);
-      if (range === 'unsatisfiable') {
-        reply.header('Content-Range', `bytes */${video.bytes}`);
-        throw new HttpError(416, `The range is outside the video's ${video.bytes} bytes`);
-      }
-      // Opened before any header is set, so a video that cannot be read answers a plain error.
-      const body = await videos.read(video.uploadId, range);
-      // The session id is limited to letters, digits, "-" and "_", so the file name needs no escaping.
-      reply
-        .header('Content-Type', video.contentType ?? 'application/octet-stream')
-        .header('Content-Disposition', `attachment; filename="${record.sessionId}${videoExtension(video.contentType)}"`)
-        .header('Accept-Ranges', 'bytes');
-      if (range) {
-        reply
-          .code(206)
-          .header('Content-Range', `bytes ${range.start}-${range.end}/${video.bytes}`)
-          .header('Content-Length', range.end - range.start + 1);
-      } else {
-        reply.header('Content-Length', video.bytes);
-      }
-      return reply.send(body);
+      if (!record) throw new HttpError(404, 'This session has no finished video');
+      return sendVideo(record, request.headers.range, reply, videos);
     });
+
+    const small = { bodyLimit: SMALL_BODY_LIMIT };
+    admin.post<TestParams>('/api/admin/tests/:testId/invitations', small, async (request, reply) => {
+      requireCatalogueTest(request.params.testId);
+      reply.code(201);
+      return createInvitation(store, request.params.testId, request.body, now());
+    });
+    admin.get<TestParams>('/api/admin/tests/:testId/invitations', async (request) => {
+      requireCatalogueTest(request.params.testId);
+      return listInvitations(store, request.params.testId, request.query, now());
+    });
+    admin.patch<InvitationParams>('/api/admin/invitations/:invitationId', small, async (request) =>
+      changeInvitation(store, await requireInvitation(store, request.params.invitationId), request.body, now()),
+    );
+    admin.post<InvitationParams>('/api/admin/invitations/:invitationId/revoke', small, async (request) =>
+      revokeInvitation(store, await requireInvitation(store, request.params.invitationId), now()),
+    );
   });
+}
+
+/**
+ * A session's finished video, whole or the one `Range` asked for (206, or 416 outside the file), as
+ * a download: the admin API's and the reviewer's video alike.
+ */
+export async function sendVideo(
+  record: SessionRecord,
+  rangeHeader: string | undefined,
+  reply: FastifyReply,
+  videos: VideoStore,
+): Promise<FastifyReply> {
+  const video = currentVideo(record.videos);
+  if (!video?.completedAt || video.bytes === null) {
+    throw new HttpError(404, 'This session has no finished video');
+  }
+  const range = parseRange(rangeHeader, video.bytes);
+  if (range === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${video.bytes}`);
+    throw new HttpError(416, `The range is outside the video's ${video.bytes} bytes`);
+  }
+  // Opened before any header is set, so a video that cannot be read answers a plain error.
+  const body = await videos.read(video.uploadId, range);
+  // The session id is limited to letters, digits, "-" and "_", so the file name needs no escaping.
+  reply
+    .header('Content-Type', video.contentType ?? 'application/octet-stream')
+    .header('Content-Disposition', `attachment; filename="${record.sessionId}${videoExtension(video.contentType)}"`)
+    .header('Accept-Ranges', 'bytes');
+  if (range) {
+    reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${video.bytes}`)
+      .header('Content-Length', range.end - range.start + 1);
+  } else {
+    reply.header('Content-Length', video.bytes);
+  }
+  return reply.send(body);
 }

@@ -6,6 +6,8 @@ import { registerAdminRoutes } from './admin.ts';
 import { registerAnswersRoute } from './answers.ts';
 import type { ApiDeps } from './deps.ts';
 import { registerDeviceCheckRoute } from './device-check.ts';
+import { registerInvitationStatusRoute } from './invitation-status.ts';
+import { registerMyRecordRoute } from './my-record.ts';
 import { registerRegistrationRoute } from './registration.ts';
 import { registerSectionNoticeRoutes } from './section-notices.ts';
 import { registerVideoUploadRoutes } from './video-upload.ts';
@@ -22,16 +24,21 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       perMinute: deps.config.rateLimitPerMinute,
       registrationsPerIpPerHour: deps.config.registrationsPerIpPerHour,
       registrationsPerTestPerHour: deps.config.registrationsPerTestPerHour,
+      invitationChecksPerIpPerHour: deps.config.invitationChecksPerIpPerHour,
+      signInsPerIpPerHour: deps.config.signInsPerIpPerHour,
+      signInsPerEmailPerHour: deps.config.signInsPerEmailPerHour,
       ...(deps.rateLimitRedis ? { redis: deps.rateLimitRedis } : {}),
     });
     api.decorateRequest('candidate', undefined);
     api.addHook('onRequest', async (request, reply) => {
-      const refusal = await identifyCandidate(request, deps.store);
+      const refusal = await identifyCandidate(request, deps.store, deps.now());
       await limits.admit(request, reply);
       if (refusal) throw refusal;
     });
     const routeDeps = { ...deps, limits };
+    registerInvitationStatusRoute(api, routeDeps);
     registerRegistrationRoute(api, routeDeps);
+    registerMyRecordRoute(api, routeDeps);
     await registerAnswersRoute(api, routeDeps);
     registerDeviceCheckRoute(api, routeDeps);
     registerSectionNoticeRoutes(api, routeDeps);

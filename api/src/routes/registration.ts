@@ -1,15 +1,56 @@
-import { registrationSchema } from '@assessment/core';
-import type { FastifyInstance } from 'fastify';
+import {
+  CLOSED_INVITATION_ERRORS,
+  INVITATION_ONLY_ERROR,
+  invitationState,
+  isClosedState,
+  registrationSchema,
+  UNKNOWN_INVITATION_ERROR,
+} from '@assessment/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireOwnSession } from '../http/candidate-access.ts';
-import { parseOrRefuse } from '../http/errors.ts';
+import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
+import type { SessionStore } from '../storage/session-store.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT, sessionRefOf } from './session-ref.ts';
 
 /**
+ * The personal invitation of this test with this token, while its link still opens: 404 for a token
+ * of no invitation of the test, 410 for a revoked or expired one. Used by the invitation check and
+ * by registration; the binding itself decides again, atomically, when the session is stored.
+ */
+export async function openInvitation(store: SessionStore, testId: string, token: string, now: number) {
+  const invitation = await store.invitationOfToken(testId, token);
+  if (!invitation) throw new HttpError(404, UNKNOWN_INVITATION_ERROR);
+  const state = invitationState(invitation, now);
+  if (isClosedState(state)) throw new HttpError(410, CLOSED_INVITATION_ERRORS[state], { state });
+  return { invitation, state };
+}
+
+/**
+ * Which invitation a registration is for: the personal link's token, else the one the browser's
+ * session was opened with (the same browser registering again), else none: the open link, which
+ * the test's company may have switched off for new sessions.
+ */
+async function invitationOfRegistration(
+  request: FastifyRequest,
+  store: SessionStore,
+  testId: string,
+  token: string | undefined,
+  now: number,
+): Promise<string | null> {
+  if (token !== undefined) return (await openInvitation(store, testId, token, now)).invitation.invitationId;
+  const session = request.candidate?.session;
+  if (session) return session.invitationId;
+  if (!(await store.openLinkAllowed(testId))) throw new HttpError(403, INVITATION_ONLY_ERROR);
+  return null;
+}
+
+/**
  * Opens a session bound to the browser's session key. The same browser may register again (a
  * reload of the landing page): same key, same session. A key that already opened a session
- * registers that session only.
+ * registers that session only. A personal link binds to the first session that registers with it;
+ * another browser then gets 409, the same one goes on.
  */
 export function registerRegistrationRoute(app: FastifyInstance, { store, now, limits }: RouteDeps): void {
   app.post(
@@ -20,9 +61,13 @@ export function registerRegistrationRoute(app: FastifyInstance, { store, now, li
       requireTest(registration.data);
       const candidate = request.candidate;
       if (!candidate) throw new Error('The registration route runs after the session key check');
+      const receivedAt = now();
+      // The token is kept with the invitation, not in the registration's details.
+      const { invitation: token, ...details } = registration;
+      const invitationId = await invitationOfRegistration(request, store, registration.data, token, receivedAt);
       if (candidate.session) requireOwnSession(request, registration.unique);
       else await limits.admitRegistrationFor(request, reply, registration.data);
-      await store.saveRegistration(sessionRefOf(registration, now()), candidate.keyHash, registration);
+      await store.saveRegistration(sessionRefOf(registration, receivedAt), candidate.keyHash, details, invitationId);
       return { ok: true };
     },
   );

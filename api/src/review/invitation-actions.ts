@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createInvitationSchema,
+  type InvitationsPage,
+  type InvitationView,
+  invitationState,
+  invitationsQuerySchema,
+  invitePath,
+  inviteSegment,
+  updateInvitationSchema,
+} from '@assessment/core';
+import { z } from 'zod';
+import { iso } from '../admin/session-view.ts';
+import { HttpError, parseOrRefuse } from '../http/errors.ts';
+import type { InvitationCursor, StoredInvitation } from '../storage/review-store.ts';
+import type { SessionStore } from '../storage/session-store.ts';
+
+/**
+ * Making and changing personal invitations, for the reviewer API and the operator's (ADMIN_TOKEN)
+ * alike: the callers decide who may touch which test, this decides what a change means.
+ */
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+/** How far ahead an invitation may expire. */
+const MAX_VALIDITY_MS = 366 * 24 * 60 * 60_000;
+
+/** 26 characters of lowercase base32 from 17 random bytes: 130 of their bits. */
+export function newInvitationToken(): string {
+  const bytes = randomBytes(17);
+  let bits = 0;
+  let value = 0;
+  let token = '';
+  for (const byte of bytes) {
+    value = ((value << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 5 && token.length < 26) {
+      token += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return token;
+}
+
+export function newInvitationId(): string {
+  return `inv_${randomBytes(8).toString('hex')}`;
+}
+
+export function invitationView(invitation: StoredInvitation, now: number): InvitationView {
+  return {
+    invitationId: invitation.invitationId,
+    testId: invitation.testId,
+    email: invitation.email,
+    name: invitation.name,
+    state: invitationState(invitation, now),
+    createdAt: iso(invitation.createdAt) as string,
+    expiresAt: iso(invitation.expiresAt) as string,
+    revokedAt: iso(invitation.revokedAt),
+    finishedAt: iso(invitation.finishedAt),
+    extraTimePercent: invitation.extraTimePercent,
+    link: invitePath(inviteSegment(invitation.testId, invitation.token)),
+    sessionId: invitation.sessionId,
+  };
+}
+
+function expiryOf(expiresAt: string, now: number): number {
+  const at = Date.parse(expiresAt);
+  if (at <= now) throw new HttpError(400, 'expiresAt: must be in the future (to end an invitation now, revoke it)');
+  if (at > now + MAX_VALIDITY_MS) throw new HttpError(400, 'expiresAt: must be within a year');
+  return at;
+}
+
+export async function createInvitation(
+  store: SessionStore,
+  testId: string,
+  body: unknown,
+  now: number,
+): Promise<InvitationView> {
+  const request = parseOrRefuse(createInvitationSchema, body);
+  const invitation = {
+    invitationId: newInvitationId(),
+    testId,
+    token: newInvitationToken(),
+    email: request.email,
+    name: request.name || null,
+    createdAt: now,
+    expiresAt: expiryOf(request.expiresAt, now),
+    extraTimePercent: request.extraTimePercent,
+  };
+  await store.createInvitation(invitation);
+  return invitationView({ ...invitation, revokedAt: null, sessionId: null, finishedAt: null }, now);
+}
+
+/** A new expiry or extra time, applied at once; a revoked invitation changes no more (409). */
+export async function changeInvitation(
+  store: SessionStore,
+  invitation: StoredInvitation,
+  body: unknown,
+  now: number,
+): Promise<InvitationView> {
+  const change = parseOrRefuse(updateInvitationSchema, body);
+  if (invitation.revokedAt !== null) throw new HttpError(409, 'This invitation is revoked and can no longer change');
+  const changed = await store.changeInvitation(invitation.invitationId, {
+    ...(change.expiresAt === undefined ? {} : { expiresAt: expiryOf(change.expiresAt, now) }),
+    ...(change.extraTimePercent === undefined ? {} : { extraTimePercent: change.extraTimePercent }),
+  });
+  return invitationView(changed ?? invitation, now);
+}
+
+export async function revokeInvitation(
+  store: SessionStore,
+  invitation: StoredInvitation,
+  now: number,
+): Promise<InvitationView> {
+  return invitationView((await store.revokeInvitation(invitation.invitationId, now)) ?? invitation, now);
+}
+
+const cursorSchema = z.tuple([z.number().int().nonnegative(), z.string().max(100)]);
+
+function encodeInvitationCursor(cursor: InvitationCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.invitationId])).toString('base64url');
+}
+
+function decodeInvitationCursor(value: string): InvitationCursor {
+  try {
+    const [createdAt, invitationId] = cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    return { createdAt, invitationId };
+  } catch {
+    throw new HttpError(400, 'cursor: must be the `next` of an earlier page');
+  }
+}
+
+/** A page of a test's invitations, newest first. */
+export async function listInvitations(
+  store: SessionStore,
+  testId: string,
+  query: unknown,
+  now: number,
+): Promise<InvitationsPage> {
+  const { limit, cursor } = parseOrRefuse(invitationsQuerySchema, query);
+  const page = await store.listInvitations({
+    testId,
+    limit,
+    ...(cursor === undefined ? {} : { after: decodeInvitationCursor(cursor) }),
+  });
+  return {
+    invitations: page.invitations.map((invitation) => invitationView(invitation, now)),
+    next: page.next ? encodeInvitationCursor(page.next) : null,
+  };
+}

@@ -1,0 +1,38 @@
+import { type InvitationStatus, invitationStatusRequestSchema } from '@assessment/core';
+import type { FastifyInstance } from 'fastify';
+import { optionalKeyHash } from '../http/candidate-access.ts';
+import { parseOrRefuse } from '../http/errors.ts';
+import { requireTest } from '../invite.ts';
+import type { RouteDeps } from './deps.ts';
+import { openInvitation } from './registration.ts';
+import { SMALL_BODY_LIMIT } from './session-ref.ts';
+
+/**
+ * What a link opens, asked before the landing page and when a section loads: the open link and
+ * whether its company allows it, or a personal link's state, extra time and expiry, and whether it
+ * is this browser's (the `Session-Key` header, when sent). Counted per address like registrations:
+ * it is where a token could be guessed.
+ */
+export function registerInvitationStatusRoute(app: FastifyInstance, { store, now }: RouteDeps): void {
+  app.post(
+    '/api/invitation-status',
+    { config: { bucket: 'invitation-check' }, bodyLimit: SMALL_BODY_LIMIT },
+    async (request): Promise<InvitationStatus> => {
+      const query = parseOrRefuse(invitationStatusRequestSchema, request.body);
+      requireTest(query.data);
+      if (query.invitation === undefined) {
+        return { kind: 'open', openLinkAllowed: await store.openLinkAllowed(query.data) };
+      }
+      const { invitation, state } = await openInvitation(store, query.data, query.invitation, now());
+      const keyHash = optionalKeyHash(request);
+      const session = keyHash === undefined ? undefined : await store.sessionOfKey(keyHash);
+      return {
+        kind: 'personal',
+        state,
+        yours: invitation.sessionId !== null && session?.sessionId === invitation.sessionId,
+        extraTimePercent: invitation.extraTimePercent,
+        expiresAt: new Date(invitation.expiresAt).toISOString(),
+      };
+    },
+  );
+}
