@@ -10,13 +10,13 @@ const apiRoot = import.meta.dirname;
 const { dependencies } = JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json'), 'utf8'));
 const registryPackages = Object.keys(dependencies).filter((name) => !dependencies[name].startsWith('workspace:'));
 
-/** Entry points: the server, the export command, and any worker thread's own file. */
+/** Entry points: the server, the export and reviewer commands, and any worker thread's own file. */
 function entryPoints() {
   const workers = fs
     .readdirSync(path.join(apiRoot, 'src'), { recursive: true })
     .filter((file) => file.endsWith('.worker.ts'))
     .map((file) => path.join('src', file));
-  return ['src/main.ts', 'src/export-cli.ts', ...workers];
+  return ['src/main.ts', 'src/export-cli.ts', 'src/reviewer-cli.ts', ...workers];
 }
 
 /** The API's own registry dependencies stay imports; anything else (workspace code) is bundled. */

@@ -14,9 +14,11 @@ function formatCell(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** One CSV record with its line break. */
+export function csvLine(cells: Cell[]): string {
+  return `${cells.map(formatCell).join(',')}\r\n`;
+}
+
 export function toCsv(header: string[], rows: Cell[][]): string {
-  return [header, ...rows]
-    .map((row) => row.map(formatCell).join(','))
-    .join('\r\n')
-    .concat('\r\n');
+  return [header, ...rows].map(csvLine).join('');
 }

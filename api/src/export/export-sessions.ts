@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { currentVideo, describeSession, type SessionView, videoExtension } from '../admin/session-view.ts';
 import type { SessionCursor, SessionRecord, SessionStore, StoredVideo } from '../storage/session-store.ts';
 import type { VideoStore } from '../storage/video-store.ts';
-import { type Cell, toCsv } from './csv.ts';
+import { type Cell, csvLine, toCsv } from './csv.ts';
 
 const EXPORT_PAGE_SIZE = 200;
 
@@ -53,6 +53,8 @@ const CSV_HEADER = [
   'noVideoReason',
   'feedbackScore',
   'feedback',
+  'answersFinalReason',
+  'invitationId',
 ];
 
 function csvRow(view: SessionView): Cell[] {
@@ -105,7 +107,29 @@ function csvRow(view: SessionView): Cell[] {
     view.noVideo?.reason,
     view.feedback?.currentScore,
     view.feedback?.feedback,
+    view.answers?.finalReason,
+    view.invitationId,
   ];
+}
+
+/**
+ * One test's sessions as the export's CSV, page by page, for a download that never holds them all
+ * in memory; `videoLink` says where each finished video downloads from.
+ */
+export async function* testSessionsCsv(
+  store: SessionStore,
+  videos: VideoStore,
+  testId: string,
+  videoLink: (record: SessionRecord, video: StoredVideo) => string,
+): AsyncGenerator<string> {
+  yield csvLine(CSV_HEADER);
+  let after: SessionCursor | undefined;
+  do {
+    const page = await store.listSessions({ testId, limit: EXPORT_PAGE_SIZE, ...(after ? { after } : {}) });
+    const rows = await Promise.all(page.sessions.map((record) => describeSession(record, videos, videoLink)));
+    yield rows.map((view) => csvLine(csvRow(view))).join('');
+    after = page.next;
+  } while (after);
 }
 
 /** Writes `sessions.json`, `sessions.csv` and `videos/<sessionId>.<ext>` (finished videos) into `outDir`. */

@@ -9,6 +9,7 @@ import { registerDeviceCheckRoute } from './device-check.ts';
 import { registerInvitationStatusRoute } from './invitation-status.ts';
 import { registerMyRecordRoute } from './my-record.ts';
 import { registerRegistrationRoute } from './registration.ts';
+import { registerReviewRoutes } from './review.ts';
 import { registerSectionNoticeRoutes } from './section-notices.ts';
 import { registerVideoUploadRoutes } from './video-upload.ts';
 
@@ -43,6 +44,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerDeviceCheckRoute(api, routeDeps);
     registerSectionNoticeRoutes(api, routeDeps);
     await registerVideoUploadRoutes(api, routeDeps);
+    await registerReviewRoutes(api, routeDeps);
     if (deps.config.adminToken) await registerAdminRoutes(api, routeDeps, deps.config.adminToken);
   });
 }

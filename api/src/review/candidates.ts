@@ -1,0 +1,112 @@
+import {
+  type CandidateDetail,
+  type CandidateStatus,
+  type CandidateSummary,
+  type CandidatesPage,
+  candidatesQuerySchema,
+  type FinalReason,
+  proctoringSignals,
+  proctoringTimeline,
+  type TestDefinition,
+  type VideoState,
+} from '@assessment/core';
+import { z } from 'zod';
+import { deadlineOf, describeSession, iso, proctoringOf, quizDeadline } from '../admin/session-view.ts';
+import { HttpError, parseOrRefuse } from '../http/errors.ts';
+import type { CandidateRow } from '../storage/review-store.ts';
+import type { SessionRecord, SessionStore, StoredVideo } from '../storage/session-store.ts';
+import type { VideoStore } from '../storage/video-store.ts';
+import { invitationView } from './invitation-actions.ts';
+
+/** A test's candidates and one candidate, as the review page shows them. */
+
+export const reviewVideoPath = (record: SessionRecord, _video?: StoredVideo) =>
+  `/api/review/candidates/${encodeURIComponent(record.sessionId)}/video`;
+
+function statusOf(row: CandidateRow): CandidateStatus {
+  if (row.feedbackReceived) return 'finished';
+  if (row.videoReceived || row.videoSkipped) return 'video-done';
+  if (row.submittedAt !== null || row.quizCompleted) return 'quiz-submitted';
+  return 'registered';
+}
+
+function videoOf(row: CandidateRow): VideoState {
+  if (row.videoReceived) return 'received';
+  if (row.videoSkipped) return 'skipped';
+  return row.videoUploading ? 'uploading' : 'none';
+}
+
+const finalReasonOf = (value: string | null): FinalReason | null =>
+  value === 'complete' || value === 'time-up' ? value : null;
+
+export function candidateSummary(row: CandidateRow, test: TestDefinition): CandidateSummary {
+  const { lateAfter } = quizDeadline(test, row.startedAt, row.extraTimePercent);
+  return {
+    sessionId: row.sessionId,
+    fullName: row.fullName,
+    email: row.email,
+    status: statusOf(row),
+    startedAt: iso(row.startedAt) as string,
+    submittedAt: iso(row.submittedAt),
+    late: row.answersReceivedAt === null ? null : row.answersReceivedAt > lateAfter,
+    finalReason: finalReasonOf(row.finalReason),
+    signals: { tabSwitches: row.tabSwitches, pastes: row.pastes },
+    video: videoOf(row),
+    rating: row.rating,
+    invitationId: row.invitationId,
+  };
+}
+
+/** Where the next page of a sorted list starts: an offset, opaque to the page. */
+const offsetCursor = z.string().transform((value, context) => {
+  const offset = Number(Buffer.from(value, 'base64url').toString('utf8'));
+  if (Number.isSafeInteger(offset) && offset > 0) return offset;
+  context.addIssue({ code: 'custom', message: 'must be the `next` of an earlier page' });
+  return z.NEVER;
+});
+
+export async function listCandidates(
+  store: SessionStore,
+  test: TestDefinition,
+  query: unknown,
+): Promise<CandidatesPage> {
+  const { sort, order, limit, cursor } = parseOrRefuse(candidatesQuerySchema, query);
+  const offset = cursor === undefined ? 0 : parseOrRefuse(offsetCursor, cursor);
+  const rows = await store.listCandidates({ testId: test.uuid, sort, order, offset, limit: limit + 1 });
+  return {
+    candidates: rows.slice(0, limit).map((row) => candidateSummary(row, test)),
+    next: rows.length > limit ? Buffer.from(String(offset + limit)).toString('base64url') : null,
+  };
+}
+
+/** One candidate: the session view, the test's questions, the timeline, the invitation and the deadline. */
+export async function candidateDetail(
+  record: SessionRecord,
+  test: TestDefinition,
+  videos: VideoStore,
+  now: number,
+): Promise<CandidateDetail> {
+  const view = await describeSession(record, videos, reviewVideoPath);
+  const proctoring = proctoringOf(record);
+  const deadline = deadlineOf(record);
+  return {
+    ...view,
+    questions: test.questions,
+    timeline: proctoring ? proctoringTimeline(proctoring) : [],
+    signals: proctoring ? proctoringSignals(proctoring) : { tabSwitches: 0, pastes: 0 },
+    invitation: record.invitation ? invitationView(record.invitation, now) : null,
+    deadline: deadline
+      ? {
+          timeLimitMinutes: deadline.timeLimitMinutes,
+          extraTimePercent: deadline.extraTimePercent,
+          endsAt: iso(deadline.endsAt) as string,
+          lateAfter: iso(deadline.lateAfter) as string,
+        }
+      : null,
+  };
+}
+
+export function requireFound<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new HttpError(404, `There is no such ${what}`);
+  return value;
+}

@@ -1,0 +1,97 @@
+import { parseArgs } from 'node:util';
+import { companyOf } from '@assessment/core';
+import { describeError, openSessionStore } from './backends.ts';
+import { configFromEnv } from './config.ts';
+import { addReviewer, normalizeEmail, ReviewerInputError } from './review/reviewer-accounts.ts';
+import { openPostgres } from './storage/postgres.ts';
+import { ReviewerExistsError } from './storage/review-store.ts';
+import type { SessionStore } from './storage/session-store.ts';
+
+/**
+ * `pnpm --filter api reviewer add|list|remove`: the hiring companies' reviewer accounts, in the
+ * server's database (DATA_DIR, or DATABASE_URL when it is set, like the server), safe while the
+ * server runs. Each account belongs to one company
+ * of the catalogue and sees only that company's tests, invitations and candidates.
+ */
+const USAGE = `Usage:
+  pnpm --filter api reviewer add --company <companyId> --email <email> [--name <name>]
+      The password is read from standard input when it is piped (echo ... | pnpm ...);
+      otherwise a strong one is made and printed once.
+  pnpm --filter api reviewer list [--company <companyId>]
+  pnpm --filter api reviewer remove --email <email>`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { company: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+});
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+/** The password piped to standard input, if any: its first line. */
+async function pipedPassword(): Promise<string | undefined> {
+  if (process.stdin.isTTY) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const line = Buffer.concat(chunks).toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+  return line === '' ? undefined : line;
+}
+
+async function add(store: SessionStore): Promise<void> {
+  if (!values.company || !values.email) fail(USAGE);
+  const password = await pipedPassword();
+  const added = await addReviewer(
+    store,
+    { companyId: values.company, email: values.email, name: values.name, password },
+    Date.now(),
+  );
+  const { reviewer } = added;
+  const company = companyOf(reviewer.companyId)?.companyName ?? reviewer.companyId;
+  console.log(`Added reviewer ${reviewer.email} (${reviewer.name}) for ${company}.`);
+  if (added.generated) console.log(`Password, shown only this once: ${added.password}`);
+}
+
+async function list(store: SessionStore): Promise<void> {
+  const reviewers = (await store.listReviewers()).filter(
+    (reviewer) => !values.company || reviewer.companyId === values.company,
+  );
+  if (reviewers.length === 0) console.log('No reviewers.');
+  for (const reviewer of reviewers) {
+    console.log(
+      `${reviewer.companyId}\t${reviewer.email}\t${reviewer.name}\t${new Date(reviewer.createdAt).toISOString()}`,
+    );
+  }
+}
+
+async function remove(store: SessionStore): Promise<void> {
+  if (!values.email) fail(USAGE);
+  const email = normalizeEmail(values.email);
+  if (!(await store.removeReviewer(email))) fail(`There is no reviewer ${email}.`, 1);
+  console.log(`Removed reviewer ${email}; their sign-ins are ended.`);
+}
+
+const commands: Record<string, (store: SessionStore) => Promise<void>> = { add, list, remove };
+const command = commands[positionals[0] ?? ''];
+if (!command || positionals.length > 1) fail(USAGE);
+
+const config = configFromEnv();
+const postgres = config.databaseUrl
+  ? openPostgres(config.databaseUrl, (error) => console.error(`PostgreSQL: ${describeError(error)}`))
+  : undefined;
+let refusal: string | undefined;
+try {
+  const store = await openSessionStore(config, postgres);
+  try {
+    await command(store);
+  } catch (error) {
+    if (!(error instanceof ReviewerInputError || error instanceof ReviewerExistsError)) throw error;
+    refusal = error.message;
+  } finally {
+    await store.close();
+  }
+} finally {
+  await postgres?.close();
+}
+if (refusal) fail(refusal, 1);

@@ -1,0 +1,154 @@
+import { Readable } from 'node:stream';
+import {
+  companyIdOf,
+  getTest,
+  type ReviewerMe,
+  type ReviewTest,
+  type TestDefinition,
+  testSettingsUpdateSchema,
+  testsOfCompany,
+} from '@assessment/core';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { safeJson } from '../admin/safe-json.ts';
+import { testSessionsCsv } from '../export/export-sessions.ts';
+import { parseOrRefuse } from '../http/errors.ts';
+import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
+import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
+import { requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
+import type { SessionStore } from '../storage/session-store.ts';
+import { sendVideo } from './admin.ts';
+import type { RouteDeps } from './deps.ts';
+import { SMALL_BODY_LIMIT } from './session-ref.ts';
+
+type TestParams = { Params: { testId: string } };
+type SessionParams = { Params: { sessionId: string } };
+type InvitationParams = { Params: { invitationId: string } };
+
+function signedIn(request: FastifyRequest) {
+  if (!request.reviewer) throw new Error('Reviewer routes run after the sign-in check');
+  return request.reviewer;
+}
+
+/**
+ * Company scoping: a test, candidate or invitation of another company is answered exactly as one
+ * that does not exist (404, never 403), so nothing about other companies can be learnt by guessing.
+ */
+function companyTest(request: FastifyRequest, testId: string): TestDefinition {
+  const test = getTest(testId);
+  const ours = test && companyIdOf(test) === signedIn(request).company.companyId ? test : undefined;
+  return requireFound(ours, 'test');
+}
+
+async function companySession(store: SessionStore, request: FastifyRequest, sessionId: string) {
+  const record = await store.getSession(sessionId);
+  const test = record && getTest(record.testId);
+  const ours = test && companyIdOf(test) === signedIn(request).company.companyId ? { record, test } : undefined;
+  return requireFound(ours, 'candidate');
+}
+
+async function companyInvitation(store: SessionStore, request: FastifyRequest, invitationId: string) {
+  const invitation = await store.getInvitation(invitationId);
+  const test = invitation && getTest(invitation.testId);
+  const ours = test && companyIdOf(test) === signedIn(request).company.companyId ? invitation : undefined;
+  return requireFound(ours, 'invitation');
+}
+
+async function reviewTest(store: SessionStore, test: TestDefinition): Promise<ReviewTest> {
+  const [counts, openLinkAllowed] = await Promise.all([
+    store.testCounts([test.uuid]),
+    store.openLinkAllowed(test.uuid),
+  ]);
+  return {
+    testId: test.uuid,
+    roleName: test.roleName,
+    timeLimitInMinute: test.timeLimitInMinute,
+    questionCount: test.questionCount,
+    openLinkAllowed,
+    counts: counts.get(test.uuid) ?? { invited: 0, started: 0, finished: 0 },
+  };
+}
+
+/**
+ * The hiring company's reviewer API under /api/review: sign-in with a cookie, then the company's
+ * own tests, candidates, videos, invitations and CSV. Candidates' personal data: never cached,
+ * and JSON that no candidate text can break out of.
+ */
+export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const { store, videos, now } = deps;
+  await app.register(async (review) => {
+    await review.register(cookie);
+    review.decorateRequest('reviewer', undefined);
+    review.setReplySerializer((payload) => safeJson(payload));
+    review.addHook('onRequest', async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (request.routeOptions.config.bucket === 'sign-in') return;
+      await requireReviewer(request, reply, store, now());
+    });
+    const small = { bodyLimit: SMALL_BODY_LIMIT };
+
+    review.post('/api/review/sign-in', { ...small, config: { bucket: 'sign-in' } }, async (request, reply) => {
+      await signIn(request, reply, deps);
+      return reply.code(204).send();
+    });
+    review.post('/api/review/sign-out', small, async (request, reply) => {
+      await signOut(request, reply, store);
+      return reply.code(204).send();
+    });
+    review.get('/api/review/me', async (request): Promise<ReviewerMe> => {
+      const { reviewer, company, csrfToken } = signedIn(request);
+      return { reviewer: { email: reviewer.email, name: reviewer.name }, company, csrfToken };
+    });
+
+    review.get('/api/review/tests', async (request) => {
+      const tests = testsOfCompany(signedIn(request).company.companyId);
+      return { tests: await Promise.all(tests.map((test) => reviewTest(store, test))) };
+    });
+    review.patch<TestParams>('/api/review/tests/:testId', small, async (request) => {
+      const test = companyTest(request, request.params.testId);
+      const { openLinkAllowed } = parseOrRefuse(testSettingsUpdateSchema, request.body);
+      await store.setOpenLinkAllowed(test.uuid, openLinkAllowed, now());
+      return reviewTest(store, test);
+    });
+    review.get<TestParams>('/api/review/tests/:testId/candidates', async (request) =>
+      listCandidates(store, companyTest(request, request.params.testId), request.query),
+    );
+    review.get<TestParams>('/api/review/tests/:testId/export.csv', async (request, reply) => {
+      const test = companyTest(request, request.params.testId);
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${test.testName}-${test.uuid}.csv"`);
+      return reply.send(Readable.from(testSessionsCsv(store, videos, test.uuid, reviewVideoPath)));
+    });
+
+    review.get<SessionParams>('/api/review/candidates/:sessionId', async (request) => {
+      const { record, test } = await companySession(store, request, request.params.sessionId);
+      return candidateDetail(record, test, videos, now());
+    });
+    review.get<SessionParams>('/api/review/candidates/:sessionId/video', async (request, reply) => {
+      const { record } = await companySession(store, request, request.params.sessionId);
+      return sendVideo(record, request.headers.range, reply, videos);
+    });
+
+    review.get<TestParams>('/api/review/tests/:testId/invitations', async (request) => {
+      const test = companyTest(request, request.params.testId);
+      return listInvitations(store, test.uuid, request.query, now());
+    });
+    review.post<TestParams>('/api/review/tests/:testId/invitations', small, async (request, reply) => {
+      const test = companyTest(request, request.params.testId);
+      reply.code(201);
+      return createInvitation(store, test.uuid, request.body, now());
+    });
+    review.patch<InvitationParams>('/api/review/invitations/:invitationId', small, async (request) =>
+      changeInvitation(
+        store,
+        await companyInvitation(store, request, request.params.invitationId),
+        request.body,
+        now(),
+      ),
+    );
+    review.post<InvitationParams>('/api/review/invitations/:invitationId/revoke', small, async (request) =>
+      revokeInvitation(store, await companyInvitation(store, request, request.params.invitationId), now()),
+    );
+  });
+}

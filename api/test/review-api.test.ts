@@ -1,0 +1,520 @@
+import { companyIdOf, getTest, type InvitationView, testsOfCompany } from '@assessment/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answers,
+  createUpload,
+  feedback,
+  type InProcessServer,
+  newSessionId,
+  patchUpload,
+  postJson,
+  registered,
+  registration,
+  startServer,
+  syntheticWebm,
+  tempDataDir,
+  testId,
+} from './helpers.ts';
+import { DAY, HOUR, invitationStatus, MINUTE, registerWith, testClock, tokenOf } from './invitation-helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser, withReviewers } from './reviewer-helpers.ts';
+
+const ours = getTest(testId);
+if (!ours) throw new Error('The sample test is missing');
+const companyA = companyIdOf(ours);
+const otherTestOfA = testsOfCompany(companyA).find((test) => test.uuid !== testId)?.uuid as string;
+const theirs = testsOfCompany('orbitra-labs')[0];
+if (!theirs) throw new Error('Orbitra Labs has no test');
+const ALICE = 'alice@lumenvault.example';
+const BOB = 'bob@orbitra.example';
+
+const clock = testClock(Date.parse('2026-04-06T08:00:00Z'));
+let server: InProcessServer;
+beforeAll(async () => {
+  const dataDir = tempDataDir();
+  await withReviewers(dataDir, [
+    { companyId: companyA, email: ALICE },
+    { companyId: 'orbitra-labs', email: BOB },
+  ]);
+  // Every test signs in afresh; the limits themselves are tested on a server of their own.
+  const manySignIns = { SIGN_INS_PER_EMAIL_PER_HOUR: '1000', SIGN_INS_PER_IP_PER_HOUR: '1000' };
+  server = await startServer({ DATA_DIR: dataDir, ...manySignIns }, { now: clock.now });
+});
+afterAll(() => server.stop());
+
+async function signedIn(email: string): Promise<ReviewerBrowser> {
+  const browser = new ReviewerBrowser(server.url);
+  expect((await browser.signIn(email)).status).toBe(204);
+  return browser;
+}
+
+const inAWeek = () => new Date(clock.now() + 7 * DAY).toISOString();
+
+describe('sign-in', () => {
+  it('sets an HttpOnly, SameSite=Strict cookie for the reviewer API only, and answers who is signed in', async () => {
+    const browser = new ReviewerBrowser(server.url);
+    expect((await browser.send('GET', '/api/review/me')).status).toBe(401);
+    const response = await browser.send('POST', '/api/review/sign-in', { email: ALICE, password: REVIEWER_PASSWORD });
+    expect(response.status).toBe(204);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^review_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(cookie).toMatch(/; Path=\/api\/review/);
+    expect(cookie).not.toMatch(/Secure/);
+
+    const me = await browser.send('GET', '/api/review/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({
+      reviewer: { email: ALICE, name: ALICE },
+      company: { companyId: companyA, companyName: ours.companyName },
+      csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect(me.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('gives one answer for a wrong password and for an unknown email', async () => {
+    const browser = new ReviewerBrowser(server.url);
+    const wrongPassword = await browser.send('POST', '/api/review/sign-in', {
+      email: ALICE,
+      password: 'not it at all',
+    });
+    const unknownEmail = await browser.send('POST', '/api/review/sign-in', {
+      email: 'nobody@lumenvault.example',
+      password: REVIEWER_PASSWORD,
+    });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: 'Email or password is not right.' });
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    // The email is not case-sensitive.
+    expect((await browser.signIn(ALICE.toUpperCase())).status).toBe(204);
+  });
+
+  it("refuses a sign-in posted from another site's page", async () => {
+    const browser = new ReviewerBrowser(server.url);
+    const response = await browser.send(
+      'POST',
+      '/api/review/sign-in',
+      { email: ALICE, password: REVIEWER_PASSWORD },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(403);
+    expect(browser.cookie).toBeUndefined();
+  });
+
+  it('marks the cookie Secure behind an HTTPS proxy', async () => {
+    const dataDir = tempDataDir();
+    await withReviewers(dataDir, [{ companyId: companyA, email: ALICE }]);
+    const proxied = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: 'true' });
+    try {
+      const response = await fetch(`${proxied.url}/api/review/sign-in`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'review.example',
+          origin: 'https://review.example',
+        },
+        body: JSON.stringify({ email: ALICE, password: REVIEWER_PASSWORD }),
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  it('signs out on every instance: the cookie no longer opens anything', async () => {
+    const browser = await signedIn(ALICE);
+    const cookie = browser.cookie;
+    const out = await browser.send('POST', '/api/review/sign-out');
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/^review_session=;/);
+    browser.cookie = cookie;
+    expect((await browser.send('GET', '/api/review/me')).status).toBe(401);
+  });
+
+  it('ends a sign-in after 12 hours unused, and after 7 days however used', async () => {
+    const start = clock.now();
+    try {
+      const idle = await signedIn(ALICE);
+      clock.advance(11 * HOUR);
+      expect((await idle.send('GET', '/api/review/me')).status).toBe(200);
+      clock.advance(12 * HOUR - MINUTE);
+      expect((await idle.send('GET', '/api/review/me')).status).toBe(200);
+      clock.advance(12 * HOUR);
+      expect((await idle.send('GET', '/api/review/me')).status).toBe(401);
+
+      clock.set(start);
+      const busy = await signedIn(ALICE);
+      for (let hours = 10; hours < 7 * 24; hours += 10) {
+        clock.set(start + hours * HOUR);
+        expect((await busy.send('GET', '/api/review/tests')).status, `after ${hours} h`).toBe(200);
+      }
+      clock.set(start + 7 * DAY);
+      expect((await busy.send('GET', '/api/review/tests')).status).toBe(401);
+    } finally {
+      clock.set(start);
+    }
+  });
+});
+
+describe('CSRF', () => {
+  it("refuses every change without the sign-in's token, or with another one", async () => {
+    const alice = await signedIn(ALICE);
+    const other = await signedIn(ALICE);
+    const changes: [string, string, unknown][] = [
+      ['PATCH', `/api/review/tests/${testId}`, { openLinkAllowed: false }],
+      ['POST', `/api/review/tests/${testId}/invitations`, { email: 'x@mail.example', expiresAt: inAWeek() }],
+      ['POST', '/api/review/sign-out', undefined],
+    ];
+    for (const [method, route, body] of changes) {
+      const token = alice.csrfToken as string;
+      alice.csrfToken = undefined;
+      expect((await alice.send(method, route, body)).status, `${method} ${route} without`).toBe(403);
+      alice.csrfToken = other.csrfToken;
+      expect((await alice.send(method, route, body)).status, `${method} ${route} with another`).toBe(403);
+      alice.csrfToken = token;
+    }
+    expect((await alice.send('GET', `/api/review/tests/${testId}/invitations`)).status).toBe(200);
+    expect((await postJson(server.url, '/api/now-assessment', registration(newSessionId()))).status).toBe(200);
+  });
+});
+
+describe('the reviewer API', () => {
+  it("lists the company's own tests with their counts", async () => {
+    const alice = await signedIn(ALICE);
+    const before = await alice.send('GET', '/api/review/tests');
+    expect(before.body.tests).toHaveLength(testsOfCompany(companyA).length);
+    const counts = (body: typeof before.body) =>
+      (body.tests as { testId: string; counts: object }[]).find((test) => test.testId === testId)?.counts as {
+        invited: number;
+        started: number;
+        finished: number;
+      };
+    const start = counts(before.body);
+
+    const created = await alice.send('POST', `/api/review/tests/${testId}/invitations`, {
+      email: 'cand@mail.example',
+      expiresAt: inAWeek(),
+    });
+    expect(created.status).toBe(201);
+    const { unique } = await registerWith(server.url, tokenOf(created.body.link as string));
+    await registered(server.url);
+    await postJson(server.url, '/api/feedback', feedback(unique));
+
+    const after = await alice.send('GET', '/api/review/tests');
+    expect(counts(after.body)).toEqual({
+      invited: start.invited + 1,
+      started: start.started + 2,
+      finished: start.finished + 1,
+    });
+    expect(after.body.tests).toContainEqual(
+      expect.objectContaining({ testId, roleName: ours.roleName, timeLimitInMinute: 15, openLinkAllowed: true }),
+    );
+  });
+
+  it('turns the open link off and on: new candidates without a personal link get 403', async () => {
+    const alice = await signedIn(ALICE);
+    const changed = await alice.send('PATCH', `/api/review/tests/${otherTestOfA}`, { openLinkAllowed: false });
+    expect(changed).toMatchObject({ status: 200, body: { testId: otherTestOfA, openLinkAllowed: false } });
+    expect((await invitationStatus(server.url, { data: otherTestOfA })).body).toEqual({
+      kind: 'open',
+      openLinkAllowed: false,
+    });
+    const refused = await postJson(
+      server.url,
+      '/api/now-assessment',
+      registration(newSessionId(), { data: otherTestOfA }),
+    );
+    expect(refused).toEqual({ status: 403, body: { error: 'This test is taken by personal invitation only.' } });
+    const invitation = await alice.send('POST', `/api/review/tests/${otherTestOfA}/invitations`, {
+      email: 'invited@mail.example',
+      expiresAt: inAWeek(),
+    });
+    expect(
+      (await registerWith(server.url, tokenOf(invitation.body.link as string), newSessionId(), otherTestOfA)).status,
+    ).toBe(200);
+
+    await alice.send('PATCH', `/api/review/tests/${otherTestOfA}`, { openLinkAllowed: true });
+    expect(
+      (await postJson(server.url, '/api/now-assessment', registration(newSessionId(), { data: otherTestOfA }))).status,
+    ).toBe(200);
+  });
+
+  it('makes, lists, extends, gives extra time to and revokes invitations', async () => {
+    const alice = await signedIn(ALICE);
+    const created = await alice.send('POST', `/api/review/tests/${testId}/invitations`, {
+      email: 'Lin@Mail.example',
+      name: 'Lin',
+      expiresAt: inAWeek(),
+      extraTimePercent: 25,
+    });
+    const invitation = created.body as unknown as InvitationView;
+    expect(invitation).toMatchObject({
+      invitationId: expect.stringMatching(/^inv_[0-9a-f]{16}$/),
+      testId,
+      email: 'Lin@Mail.example',
+      name: 'Lin',
+      state: 'unused',
+      extraTimePercent: 25,
+      link: expect.stringMatching(new RegExp(`^/invite/${testId}-[a-z0-9]{26}$`)),
+      sessionId: null,
+    });
+    const later = new Date(clock.now() + 14 * DAY).toISOString();
+    const extended = await alice.send('PATCH', `/api/review/invitations/${invitation.invitationId}`, {
+      expiresAt: later,
+      extraTimePercent: 100,
+    });
+    expect(extended.body).toMatchObject({ expiresAt: later, extraTimePercent: 100, state: 'unused' });
+    expect((await alice.send('PATCH', `/api/review/invitations/${invitation.invitationId}`, {})).status).toBe(400);
+    const past = new Date(clock.now() - MINUTE).toISOString();
+    expect(
+      (await alice.send('PATCH', `/api/review/invitations/${invitation.invitationId}`, { expiresAt: past })).status,
+    ).toBe(400);
+    expect(
+      (await alice.send('POST', `/api/review/tests/${testId}/invitations`, { email: 'nope', expiresAt: inAWeek() }))
+        .status,
+    ).toBe(400);
+
+    const revoked = await alice.send('POST', `/api/review/invitations/${invitation.invitationId}/revoke`);
+    expect(revoked.body).toMatchObject({ state: 'revoked' });
+
+    const firstPage = await alice.send('GET', `/api/review/tests/${testId}/invitations?limit=1`);
+    expect(firstPage.body.invitations).toHaveLength(1);
+    expect(firstPage.body.next).toEqual(expect.any(String));
+    const all: InvitationView[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: Record<string, unknown> } = await alice.send(
+        'GET',
+        `/api/review/tests/${testId}/invitations?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      all.push(...(page.body.invitations as InvitationView[]));
+      cursor = page.body.next as string | null;
+    } while (cursor);
+    expect(all.map((one) => one.invitationId)).toContain(invitation.invitationId);
+    expect(new Set(all.map((one) => one.invitationId)).size).toBe(all.length);
+  });
+
+  it('lists candidates sorted and paginated, and shows one with its answers, timeline, invitation and deadline', async () => {
+    const alice = await signedIn(ALICE);
+    const created = await alice.send('POST', `/api/review/tests/${otherTestOfA}/invitations`, {
+      email: 'zed@mail.example',
+      expiresAt: inAWeek(),
+      extraTimePercent: 50,
+    });
+    const invited = await registerWith(server.url, tokenOf(created.body.link as string), newSessionId(), otherTestOfA);
+    const quiet = newSessionId();
+    await postJson(
+      server.url,
+      '/api/now-assessment',
+      registration(quiet, { data: otherTestOfA, fullName: 'Aaron Quiet' }),
+    );
+    const unique = invited.unique;
+    await postJson(
+      server.url,
+      '/api/now-assessment',
+      registration(unique, {
+        data: otherTestOfA,
+        fullName: 'Zoe Busy',
+        invitation: tokenOf(created.body.link as string),
+      }),
+    );
+    const proctoring = {
+      tabSwitches: 2,
+      perQuestion: [
+        { pastes: [{ chars: 120, at: 1_760_000_002_000 }], switches: 1, switchTimes: [1_760_000_001_000] },
+        { pastes: [], switches: 0 },
+        { pastes: [], switches: 0 },
+      ],
+      listSwitchTimes: [1_760_000_000_000],
+    } as const;
+    const html = ['<p>First <strong>answer</strong></p>', '<p>Second</p>', ''] as [string, string, string];
+    await postJson(server.url, '/api/answers', {
+      ...answers(unique, { answers: html, final: true, finalReason: 'complete' }),
+      data: otherTestOfA,
+      proctoring,
+    });
+    const video = syntheticWebm(40_000);
+    const upload = await createUpload(server.url, video.length, { unique, data: otherTestOfA });
+    expect((await patchUpload(upload.uploadUrl as string, 0, video)).status).toBe(204);
+
+    const bySignals = await alice.send('GET', `/api/review/tests/${otherTestOfA}/candidates?sort=signals&order=desc`);
+    expect(bySignals.status).toBe(200);
+    expect(bySignals.body.candidates).toContainEqual({
+      sessionId: unique,
+      fullName: 'Zoe Busy',
+      email: 'ada@mail.example',
+      status: 'video-done',
+      startedAt: expect.any(String),
+      submittedAt: expect.any(String),
+      late: false,
+      finalReason: 'complete',
+      signals: { tabSwitches: 2, pastes: 1 },
+      video: 'received',
+      rating: null,
+      invitationId: created.body.invitationId,
+    });
+    const ids = (body: Record<string, unknown>) =>
+      (body.candidates as { sessionId: string }[]).map((one) => one.sessionId);
+    expect(ids(bySignals.body)[0]).toBe(unique);
+    const byName = await alice.send('GET', `/api/review/tests/${otherTestOfA}/candidates?sort=name&order=asc`);
+    expect(ids(byName.body).indexOf(quiet)).toBeLessThan(ids(byName.body).indexOf(unique));
+    const byStatus = await alice.send('GET', `/api/review/tests/${otherTestOfA}/candidates?sort=status&order=desc`);
+    expect(ids(byStatus.body).indexOf(unique)).toBeLessThan(ids(byStatus.body).indexOf(quiet));
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: Record<string, unknown> } = await alice.send(
+        'GET',
+        `/api/review/tests/${otherTestOfA}/candidates?sort=startedAt&order=asc&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      seen.push(...ids(page.body));
+      cursor = page.body.next as string | null;
+    } while (cursor);
+    expect(seen).toEqual(ids((await alice.send('GET', `/api/review/tests/${otherTestOfA}/candidates?order=asc`)).body));
+    expect((await alice.send('GET', `/api/review/tests/${otherTestOfA}/candidates?sort=age`)).status).toBe(400);
+    expect((await alice.send('GET', `/api/review/tests/${otherTestOfA}/candidates?cursor=bm9wZQ`)).status).toBe(400);
+
+    const detail = await alice.send('GET', `/api/review/candidates/${unique}`);
+    expect(detail.status).toBe(200);
+    const test = getTest(otherTestOfA);
+    expect(detail.body).toMatchObject({
+      sessionId: unique,
+      invitationId: created.body.invitationId,
+      questions: test?.questions,
+      answers: { html, final: true, finalReason: 'complete', late: false },
+      timeline: [
+        { at: 1_760_000_000_000, kind: 'tab-switch', question: null },
+        { at: 1_760_000_001_000, kind: 'tab-switch', question: 1 },
+        { at: 1_760_000_002_000, kind: 'paste', question: 1, chars: 120 },
+      ],
+      signals: { tabSwitches: 2, pastes: 1 },
+      invitation: { invitationId: created.body.invitationId, state: 'started', extraTimePercent: 50 },
+      deadline: { timeLimitMinutes: test ? Math.round(test.timeLimitInMinute * 1.5) : 0, extraTimePercent: 50 },
+      video: { status: 'complete', download: `/api/review/candidates/${unique}/video` },
+    });
+    expect(detail.headers.get('cache-control')).toBe('no-store');
+
+    const whole = await fetch(`${server.url}/api/review/candidates/${unique}/video`, {
+      headers: { cookie: alice.cookie as string },
+    });
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(video)).toBe(true);
+    const part = await fetch(`${server.url}/api/review/candidates/${unique}/video`, {
+      headers: { cookie: alice.cookie as string, range: 'bytes=100-199' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${video.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(100, 200))).toBe(true);
+    const outside = await fetch(`${server.url}/api/review/candidates/${unique}/video`, {
+      headers: { cookie: alice.cookie as string, range: `bytes=${video.length}-` },
+    });
+    expect(outside.status).toBe(416);
+  });
+
+  it("downloads a test's CSV, spreadsheet-safe", async () => {
+    const alice = await signedIn(ALICE);
+    const unique = newSessionId();
+    await postJson(server.url, '/api/now-assessment', registration(unique, { fullName: '=HYPERLINK("http://x")' }));
+    const response = await alice.send('GET', `/api/review/tests/${testId}/export.csv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${ours.testName}-${testId}.csv"`);
+    const [header, ...rows] = response.text.trimEnd().split('\r\n');
+    expect(header?.split(',').slice(0, 3)).toEqual(['sessionId', 'testId', 'companyName']);
+    expect(header?.split(',')).toContain('answersFinalReason');
+    const row = rows.find((line) => line.startsWith(unique));
+    expect(row).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(rows.every((line) => line.split(',')[1] === testId)).toBe(true);
+  });
+});
+
+describe('company scoping', () => {
+  it("answers 404 for another company's test, candidate and invitation, by id and by guessing", async () => {
+    const bob = await signedIn(BOB);
+    const theirInvitation = await bob.send('POST', `/api/review/tests/${theirs.uuid}/invitations`, {
+      email: 'orbitra-candidate@mail.example',
+      expiresAt: inAWeek(),
+    });
+    expect(theirInvitation.status).toBe(201);
+    const theirSession = (
+      await registerWith(server.url, tokenOf(theirInvitation.body.link as string), newSessionId(), theirs.uuid)
+    ).unique;
+    const video = syntheticWebm(20_000);
+    const upload = await createUpload(server.url, video.length, { unique: theirSession, data: theirs.uuid });
+    await patchUpload(upload.uploadUrl as string, 0, video);
+    expect((await bob.send('GET', `/api/review/candidates/${theirSession}`)).status).toBe(200);
+
+    const alice = await signedIn(ALICE);
+    const invitationId = theirInvitation.body.invitationId as string;
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/api/review/tests/${theirs.uuid}/candidates`],
+      ['GET', `/api/review/tests/${theirs.uuid}/invitations`],
+      ['GET', `/api/review/tests/${theirs.uuid}/export.csv`],
+      ['POST', `/api/review/tests/${theirs.uuid}/invitations`, { email: 'x@mail.example', expiresAt: inAWeek() }],
+      ['PATCH', `/api/review/tests/${theirs.uuid}`, { openLinkAllowed: false }],
+      ['GET', `/api/review/candidates/${theirSession}`],
+      ['GET', `/api/review/candidates/${theirSession}/video`],
+      ['PATCH', `/api/review/invitations/${invitationId}`, { extraTimePercent: 100 }],
+      ['POST', `/api/review/invitations/${invitationId}/revoke`],
+      // Guesses: ids of nothing at all answer the same.
+      ['GET', '/api/review/tests/zzzzzzzz/candidates'],
+      ['GET', '/api/review/candidates/s-guessed-session-id'],
+      ['GET', '/api/review/candidates/s-guessed-session-id/video'],
+      ['POST', '/api/review/invitations/inv_0123456789abcdef/revoke'],
+    ];
+    for (const [method, route, body] of attempts) {
+      const response = await alice.send(method, route, body);
+      expect(response.status, `${method} ${route}`).toBe(404);
+      expect(response.body.error, `${method} ${route}`).toMatch(/^There is no such (test|candidate|invitation)$/);
+    }
+    const tests = (await alice.send('GET', '/api/review/tests')).body.tests as { testId: string }[];
+    expect(tests.map((test) => test.testId)).not.toContain(theirs.uuid);
+    // Nothing of theirs changed.
+    const still = await bob.send('GET', `/api/review/tests/${theirs.uuid}/invitations`);
+    expect(still.body.invitations).toContainEqual(
+      expect.objectContaining({ invitationId, state: 'started', extraTimePercent: 0 }),
+    );
+    expect((await invitationStatus(server.url, { data: theirs.uuid })).body).toMatchObject({ openLinkAllowed: true });
+  });
+});
+
+describe('rate limits on sign-in', () => {
+  it('counts attempts per email and per address, with Retry-After, even for the right password', async () => {
+    const dataDir = tempDataDir();
+    await withReviewers(dataDir, [{ companyId: companyA, email: ALICE }]);
+    const limited = await startServer({
+      DATA_DIR: dataDir,
+      SIGN_INS_PER_EMAIL_PER_HOUR: '3',
+      SIGN_INS_PER_IP_PER_HOUR: '6',
+    });
+    try {
+      const browser = new ReviewerBrowser(limited.url);
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect(
+          (await browser.send('POST', '/api/review/sign-in', { email: ALICE, password: 'wrong guess!' })).status,
+        ).toBe(401);
+      }
+      const blocked = await browser.send('POST', '/api/review/sign-in', { email: ALICE, password: REVIEWER_PASSWORD });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      const others = ['b', 'c'].map((name) => `${name}@lumenvault.example`);
+      for (const email of others) {
+        expect((await browser.send('POST', '/api/review/sign-in', { email, password: 'wrong guess!' })).status).toBe(
+          401,
+        );
+      }
+      expect((await browser.send('POST', '/api/review/sign-in', { email: 'd@x.example', password: 'x' })).status).toBe(
+        429,
+      );
+    } finally {
+      await limited.stop();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { CSRF_HEADER } from '@assessment/core';
+import { addReviewer } from '../src/review/reviewer-accounts.ts';
+import { openSqliteSessionStore } from '../src/storage/sqlite-session-store.ts';
+import type { ApiBody } from './helpers.ts';
+
+export const REVIEWER_PASSWORD = 'a long reviewer passphrase';
+
+/** Adds reviewer accounts to the database in `dataDir`, as the CLI does, before a server opens it. */
+export async function withReviewers(dataDir: string, reviewers: { companyId: string; email: string }[]) {
+  const store = await openSqliteSessionStore(dataDir);
+  try {
+    for (const reviewer of reviewers) {
+      await addReviewer(store, { ...reviewer, name: reviewer.email, password: REVIEWER_PASSWORD }, Date.now());
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+export interface ReviewResponse {
+  status: number;
+  headers: Headers;
+  body: ApiBody;
+  text: string;
+}
+
+/** A reviewer's browser: keeps the sign-in cookie, sends the page's origin, and the CSRF token once it has it. */
+export class ReviewerBrowser {
+  cookie: string | undefined;
+  csrfToken: string | undefined;
+
+  constructor(readonly url: string) {}
+
+  async send(
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ReviewResponse> {
+    const response = await fetch(`${this.url}${route}`, {
+      method,
+      headers: {
+        origin: this.url,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.csrfToken && method !== 'GET' ? { [CSRF_HEADER]: this.csrfToken } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const [pair] = setCookie.split(';');
+      this.cookie = pair?.endsWith('=') ? undefined : pair;
+    }
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('json');
+    return { status: response.status, headers: response.headers, text, body: isJson && text ? JSON.parse(text) : {} };
+  }
+
+  /** Signs in and reads the CSRF token, as the review page does. */
+  async signIn(email: string, password = REVIEWER_PASSWORD): Promise<ReviewResponse> {
+    const response = await this.send('POST', '/api/review/sign-in', { email, password });
+    if (response.status === 204) {
+      const me = await this.send('GET', '/api/review/me');
+      this.csrfToken = me.body.csrfToken as string;
+    }
+    return response;
+  }
+}
