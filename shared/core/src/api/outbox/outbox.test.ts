@@ -1,11 +1,13 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../store/safe-storage.ts';
 import { createOutbox, OUTBOX_STORAGE_KEY, type Outbox } from './outbox.ts';
 
 /**
- * The outbox's own rules, where no server answers: a closed port on this machine refuses every
- * connection, as a server that is down does. Delivery to the real API is tested in api/test.
+ * The outbox's own rules: where no server answers (a closed port on this machine refuses every
+ * connection, as a server that is down does), and against a small HTTP server that gives the
+ * answers whose handling is the outbox's alone. Delivery to the real API is tested in api/test.
  */
 
 const outboxes: Outbox[] = [];
@@ -54,5 +56,94 @@ describe('outbox, server down', () => {
       expect.objectContaining({ unique, revision: 3, final: true }),
       expect.objectContaining({ revision: 1, final: false }),
     ]);
+  });
+});
+
+/** A real HTTP server that answers every POST with the status it is set to, and counts the paths. */
+async function answeringServer() {
+  const received: string[] = [];
+  let answer = { status: 410, error: 'This invitation link has expired.' };
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received.push(request.url ?? '');
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.status < 300 ? { ok: true } : { error: answer.error }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  servers.push(server);
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api`,
+    received,
+    answerWith(status: number, error = 'Refused') {
+      answer = { status, error };
+    },
+  };
+}
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+describe('outbox, server answering', () => {
+  it('keeps a call answered 410, says so, and sends it when flushed after the server takes it again', async () => {
+    const server = await answeringServer();
+    const storage = memoryStorage();
+    const gone: { path: string; sequence: string | undefined; reason: string }[] = [];
+    let firstGone: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      firstGone = resolve;
+    });
+    const outbox = createOutbox({
+      storage,
+      fetch,
+      baseUrl: () => server.baseUrl,
+      log: { error() {}, warn() {} },
+      onGone: (item, reason) => {
+        gone.push({ path: item.path, sequence: item.sequence, reason });
+        firstGone();
+      },
+    });
+    outboxes.push(outbox);
+    outbox.enqueue({ path: '/answers', body: { n: 1 }, sequence: 'session-1' });
+    outbox.enqueue({ path: '/video-just', body: { n: 2 }, sequence: 'session-1' });
+    await answered;
+    // Time for a retry that must not come: the next one is minutes away.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(gone).toEqual([{ path: '/answers', sequence: 'session-1', reason: 'This invitation link has expired.' }]);
+    // Kept in storage, not refused, and the session's later call waits behind it.
+    expect(outbox.pendingCount()).toBe(2);
+    expect(outbox.refusedCount()).toBe(0);
+    expect(server.received).toEqual(['/api/answers']);
+
+    server.answerWith(200);
+    await outbox.flush();
+    expect(server.received).toEqual(['/api/answers', '/api/answers', '/api/video-just']);
+    expect(outbox.pendingCount()).toBe(0);
+  });
+
+  it('drops a call refused for good and tells why', async () => {
+    const server = await answeringServer();
+    server.answerWith(409, 'This invitation link is already in use in another browser.');
+    const refusals: { path: string; status: number; reason: string }[] = [];
+    const outbox = createOutbox({
+      storage: memoryStorage(),
+      fetch,
+      baseUrl: () => server.baseUrl,
+      log: { error() {}, warn() {} },
+      onRefused: (item, status, reason) => refusals.push({ path: item.path, status, reason }),
+    });
+    outboxes.push(outbox);
+    outbox.enqueue({ path: '/now-assessment', body: {}, sequence: 'session-1' });
+    await outbox.flush();
+    expect(refusals).toEqual([
+      { path: '/now-assessment', status: 409, reason: 'This invitation link is already in use in another browser.' },
+    ]);
+    expect(outbox.pendingCount()).toBe(0);
+    expect(outbox.refusedCount()).toBe(1);
   });
 });

@@ -15,6 +15,11 @@ export { OUTBOX_REFUSED_STORAGE_KEY, OUTBOX_STORAGE_KEY } from './stored-queue.t
 
 /** fetch keepalive requests of a page share 64 KiB; keep clear of it. */
 const KEEPALIVE_BUDGET_BYTES = 60_000;
+/**
+ * How long a call answered 410 waits before it is tried again by itself. The invitation it belongs
+ * to is closed and rarely opens again soon; `flush` tries it at once when the caller knows it has.
+ */
+export const GONE_RETRY_MS = 5 * 60_000;
 
 export interface OutboxItem {
   id: string;
@@ -50,11 +55,15 @@ export interface OutboxDeps {
   now?: () => number;
   random?: () => number;
   log?: Pick<Console, 'error' | 'warn'>;
+  /** The server refused this call for good (a 4xx other than 408, 410 and 429); it has been dropped. */
+  onRefused?: (item: OutboxItem, status: number, reason: string) => void;
+  /** The server answered 410: the call is kept and tried again later, or at the next `flush`. */
+  onGone?: (item: OutboxItem, reason: string) => void;
 }
 
 export interface Outbox {
   enqueue(options: EnqueueOptions): void;
-  /** Tries every waiting item now, ignoring backoff; resolves when each has had its try. */
+  /** Tries every waiting item now, ignoring backoff (also those answered 410); resolves when each has had its try. */
   flush(): Promise<void>;
   /** Last chance before the page goes away: small items go out with fetch keepalive. */
   flushOnPageHide(): void;
@@ -66,7 +75,7 @@ export interface Outbox {
   stop(): void;
 }
 
-type Outcome = 'acknowledged' | 'dropped' | 'retry' | 'unreachable';
+type Outcome = 'acknowledged' | 'dropped' | 'retry' | 'gone' | 'unreachable';
 
 /**
  * The queue after enqueueing: a new item last; a waiting item of the same coalescing key is
@@ -135,7 +144,13 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         log.error(`Outbox: the server refused POST ${item.path} (${result.status}): ${result.reason}`);
         refused.record(item, result.status);
         remove(item.id);
+        deps.onRefused?.(item, result.status, result.reason);
         return 'dropped';
+      case 'gone':
+        log.warn(`Outbox: POST ${item.path} answered 410 (${result.reason}); it is kept and tried again later`);
+        backoff.retryLater(item.id, GONE_RETRY_MS);
+        deps.onGone?.(item, result.reason);
+        return 'gone';
       case 'retry':
         backoff.retryLater(item.id, result.retryAfterMs);
         log.warn(`Outbox: POST ${item.path} answered ${result.status}; it will be retried`);
@@ -150,7 +165,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     inFlight.set(item.id, (inFlight.get(item.id) ?? 0) + 1);
     try {
       const outcome = await attempt(item, keepalive);
-      const failed = outcome === 'unreachable' || outcome === 'retry';
+      const failed = outcome === 'unreachable' || outcome === 'retry' || outcome === 'gone';
       if (failed && isSuperseded(queue.load(), item)) remove(item.id);
       if (outcome === 'unreachable') backoff.serverUnreachable();
       else backoff.serverAnswered();

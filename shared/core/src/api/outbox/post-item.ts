@@ -5,14 +5,21 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** What one request of an item came to. */
 export type PostResult =
   | { kind: 'acknowledged' }
-  /** A 4xx other than 408 and 429: sending it again would be refused again. */
+  /** A 4xx other than 408, 410 and 429: sending it again would be refused again. */
   | { kind: 'refused'; status: number; reason: string }
+  /**
+   * 410: what the call belongs to (a personal invitation) is closed for now. It may open again (an
+   * expiry extended), so the call is not lost like a refused one.
+   */
+  | { kind: 'gone'; reason: string }
   /** The server answered but could not take it now (5xx, 408, 429); `retryAfterMs` when it said when. */
   | { kind: 'retry'; status: number; retryAfterMs: number | undefined }
   | { kind: 'unreachable'; error: unknown };
 
+export const GONE_STATUS = 410;
+
 function isPermanentRefusal(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+  return status >= 400 && status < 500 && status !== 408 && status !== 429 && status !== GONE_STATUS;
 }
 
 async function describeRefusal(response: Response): Promise<string> {
@@ -55,6 +62,7 @@ export async function postItem(
     await response.body?.cancel();
     return { kind: 'acknowledged' };
   }
+  if (response.status === GONE_STATUS) return { kind: 'gone', reason: await describeRefusal(response) };
   if (isPermanentRefusal(response.status)) {
     return { kind: 'refused', status: response.status, reason: await describeRefusal(response) };
   }
