@@ -1,6 +1,7 @@
 export * from './api/index.ts';
 export * from './contract/section-contract.ts';
 export * from './device/current-device.ts';
+export * from './invitation/invitation-events.ts';
 export * from './store/browser-storage.ts';
 export * from './store/session-fields.ts';
 export * from './store/session-store.ts';

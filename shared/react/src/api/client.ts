@@ -10,6 +10,7 @@ import {
   SESSION_KEY_HEADER,
   type VideoSkipPayload,
 } from '@assessment/core';
+import { reportInvitationEvent } from '../invitation/invitation-events.ts';
 import { browserStorage } from '../store/browser-storage.ts';
 import { sessionStore } from '../store/session-store.ts';
 
@@ -19,6 +20,9 @@ import { sessionStore } from '../store/session-store.ts';
  */
 
 const DEFAULT_BASE_URL = '/api';
+const REGISTRATION_PATH = '/now-assessment';
+/** The answer to a write of a session whose personal invitation link was revoked or has expired. */
+const INVITATION_CLOSED_STATUS = 410;
 /** Where tus-js-client creates video uploads, with the default base URL. */
 export const videoUploadPath = `${DEFAULT_BASE_URL}/videos/`;
 
@@ -42,6 +46,15 @@ function theOutbox(): Outbox {
     // Bound, or some browsers throw "Illegal invocation" when it is called off `window`.
     fetch: (input, init) => fetch(input, init),
     baseUrl: () => baseUrl,
+    // Items of a session carry its id as their sequence (`sessionCall`).
+    onGone: (item) => {
+      if (item.sequence) reportInvitationEvent({ kind: 'closed', sessionId: item.sequence });
+    },
+    onRefused: (item, status) => {
+      if (item.path === REGISTRATION_PATH && item.sequence) {
+        reportInvitationEvent({ kind: 'registration-refused', sessionId: item.sequence, status });
+      }
+    },
   });
   return outbox;
 }
@@ -61,7 +74,7 @@ function sessionCall<B extends { unique: string }>(path: string, body: B) {
 }
 
 export function postRegistration(payload: RegistrationPayload): void {
-  theOutbox().enqueue(sessionCall('/now-assessment', payload));
+  theOutbox().enqueue(sessionCall(REGISTRATION_PATH, payload));
 }
 
 export function postQuizComplete(payload: QuizCompletePayload): void {
@@ -113,6 +126,9 @@ export async function postDeviceCheck(payload: DeviceCheckPayload): Promise<Devi
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(10_000),
     });
+    if (response.status === INVITATION_CLOSED_STATUS) {
+      reportInvitationEvent({ kind: 'closed', sessionId: payload.unique });
+    }
     const body: unknown = await response.json().catch(() => null);
     if (response.ok && typeof (body as Partial<DeviceCheckResponse>).result === 'boolean') {
       return { result: (body as DeviceCheckResponse).result };

@@ -1,7 +1,13 @@
 import { type KeyValueStorage, memoryStorage, SECTIONS } from '@assessment/core';
 import { describe, expect, it, vi } from 'vitest';
 import { flagField, optionalNumberField, textField, textListField } from './session-fields.ts';
-import { createSessionStore, EMPTY_SESSION, readSession, SESSION_SLICES_KEY } from './session-store.ts';
+import {
+  createSessionStore,
+  EMPTY_SESSION,
+  isSessionOfLink,
+  readSession,
+  SESSION_SLICES_KEY,
+} from './session-store.ts';
 
 /** The slices the three section remotes define, as each defines its own. */
 function withSectionSlices(storage: KeyValueStorage | undefined) {
@@ -86,6 +92,33 @@ describe('session store', () => {
       testId: 'abc12345',
       startTime: 42,
     });
+  });
+
+  it("keeps a personal invitation's token and extra time with the session, and tells its link from the open one", () => {
+    const storage = memoryStorage();
+    const token = 'k3m9p2x7q4w8e1r5t6y0u2i3o4';
+    createSessionStore(storage)
+      .getState()
+      .update({
+        testId: 'abc12345',
+        invitationToken: token,
+        extraTimePercent: 50,
+        sessionKey: 'k'.repeat(43),
+        sessionId: 'session-1',
+      });
+    expect(storage.getItem('invitationToken')).toBe(token);
+    expect(storage.getItem('extraTimePercent')).toBe('50');
+
+    const session = createSessionStore(storage).getState();
+    expect(session).toMatchObject({ invitationToken: token, extraTimePercent: 50 });
+    expect(isSessionOfLink(session, { testId: 'abc12345', invitationToken: token })).toBe(true);
+    expect(isSessionOfLink(session, { testId: 'abc12345', invitationToken: null })).toBe(false);
+    expect(isSessionOfLink(session, { testId: 'xyz12345', invitationToken: token })).toBe(false);
+
+    // The open link's session has no token: the key is removed, not left from an earlier invitation.
+    createSessionStore(storage).getState().update({ invitationToken: null, extraTimePercent: null });
+    expect(storage.getItem('invitationToken')).toBeNull();
+    expect(isSessionOfLink(readSession(storage), { testId: 'abc12345', invitationToken: null })).toBe(true);
   });
 
   it('ignores corrupt stored values instead of crashing', () => {

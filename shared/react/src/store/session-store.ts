@@ -39,6 +39,14 @@ export interface SessionData {
   sessionId: string | null;
   /** The company of the test the candidate last worked on. */
   company: string;
+  /**
+   * The token of the personal invitation link the session was started with; null for the open
+   * link. With `testId` it names the link, so a personal link and the open link of one test are
+   * two different sessions.
+   */
+  invitationToken: string | null;
+  /** The extra quiz time of that personal invitation, in percent, as the server last said; null for none known. */
+  extraTimePercent: number | null;
 }
 
 const SESSION_FIELDS: SessionFields<SessionData> = {
@@ -54,6 +62,8 @@ const SESSION_FIELDS: SessionFields<SessionData> = {
   sessionKey: optionalTextField(),
   sessionId: optionalTextField(),
   company: textField(),
+  invitationToken: optionalTextField(),
+  extraTimePercent: optionalNumberField(),
 };
 
 type KeyMap = Partial<Record<string, readonly [string, ...string[]]>>;
@@ -118,6 +128,22 @@ export function readSession(storage: KeyValueStorage | undefined): SessionData {
   // landing page starts a new one that keeps the answers and the quiz clock.
   if (session.sessionKey === null) session.sessionId = null;
   return session;
+}
+
+/** An invitation link: the test, and the personal invitation's token (null for the open link). */
+export interface InviteLink {
+  testId: string;
+  invitationToken: string | null;
+}
+
+/** Whether this browser's session was started with exactly this link, and can still write. */
+export function isSessionOfLink(session: SessionData, link: InviteLink): boolean {
+  return (
+    session.testId === link.testId &&
+    session.invitationToken === link.invitationToken &&
+    session.sessionId !== null &&
+    session.sessionKey !== null
+  );
 }
 
 /** One section's own part of the session: its keys, read and written like the session's own. */

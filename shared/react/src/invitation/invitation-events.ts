@@ -1,0 +1,22 @@
+/**
+ * What the server said about the candidate's invitation while the page was busy with something
+ * else: a write answered 410 (the personal link was revoked or has expired), or a registration
+ * refused for good. Whichever part of the page noticed it reports it here; the shell decides what
+ * the candidate sees.
+ */
+export type InvitationEvent =
+  | { kind: 'closed'; sessionId: string }
+  | { kind: 'registration-refused'; sessionId: string; status: number };
+
+const listeners = new Set<(event: InvitationEvent) => void>();
+
+export function reportInvitationEvent(event: InvitationEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+export function subscribeInvitationEvents(listener: (event: InvitationEvent) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
