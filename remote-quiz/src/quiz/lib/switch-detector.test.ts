@@ -16,12 +16,14 @@ describe('tab or window switch detection', () => {
     vi.useRealTimers();
   });
 
-  it('counts a time away that lasts', () => {
+  it('counts a time away that lasts, at the moment the candidate left', () => {
     const onSwitch = vi.fn();
     const detector = createSwitchDetector(onSwitch, { delayMs: 2000, timers: fakeTimers });
+    const left = Date.now();
     detector.away();
     vi.advanceTimersByTime(2000);
     expect(onSwitch).toHaveBeenCalledTimes(1);
+    expect(onSwitch).toHaveBeenCalledWith(left);
   });
 
   it('does not count a blink such as a notification taking focus', () => {

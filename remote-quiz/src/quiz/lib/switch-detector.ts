@@ -17,8 +17,9 @@ export interface SwitchDetector {
   dispose(): void;
 }
 
+/** `onSwitch` gets when the time away began (ms since the epoch): the moment the candidate left. */
 export function createSwitchDetector(
-  onSwitch: () => void,
+  onSwitch: (awayAt: number) => void,
   { delayMs = SWITCH_DELAY_MS, timers = browserTimers }: { delayMs?: number; timers?: Timers } = {},
 ): SwitchDetector {
   let isAway = false;
@@ -34,10 +35,11 @@ export function createSwitchDetector(
     away() {
       if (isAway) return;
       isAway = true;
-      if (timers.now() <= expectedUntil) return;
+      const awayAt = timers.now();
+      if (awayAt <= expectedUntil) return;
       timer = timers.setTimeout(() => {
         timer = undefined;
-        onSwitch();
+        onSwitch(awayAt);
       }, delayMs);
     },
     back() {
