@@ -4,15 +4,24 @@ import {
   type DeviceCheckPayload,
   type DeviceCheckResponse,
   type FeedbackPayload,
+  type InvitationGone,
+  type InvitationStatus,
+  type InvitationStatusRequest,
+  invitationGoneSchema,
+  invitationStatusSchema,
+  type MyRecord,
+  myRecordSchema,
   type Outbox,
   type QuizCompletePayload,
   type RegistrationPayload,
+  SESSION_ID_HEADER,
   SESSION_KEY_HEADER,
   type VideoSkipPayload,
 } from '@assessment/core';
 import { reportInvitationEvent } from '../invitation/invitation-events.ts';
 import { browserStorage } from '../store/browser-storage.ts';
-import { sessionStore } from '../store/session-store.ts';
+import { type InviteLink, sessionStore } from '../store/session-store.ts';
+import { keepFinal } from './keep-final.ts';
 
 /**
  * The one API client of the shell and every remote. Calls return at once: they go through the
@@ -83,11 +92,6 @@ export function postQuizComplete(payload: QuizCompletePayload): void {
 
 /** `revision` and `savedAt` may be left out; the client then fills them in. */
 export type AnswersDraft = Omit<AnswersPayload, 'revision' | 'savedAt'> & { revision?: number; savedAt?: number };
-
-function keepFinal(older: unknown, newer: unknown): unknown {
-  const wasFinal = (older as Partial<AnswersPayload>).final === true;
-  return wasFinal ? { ...(newer as AnswersPayload), final: true } : newer;
-}
 
 /**
  * Autosave and final submit. Only the newest waiting save of a session is kept, and a submit stays
@@ -170,4 +174,72 @@ export function startOutbox(): void {
     if (document.visibilityState === 'hidden') box.flushOnPageHide();
   });
   void box.flush();
+}
+
+/** What `POST /api/invitation-status` came to, for the page to act on. */
+export type InvitationCheck =
+  | { kind: 'answered'; status: InvitationStatus }
+  /** 410: the personal link was revoked or has expired. */
+  | { kind: 'closed'; state: InvitationGone['state'] }
+  /** 404: no such personal link of this test. */
+  | { kind: 'unknown' }
+  /** No answer the page can rely on: offline, the server failing or busy. */
+  | { kind: 'unreachable' };
+
+/**
+ * Asks the server about an invitation link before the landing page, and when a section loads.
+ * The token goes in the body, never in an address. The session key of this browser's session of
+ * the same test goes along, so the server can tell whether a started link is this browser's.
+ */
+export async function checkInvitation(link: InviteLink): Promise<InvitationCheck> {
+  const { testId: storedTestId, sessionId } = sessionStore.getState();
+  const headers = storedTestId === link.testId && sessionId ? sessionKeyHeaders(sessionId) : {};
+  const body: InvitationStatusRequest = { data: link.testId };
+  if (link.invitationToken !== null) body.invitation = link.invitationToken;
+  try {
+    const response = await fetch(`${baseUrl}/invitation-status`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const answer: unknown = await response.json().catch(() => null);
+    if (response.status === 404) return { kind: 'unknown' };
+    if (response.status === INVITATION_CLOSED_STATUS) {
+      const gone = invitationGoneSchema.safeParse(answer);
+      return { kind: 'closed', state: gone.success ? gone.data.state : 'revoked' };
+    }
+    const status = invitationStatusSchema.safeParse(answer);
+    if (response.ok && status.success) return { kind: 'answered', status: status.data };
+    console.error(`Invitation check: the server answered ${response.status}`, answer);
+  } catch (error) {
+    console.error('Invitation check: the server could not be reached', error);
+  }
+  return { kind: 'unreachable' };
+}
+
+/** What `GET /api/my-record` came to. */
+export type MyRecordResult = { kind: 'loaded'; record: MyRecord } | { kind: 'failed' };
+
+/**
+ * What the server holds of this browser's session, as the hiring company will see it. A read: it
+ * does not go through the outbox, and a failure is the caller's to explain.
+ */
+export async function fetchMyRecord(sessionId: string): Promise<MyRecordResult> {
+  const keyHeaders = sessionKeyHeaders(sessionId);
+  if (Object.keys(keyHeaders).length === 0) return { kind: 'failed' };
+  try {
+    const response = await fetch(`${baseUrl}/my-record`, {
+      headers: { ...keyHeaders, [SESSION_ID_HEADER]: sessionId },
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (response.status === INVITATION_CLOSED_STATUS) reportInvitationEvent({ kind: 'closed', sessionId });
+    const answer: unknown = await response.json().catch(() => null);
+    const record = myRecordSchema.safeParse(answer);
+    if (response.ok && record.success) return { kind: 'loaded', record: record.data };
+    console.error(`My record: the server answered ${response.status}`, answer);
+  } catch (error) {
+    console.error('My record: the server could not be reached', error);
+  }
+  return { kind: 'failed' };
 }

@@ -1,7 +1,11 @@
 export {
   type AnswersDraft,
+  checkInvitation,
   configureApi,
+  fetchMyRecord,
   flushOutbox,
+  type InvitationCheck,
+  type MyRecordResult,
   pendingOutboxCount,
   postDeviceCheck,
   postFeedback,
