@@ -1,5 +1,6 @@
 import { NotificationArea } from '@assessment/react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { InvitationClosedRedirect } from '../features/invite/InvitationClosedRedirect.tsx';
 import { InviteRouter } from '../features/invite/InviteRouter.tsx';
 import {
   type SectionLoader,
@@ -31,6 +32,7 @@ export function App({
             <Route path="/expired" element={<ExpiredPage />} />
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Routes>
+          <InvitationClosedRedirect />
           <NotificationArea />
         </BrowserRouter>
       </SectionPrefetcherProvider>

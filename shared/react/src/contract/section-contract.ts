@@ -5,7 +5,7 @@ import type { TestDefinition } from '@assessment/core';
  * The shell refuses a remote whose `contractVersion` differs, with a clear message,
  * instead of rendering something that crashes halfway through an assessment.
  */
-export const SECTION_CONTRACT_VERSION = 2;
+export const SECTION_CONTRACT_VERSION = 3;
 
 export interface NavigationOptions {
   /** Replace the current history entry: for guards, so Back does not land on the page that redirected. */
@@ -23,6 +23,12 @@ export interface SectionProps {
   test: TestDefinition;
   /** The test's 8-character id from the invitation link, already validated against the catalogue. */
   testId: string;
+  /**
+   * Extra quiz time granted to this candidate's personal invitation, in percent (0 for the open
+   * link); the quiz's time limit is `quizTimeLimitMinutes(test, extraTimePercent)`. The hiring
+   * company may change it while the candidate works, so it may change while a section is shown.
+   */
+  extraTimePercent: number;
   /**
    * On to the section after this one, as the section registry orders them (client-side, no
    * reload); after the last section, back to the landing page. A section never names another.

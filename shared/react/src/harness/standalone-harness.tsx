@@ -1,6 +1,7 @@
 import {
   allTests,
   buildDeviceInfo,
+  extraTimePercentSchema,
   getTest,
   invitePath,
   newSessionKey,
@@ -66,6 +67,12 @@ function fakeSession(testId: string, section: Section, options: HarnessOptions):
   });
 }
 
+/** `?extra=50` plays a personal invitation with 50 % extra quiz time. */
+function extraTimeOfPage(): number {
+  const extra = extraTimePercentSchema.safeParse(Number(new URLSearchParams(window.location.search).get('extra') ?? 0));
+  return extra.success ? extra.data : 0;
+}
+
 function initialTestId(): string {
   const requested = new URLSearchParams(window.location.search).get('test') ?? '';
   return getTest(requested) ? requested : sampleTestId;
@@ -112,6 +119,7 @@ function Harness({ Section, section, options }: HarnessProps) {
           key={testId}
           test={test}
           testId={testId}
+          extraTimePercent={extraTimeOfPage()}
           goToNext={() => setNavigation(`The shell would now open ${pathAfterSection(testId, section)}`)}
           goToLanding={() => setNavigation(`The shell would now open ${invitePath(testId)}`)}
         />

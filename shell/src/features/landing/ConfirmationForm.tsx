@@ -7,22 +7,31 @@ import {
   GENDER_OPTIONS,
   hasErrors,
   invitePath,
+  inviteSegment,
   newSessionKey,
   SECTIONS,
   type TestDefinition,
   validateConfirmationForm,
   WORK_EXPERIENCE_OPTIONS,
 } from '@assessment/core';
-import { currentDeviceFacts, postRegistration, sessionStore } from '@assessment/react';
+import { currentDeviceFacts, type InviteLink, postRegistration, sessionStore } from '@assessment/react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { LandingInvitation } from '../invite/invitation-decision.ts';
 import { SelectField, TextField } from './FormFields.tsx';
 import { prefillFromSession, startAssessment } from './start-assessment.ts';
 import { useDeviceGate } from './useDeviceGate.ts';
 
 const FIELD_ORDER: ConfirmationField[] = ['email', 'fullName', 'workExperience', 'social', 'gender', 'declaration'];
 
-export function ConfirmationForm({ test, testId }: { test: TestDefinition; testId: string }) {
+interface Props {
+  test: TestDefinition;
+  link: InviteLink;
+  invitation: LandingInvitation | null;
+}
+
+export function ConfirmationForm({ test, link, invitation }: Props) {
+  const { testId, invitationToken } = link;
   const navigate = useNavigate();
   const isBlocked = useDeviceGate();
   const [values, setValues] = useState<ConfirmationFormValues>(
@@ -58,6 +67,8 @@ export function ConfirmationForm({ test, testId }: { test: TestDefinition; testI
     const { session, newSession, registration } = startAssessment({
       test,
       testId,
+      invitationToken,
+      extraTimePercent: invitation?.extraTimePercent ?? null,
       form: values,
       session: sessionStore.getState(),
       device: currentDeviceFacts(),
@@ -69,12 +80,17 @@ export function ConfirmationForm({ test, testId }: { test: TestDefinition; testI
     if (newSession) store.startNewSession(session);
     else store.update(session);
     postRegistration(registration);
-    navigate(invitePath(testId, SECTIONS.first.segment));
+    navigate(invitePath(inviteSegment(testId, invitationToken), SECTIONS.first.segment));
   }
 
   return (
     <form className="confirmation-form" onSubmit={onSubmit} noValidate aria-describedby="confirm-intro">
-      <p id="confirm-intro">Confirm who you are to start. Fields marked optional may be left empty.</p>
+      <p id="confirm-intro">
+        {invitation?.startedHere
+          ? 'You already started this assessment in this browser. Agreeing again continues where you left off; your timer keeps running. '
+          : ''}
+        Confirm who you are to start. Fields marked optional may be left empty.
+      </p>
       <TextField
         name="email"
         label="Email"

@@ -1,13 +1,21 @@
 import type { TestDefinition } from '@assessment/core';
-import { focusIsFree } from '@assessment/react';
+import { focusIsFree, type InviteLink } from '@assessment/react';
 import { useEffect, useRef } from 'react';
 import { useNavigationType } from 'react-router-dom';
+import type { LandingInvitation } from '../invite/invitation-decision.ts';
 import { ConfirmationStep, RequirementsStep, ResponsibilitiesStep, SectionsStep } from './AssessmentSteps.tsx';
 import { CompanyIntro } from './CompanyIntro.tsx';
 import { ConfirmationForm } from './ConfirmationForm.tsx';
 import './landing.css';
 
-export function LandingPage({ test, testId }: { test: TestDefinition; testId: string }) {
+interface Props {
+  test: TestDefinition;
+  link: InviteLink;
+  /** What a personal invitation brings (extra time); null for the open link. */
+  invitation: LandingInvitation | null;
+}
+
+export function LandingPage({ test, link, invitation }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const navigationType = useNavigationType();
 
@@ -20,13 +28,13 @@ export function LandingPage({ test, testId }: { test: TestDefinition; testId: st
 
   return (
     <main className="landing">
-      <CompanyIntro test={test} headingRef={heading} />
+      <CompanyIntro test={test} invitation={invitation} headingRef={heading} />
       <div className="landing-steps">
         <ResponsibilitiesStep test={test} />
         <RequirementsStep test={test} />
         <SectionsStep test={test} />
         <ConfirmationStep>
-          <ConfirmationForm test={test} testId={testId} />
+          <ConfirmationForm test={test} link={link} invitation={invitation} />
         </ConfirmationStep>
       </div>
     </main>

@@ -14,6 +14,10 @@ import type { SessionData } from '@assessment/react';
 export interface StartInput {
   test: TestDefinition;
   testId: string;
+  /** The personal invitation's token; null for the open link. */
+  invitationToken: string | null;
+  /** The personal invitation's extra quiz time, as the server said on the landing page. */
+  extraTimePercent: number | null;
   form: ConfirmationFormValues;
   session: SessionData;
   device: DeviceFacts;
@@ -24,19 +28,22 @@ export interface StartInput {
 
 export interface StartResult {
   session: Partial<SessionData>;
-  /** Another invitation than the one stored: a new attempt, so every section starts afresh. */
+  /** Another invitation link than the one stored: a new attempt, so every section starts afresh. */
   newSession: boolean;
   registration: RegistrationPayload;
 }
 
 /**
- * What "Agree & start" saves and sends. Agreeing again for the same invitation (after a reload,
- * or to fix a typo in the form) keeps the session id and the start time: the quiz timer cannot
- * be restarted by re-submitting the form.
+ * What "Agree & start" saves and sends. Agreeing again for the same invitation link (after a
+ * reload, or to fix a typo in the form) keeps the session id and the start time: the quiz timer
+ * cannot be restarted by re-submitting the form. A personal link and the open link of the same
+ * test are different invitations.
  */
 export function startAssessment({
   test,
   testId,
+  invitationToken,
+  extraTimePercent,
   form,
   session,
   device,
@@ -47,7 +54,7 @@ export function startAssessment({
   const values = trimConfirmationForm(form);
   const { workExperience } = values;
   if (workExperience === '') throw new Error('startAssessment needs a validated form');
-  const sameInvite = session.testId === testId;
+  const sameInvite = session.testId === testId && session.invitationToken === invitationToken;
   const keepSession = sameInvite && session.sessionId !== null && session.sessionKey !== null;
   const sessionId = keepSession && session.sessionId ? session.sessionId : newSessionId();
   const sessionKey = keepSession && session.sessionKey ? session.sessionKey : newSessionKey();
@@ -65,6 +72,8 @@ export function startAssessment({
       declaration: true,
       term: true,
       startTime,
+      invitationToken,
+      extraTimePercent,
       // Before `sessionId`: stored first, so storage never holds a session id without its key.
       sessionKey,
       sessionId,
@@ -82,6 +91,7 @@ export function startAssessment({
       declaration: true,
       startTime,
       deviceInfo,
+      ...(invitationToken === null ? {} : { invitation: invitationToken }),
     },
   };
 }

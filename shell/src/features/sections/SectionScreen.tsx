@@ -1,8 +1,16 @@
-import { invitePath, pathAfterSection, SECTIONS, type Section, type TestDefinition } from '@assessment/core';
-import type { NavigationOptions } from '@assessment/react';
+import {
+  invitePath,
+  inviteSegment,
+  pathAfterSection,
+  SECTIONS,
+  type Section,
+  type TestDefinition,
+} from '@assessment/core';
+import { type InviteLink, type NavigationOptions, useSession } from '@assessment/react';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AssessmentHeader } from '../../components/AssessmentHeader.tsx';
+import { useSectionInvitationWatch } from '../invite/useSectionInvitationWatch.ts';
 import { SectionErrorBoundary } from './SectionErrorBoundary.tsx';
 import { SectionLoadProblem } from './SectionLoadProblem.tsx';
 import { usePrefetchSection } from './usePrefetchSection.ts';
@@ -12,24 +20,33 @@ import { useSectionModule } from './useSectionModule.ts';
 interface Props {
   section: Section;
   test: TestDefinition;
-  testId: string;
+  /** The invitation link of the route: the test, and a personal invitation's token. */
+  link: InviteLink;
 }
 
 /** One assessment section: the shell's header, then the section remote for this route. */
-export function SectionScreen({ section, test, testId }: Props) {
+export function SectionScreen({ section, test, link }: Props) {
   const navigate = useNavigate();
   const { state, retry } = useSectionModule(section);
   const main = useRef<HTMLElement>(null);
   useSectionHeadingFocus(main, state.status === 'ready');
   // Once this section is on screen, the next one is fetched while the candidate works here.
   usePrefetchSection(SECTIONS.next(section), state.status === 'ready');
+  useSectionInvitationWatch(link);
+  const { testId } = link;
+  const segment = inviteSegment(testId, link.invitationToken);
+  const extraTimePercent = useSession((session) =>
+    session.invitationToken !== null && session.invitationToken === link.invitationToken
+      ? (session.extraTimePercent ?? 0)
+      : 0,
+  );
   const goToNext = useCallback(
-    (options?: NavigationOptions) => navigate(pathAfterSection(testId, section), options),
-    [navigate, testId, section],
+    (options?: NavigationOptions) => navigate(pathAfterSection(segment, section), options),
+    [navigate, segment, section],
   );
   const goToLanding = useCallback(
-    (options?: NavigationOptions) => navigate(invitePath(testId), options),
-    [navigate, testId],
+    (options?: NavigationOptions) => navigate(invitePath(segment), options),
+    [navigate, segment],
   );
 
   return (
@@ -44,7 +61,13 @@ export function SectionScreen({ section, test, testId }: Props) {
         {state.status === 'failed' && <SectionLoadProblem message={state.error.message} onRetry={retry} />}
         {state.status === 'ready' && (
           <SectionErrorBoundary key={section.id} onRetry={retry}>
-            <state.module.default test={test} testId={testId} goToNext={goToNext} goToLanding={goToLanding} />
+            <state.module.default
+              test={test}
+              testId={testId}
+              extraTimePercent={extraTimePercent}
+              goToNext={goToNext}
+              goToLanding={goToLanding}
+            />
           </SectionErrorBoundary>
         )}
       </main>

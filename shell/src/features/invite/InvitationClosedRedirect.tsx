@@ -1,0 +1,29 @@
+import { decodeInviteParam } from '@assessment/core';
+import { sessionStore, subscribeInvitationEvents } from '@assessment/react';
+import { useEffect } from 'react';
+import { matchPath, useNavigate } from 'react-router-dom';
+
+/**
+ * A write of this browser's session answered 410: its personal link was revoked or has expired
+ * meanwhile. A candidate on that link's screens goes to Link Expired; what they saved stays in
+ * this browser, and what the server had stays there. An old session's call answered 410 while the
+ * candidate is elsewhere changes nothing on screen.
+ */
+export function InvitationClosedRedirect() {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      subscribeInvitationEvents((event) => {
+        if (event.kind !== 'closed') return;
+        const session = sessionStore.getState();
+        if (event.sessionId !== session.sessionId) return;
+        const param = matchPath('/invite/:param/*', window.location.pathname)?.params.param;
+        const link = param === undefined ? null : decodeInviteParam(param);
+        if (link && link.testId === session.testId && link.invitationToken === session.invitationToken) {
+          navigate('/expired', { replace: true });
+        }
+      }),
+    [navigate],
+  );
+  return null;
+}
