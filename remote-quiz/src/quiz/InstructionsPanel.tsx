@@ -1,14 +1,22 @@
-import type { TestDefinition } from '@assessment/core';
+import { quizTimeLimitMinutes, type TestDefinition } from '@assessment/core';
+import type { ProgressStore } from './lib/progress-store.ts';
 import { SWITCH_DELAY_MS } from './lib/switch-detector.ts';
+import { RecordedSoFar } from './RecordedSoFar.tsx';
 
 interface InstructionsPanelProps {
   test: TestDefinition;
+  extraTimePercent: number;
+  progress: ProgressStore;
   onShowQuestions: () => void;
 }
 
-/** General and proctoring instructions: everything recorded is stated here before it happens. */
-export function InstructionsPanel({ test, onShowQuestions }: InstructionsPanelProps) {
+/**
+ * General and proctoring instructions: everything recorded is stated here before it happens, and
+ * what has been recorded is listed as it happens.
+ */
+export function InstructionsPanel({ test, extraTimePercent, progress, onShowQuestions }: InstructionsPanelProps) {
   const switchSeconds = SWITCH_DELAY_MS / 1000;
+  const limit = quizTimeLimitMinutes(test, extraTimePercent);
   return (
     <div className="quiz-instructions">
       <h2 className="quiz-view-title" tabIndex={-1}>
@@ -17,8 +25,12 @@ export function InstructionsPanel({ test, onShowQuestions }: InstructionsPanelPr
       <h3>General Instructions</h3>
       <ul>
         <li>
-          This is a timed assessment: you have {test.timeLimitInMinute} minutes to answer the {test.questionCount}{' '}
-          questions of this section.
+          This is a timed assessment: you have {limit} minutes to answer the {test.questionCount} questions of this
+          section
+          {extraTimePercent > 0
+            ? `, which includes your extra time of +${extraTimePercent} % (${test.timeLimitInMinute} minutes without it)`
+            : ''}
+          .
         </li>
         <li>
           The timer began when you agreed on the previous page and cannot be paused once begun, not even by closing or
@@ -49,6 +61,7 @@ export function InstructionsPanel({ test, onShowQuestions }: InstructionsPanelPr
         </li>
       </ul>
       <p>Nothing else is recorded: not your screen, not your keystrokes, not your other tabs or what they show.</p>
+      <RecordedSoFar progress={progress} companyName={test.companyName} />
       <button type="button" className="button button-primary" onClick={onShowQuestions}>
         Show the questions
       </button>

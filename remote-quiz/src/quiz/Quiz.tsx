@@ -1,4 +1,4 @@
-import { type TestDefinition, wireSessionRef, withPaste } from '@assessment/core';
+import { type FinalReason, type TestDefinition, wireSessionRef, withPaste } from '@assessment/core';
 import { browserStorage, postQuizComplete, sessionStore, toast, useSession } from '@assessment/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
@@ -21,13 +21,15 @@ export const TIME_UP_MESSAGE = 'Time is up. Your answers have been saved and sub
 interface QuizProps {
   test: TestDefinition;
   testId: string;
+  /** The personal invitation's extra quiz time, in percent; it may change while the quiz is open. */
+  extraTimePercent: number;
   sessionId: string;
   startTime: number;
   goToNext: () => void;
 }
 
 /** The Problem Solving section for one session: header, rail, the open view, Complete and time up. */
-export function Quiz({ test, testId, sessionId, startTime, goToNext }: QuizProps) {
+export function Quiz({ test, testId, extraTimePercent, sessionId, startTime, goToNext }: QuizProps) {
   const [progress] = useState(() => createProgressStore(browserStorage(), sessionId));
   const view = useStore(progress, (state) => state.view);
   const visited = useStore(progress, (state) => state.visited);
@@ -55,11 +57,11 @@ export function Quiz({ test, testId, sessionId, startTime, goToNext }: QuizProps
   );
 
   const submit = useCallback(
-    (reason: 'complete' | 'time-up') => {
+    (reason: FinalReason) => {
       if (submitted.current) return;
       submitted.current = true;
       drafts.flushAll();
-      sync.submit();
+      sync.submit(reason);
       const { fullName } = sessionStore.getState();
       postQuizComplete({
         userName: fullName,
@@ -91,13 +93,20 @@ export function Quiz({ test, testId, sessionId, startTime, goToNext }: QuizProps
         <h1 id="quiz-title" tabIndex={-1}>
           Section 1: Problem Solving
         </h1>
-        <QuizStatus test={test} startTime={startTime} onTimeUp={onTimeUp} />
+        <QuizStatus test={test} extraTimePercent={extraTimePercent} startTime={startTime} onTimeUp={onTimeUp} />
       </div>
       <StorageWarning />
       <div className="quiz-layout">
         <QuizRail view={view} onOpen={open} />
         <div className="quiz-panel" ref={panel}>
-          {view === 'instructions' && <InstructionsPanel test={test} onShowQuestions={() => open('all')} />}
+          {view === 'instructions' && (
+            <InstructionsPanel
+              test={test}
+              extraTimePercent={extraTimePercent}
+              progress={progress}
+              onShowQuestions={() => open('all')}
+            />
+          )}
           {view === 'all' && (
             <QuestionList test={test} visited={visited} onSolve={open} onComplete={() => setConfirming(true)} />
           )}

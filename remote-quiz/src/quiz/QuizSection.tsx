@@ -6,7 +6,7 @@ import { Quiz } from './Quiz.tsx';
  * The section the shell loads. The quiz belongs to the session that agreed to this invitation:
  * any other stored invitation sends the candidate to this one's landing page.
  */
-export function QuizSection({ test, testId, goToNext, goToLanding }: SectionProps) {
+export function QuizSection({ test, testId, extraTimePercent, goToNext, goToLanding }: SectionProps) {
   const registeredFor = useSession((state) => state.testId);
   const sessionId = useSession((state) => state.sessionId);
   const startTime = useSession((state) => state.startTime);
@@ -37,6 +37,14 @@ export function QuizSection({ test, testId, goToNext, goToLanding }: SectionProp
   }
 
   return (
-    <Quiz key={sessionId} test={test} testId={testId} sessionId={sessionId} startTime={startTime} goToNext={goToNext} />
+    <Quiz
+      key={sessionId}
+      test={test}
+      testId={testId}
+      extraTimePercent={extraTimePercent}
+      sessionId={sessionId}
+      startTime={startTime}
+      goToNext={goToNext}
+    />
   );
 }

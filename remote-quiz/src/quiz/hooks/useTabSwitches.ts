@@ -9,10 +9,10 @@ import { createSwitchDetector, type SwitchDetector } from '../lib/switch-detecto
  */
 export function useTabSwitches(progress: ProgressStore): SwitchDetector {
   const [detector] = useState(() =>
-    createSwitchDetector(() => {
+    createSwitchDetector((awayAt) => {
       progress.setState((state) => {
         const view = state.view;
-        return { proctoring: withSwitch(state.proctoring, typeof view === 'number' ? view : null) };
+        return { proctoring: withSwitch(state.proctoring, typeof view === 'number' ? view : null, awayAt) };
       });
     }),
   );

@@ -28,10 +28,15 @@ describe('sending answers to the API', () => {
     ]);
   });
 
-  it('submits the three answers with the proctoring record as final, changed or not', () => {
+  it('submits the three answers with the proctoring record as final, changed or not, and says why', () => {
     const { sync, sent } = setUp({ sessionId: 'session-1', answers: ['x'], proctoring });
-    sync.submit();
-    expect(sent).toEqual([{ unique: 'session-1', data: 'thd0wtfl', answers: ['x', '', ''], proctoring, final: true }]);
+    sync.submit('complete');
+    sync.submit('time-up');
+    const final = { unique: 'session-1', data: 'thd0wtfl', answers: ['x', '', ''], proctoring, final: true };
+    expect(sent).toEqual([
+      { ...final, finalReason: 'complete' },
+      { ...final, finalReason: 'time-up' },
+    ]);
   });
 
   it('cannot send without a session id, and keeps the change for later', () => {

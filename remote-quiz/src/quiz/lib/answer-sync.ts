@@ -1,4 +1,4 @@
-import { type ProctoringRecord, wireSessionRef } from '@assessment/core';
+import { type FinalReason, type ProctoringRecord, wireSessionRef } from '@assessment/core';
 import type { AnswersDraft } from '@assessment/react';
 import { threeAnswers } from './quiz-progress.ts';
 
@@ -13,8 +13,8 @@ export interface AnswerSync {
   markChanged(): void;
   /** The regular autosave to the API: sends only when something changed. */
   sendIfChanged(): void;
-  /** Complete or time up: sends the answers as final, changed or not. */
-  submit(): void;
+  /** Complete or time up: sends the answers as final, changed or not, with which of the two it was. */
+  submit(reason: FinalReason): void;
 }
 
 /**
@@ -28,11 +28,17 @@ export function createAnswerSync(
 ): AnswerSync {
   let changed = false;
 
-  function send(final: boolean): void {
+  function send(finalReason: FinalReason | null): void {
     const { sessionId, answers, proctoring } = read();
     if (!sessionId) return;
     changed = false;
-    save({ ...wireSessionRef({ sessionId, testId }), answers: threeAnswers(answers), proctoring, final });
+    save({
+      ...wireSessionRef({ sessionId, testId }),
+      answers: threeAnswers(answers),
+      proctoring,
+      final: finalReason !== null,
+      ...(finalReason === null ? {} : { finalReason }),
+    });
   }
 
   return {
@@ -40,10 +46,10 @@ export function createAnswerSync(
       changed = true;
     },
     sendIfChanged() {
-      if (changed) send(false);
+      if (changed) send(null);
     },
-    submit() {
-      send(true);
+    submit(reason) {
+      send(reason);
     },
   };
 }
