@@ -2,6 +2,7 @@ import type { TestDefinition } from '@assessment/core';
 import { useFocusOnMount, useOutboxPending, useOutboxRefused } from '@assessment/react';
 import { useRef } from 'react';
 import { useWarnBeforeLeaving } from '../hooks/useWarnBeforeLeaving.ts';
+import { RecordSummary } from './RecordSummary.tsx';
 
 interface Props {
   test: TestDefinition;
@@ -52,6 +53,7 @@ export function AllDone({ test, onRetry }: Props) {
         Thank you for taking the time to complete the {test.companyName} hiring assessment for the {test.roleName} role.
         Everything you submitted goes to the {test.companyName} hiring team.
       </p>
+      <RecordSummary test={test} delivered={!sending} />
       <p id="feedback-retry-hint" className="feedback-hint">
         Retry takes you back to the invitation page. Your submitted responses stay as they are.
       </p>

@@ -1,0 +1,64 @@
+import type { TestDefinition } from '@assessment/core';
+import { clockTime, RecordedSignals, signalCounts, useSession } from '@assessment/react';
+import { useMyRecord } from '../hooks/useMyRecord.ts';
+import { recordFacts } from '../lib/record-summary.ts';
+
+interface Props {
+  test: TestDefinition;
+  /** Everything this browser sent has arrived (the outbox is empty). */
+  delivered: boolean;
+}
+
+/**
+ * The whole assessment as the hiring company will see it, read back from the server: what arrived
+ * and when, and every tab switch and paste with its question and time.
+ */
+export function RecordSummary({ test, delivered }: Props) {
+  const sessionId = useSession((s) => s.sessionId);
+  const { state, retry } = useMyRecord(sessionId, delivered);
+
+  return (
+    <section className="feedback-record" aria-labelledby="feedback-record-title" aria-busy={state.kind === 'loading'}>
+      <h2 id="feedback-record-title">What {test.companyName} receives</h2>
+      {state.kind === 'waiting' && <p>This summary appears here once everything you submitted has arrived.</p>}
+      {state.kind === 'loading' && <p>Loading the summary…</p>}
+      {state.kind === 'failed' && (
+        <div role="alert">
+          <p>
+            The summary could not be loaded just now. This does not change anything you submitted: what has arrived
+            stays with {test.companyName}.
+          </p>
+          <button type="button" className="button" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.kind === 'loaded' && (
+        <>
+          <p>This is what the server holds of your assessment, exactly as the hiring team will see it.</p>
+          <dl className="feedback-record-facts">
+            {recordFacts(state.record, clockTime).map((fact) => (
+              <div key={fact.label}>
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>Tab switches and pastes</dt>
+              <dd>
+                {signalCounts(state.record.signals)} during the quiz. Each is a signal for a person to look at, not
+                proof of anything.
+              </dd>
+            </div>
+          </dl>
+          <RecordedSignals
+            events={state.record.timeline}
+            signals={state.record.signals}
+            caption="Tab or window switches and pastes during the quiz"
+            emptyText="No tab or window switch and no paste was recorded."
+          />
+        </>
+      )}
+    </section>
+  );
+}
