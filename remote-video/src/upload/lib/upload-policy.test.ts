@@ -2,6 +2,7 @@ import { videoUploadMetadataSchema } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import type { Take } from '../../recording/lib/take.ts';
 import {
+  closesInvitation,
   formatMegabytes,
   isRetryableUploadFailure,
   refusalReason,
@@ -66,5 +67,14 @@ describe('refusalReason', () => {
     );
     expect(refusalReason('<html>', 413)).toBe('The server answered with status 413.');
     expect(refusalReason(undefined, 400)).toBe('The server answered with status 400.');
+  });
+});
+
+describe('closesInvitation', () => {
+  it("tells the API's 410 for a closed invitation from tus's 410 for an upload it no longer holds", () => {
+    expect(closesInvitation(410, '{"error":"This invitation link has been revoked.","state":"revoked"}')).toBe(true);
+    expect(closesInvitation(410, 'Upload expired')).toBe(false);
+    expect(closesInvitation(410, undefined)).toBe(false);
+    expect(closesInvitation(403, '{"error":"x","state":"revoked"}')).toBe(false);
   });
 });

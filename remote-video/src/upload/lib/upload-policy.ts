@@ -1,5 +1,5 @@
 import type { SessionRef } from '@assessment/core';
-import { type VideoUploadMetadata, wireSessionRef } from '@assessment/core';
+import { invitationGoneSchema, type VideoUploadMetadata, wireSessionRef } from '@assessment/core';
 import { uploadFileType } from '../../recording/lib/recorder-format.ts';
 import type { Take } from '../../recording/lib/take.ts';
 
@@ -49,4 +49,18 @@ export function refusalReason(body: string | undefined, status: number): string 
     // Not the API's JSON error: the status is all there is to say.
   }
   return `The server answered with status ${status}.`;
+}
+
+/**
+ * Whether a refused upload request was refused because the candidate's personal invitation was
+ * revoked or has expired: the API's 410 names the invitation's state. tus answers 410 for an
+ * upload it no longer holds too; that one carries no such body.
+ */
+export function closesInvitation(status: number, body: string | undefined): boolean {
+  if (status !== 410) return false;
+  try {
+    return invitationGoneSchema.safeParse(JSON.parse(body ?? '')).success;
+  } catch {
+    return false;
+  }
 }

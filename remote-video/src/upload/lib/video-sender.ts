@@ -1,10 +1,11 @@
 import type { SessionRef } from '@assessment/core';
-import { sessionKeyHeaders, videoUploadEndpoint } from '@assessment/react';
+import { reportInvitationEvent, sessionKeyHeaders, videoUploadEndpoint } from '@assessment/react';
 import { type DetailedError, defaultOptions, Upload } from 'tus-js-client';
 import { recordingStore } from '../../recording/lib/recording-store.ts';
 import type { Take } from '../../recording/lib/take.ts';
 import { adaptiveFileReader, CHUNK_SIZING, type ChunkSizer, createChunkSizer } from './chunk-sizing.ts';
 import {
+  closesInvitation,
   isRetryableUploadFailure,
   refusalReason,
   UPLOAD_PAUSE_MS,
@@ -129,6 +130,9 @@ export class VideoSender {
           void recordingStore.update(take.id, { submitted: false, uploadUrl: null });
           const response = (error as DetailedError).originalResponse;
           this.report({ phase: 'refused', reason: refusalReason(response?.getBody(), statusOf(error)) });
+          if (closesInvitation(statusOf(error), response?.getBody())) {
+            reportInvitationEvent({ kind: 'closed', sessionId: this.session.sessionId });
+          }
           return;
         }
         this.report({ phase: 'waiting', sent: this.sent, total });
