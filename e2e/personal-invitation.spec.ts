@@ -1,0 +1,160 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ADA, adminSession, expect, fillConfirmationForm, refusedRequest, test } from './fixtures.ts';
+import { createInvitation, otherBrowser, PERSONAL_TEST, revokeInvitation } from './invitation-helpers.ts';
+import { answerBox, openQuestion, storedAnswers } from './quiz-helpers.ts';
+import { connectCameraAndOpenStudio, recordFor } from './video-helpers.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function agreeOnLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await fillConfirmationForm(page, ADA);
+  await page.getByRole('button', { name: 'Agree & start' }).click();
+  await expect(page).toHaveURL(`${link}/quiz`);
+}
+
+/** A closed link is answered 410, on purpose: by the invitation check and by the autosave it refuses. */
+function allowClosedLink(allowProblem: (pattern: RegExp) => void): void {
+  allowProblem(refusedRequest('/api/invitation-status', 410));
+  allowProblem(refusedRequest('/api/answers', 410));
+}
+
+async function unique(page: Page): Promise<string> {
+  const id = await page.evaluate(() => localStorage.getItem('unique'));
+  if (!id) throw new Error('the candidate has no session');
+  return id;
+}
+
+test.describe('personal invitation links', () => {
+  test('a link with extra time, shown before agreeing, in the countdown, and used to the end', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const invitation = await createInvitation(request, PERSONAL_TEST.testId, 50);
+    await page.goto(invitation.link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome!' })).toBeVisible();
+    const facts = page.locator('.test-facts');
+    await expect(facts).toContainText('Extra time');
+    await expect(facts).toContainText('+50 % (quiz time limit 23 mins instead of 15)');
+    await expect(page.getByText('This is your personal invitation link.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await fillConfirmationForm(page, ADA);
+    await page.getByRole('button', { name: 'Agree & start' }).click();
+    await expect(page).toHaveURL(`${invitation.link}/quiz`);
+    await expect(page.getByRole('timer')).toHaveText(/^2[23]:\d\d$/);
+    await expect(page.getByText('you have 23 minutes')).toContainText('extra time of +50 %');
+
+    await openQuestion(page, 1);
+    await answerBox(page).click();
+    await page.keyboard.type('With time to think');
+    await page.getByRole('button', { name: 'All questions' }).click();
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(page).toHaveURL(`${invitation.link}/vintro`);
+
+    await connectCameraAndOpenStudio(page);
+    await recordFor(page, 3);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(`${invitation.link}/iprep`, { timeout: 30_000 });
+
+    await page.locator('label[for="feedback-star-4"]').click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('All responses have been submitted successfully!')).toBeVisible();
+    const summary = page.getByRole('region', { name: `What ${PERSONAL_TEST.companyName} receives` });
+    await expect(summary).toContainText(/Submitted at \d\d:\d\d:\d\d, when you chose Complete\./);
+    await expect(summary).toContainText(/Video introduction\s*Received at/);
+
+    const session = await adminSession(request, await unique(page));
+    expect(session).toMatchObject({ invitationId: invitation.invitationId });
+    expect(session?.answers).toMatchObject({ final: true, finalReason: 'complete', late: false });
+    // The server's deadline counts the same 23 minutes as the countdown.
+    expect(Date.parse(session?.lateAfter) - Date.parse(session?.startedAt)).toBeGreaterThanOrEqual(23 * 60_000);
+  });
+
+  test('in a second browser the link is in use; the first browser continues where it was', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const invitation = await createInvitation(request, PERSONAL_TEST.testId);
+    await agreeOnLink(page, invitation.link);
+    await openQuestion(page, 2);
+    await answerBox(page).click();
+    await page.keyboard.type('Kept in my browser');
+    await expect.poll(() => storedAnswers(page)).toEqual(['', '<p>Kept in my browser</p>', '']);
+    const startTime = await page.evaluate(() => localStorage.getItem('startTime'));
+    await expect
+      .poll(async () => (await adminSession(request, await unique(page)))?.invitationId)
+      .toBe(invitation.invitationId);
+
+    const second = await otherBrowser(browser);
+    try {
+      for (const path of [invitation.link, `${invitation.link}/quiz`]) {
+        await second.page.goto(path);
+        const heading = second.page.getByRole('heading', { level: 1, name: 'This invitation link is already in use' });
+        await expect(heading).toBeFocused();
+        await expect(second.page).toHaveURL(invitation.link);
+        await expect(second.page.getByText('go back to the browser and computer where you started')).toBeVisible();
+      }
+      expect(await seriousViolations(second.page)).toEqual([]);
+    } finally {
+      await second.close();
+    }
+
+    await page.goto(invitation.link);
+    await expect(page.getByText('You already started this assessment in this browser.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(ADA.email);
+    await page.getByRole('button', { name: 'Agree & start' }).click();
+    await expect(page).toHaveURL(`${invitation.link}/quiz`);
+    await openQuestion(page, 2);
+    await expect(answerBox(page)).toHaveText('Kept in my browser');
+    expect(await page.evaluate(() => localStorage.getItem('startTime'))).toBe(startTime);
+  });
+
+  test('a link revoked during the quiz sends the candidate to Link Expired; the server keeps what it had', async ({
+    page,
+    request,
+    allowProblem,
+  }) => {
+    test.setTimeout(90_000);
+    allowClosedLink(allowProblem);
+    const invitation = await createInvitation(request, PERSONAL_TEST.testId);
+    await agreeOnLink(page, invitation.link);
+    await openQuestion(page, 1);
+    await answerBox(page).click();
+    await page.keyboard.type('Before the revocation');
+    const id = await unique(page);
+    await expect
+      .poll(async () => (await adminSession(request, id))?.answers?.html[0], { timeout: 30_000 })
+      .toBe('<p>Before the revocation</p>');
+
+    await revokeInvitation(request, invitation.invitationId);
+    await page.keyboard.type(', and after it');
+    // The next autosave is answered 410.
+    await expect(page).toHaveURL('/expired', { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Link Expired' })).toBeVisible();
+
+    expect((await adminSession(request, id))?.answers?.html[0]).toBe('<p>Before the revocation</p>');
+    expect(await storedAnswers(page)).toEqual(['<p>Before the revocation, and after it</p>', '', '']);
+
+    // The link itself, and any of its sections, now lead there too.
+    for (const path of [invitation.link, `${invitation.link}/quiz`]) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/expired');
+    }
+  });
+
+  test('an unknown token of a known test is Page Not Found', async ({ page, allowProblem }) => {
+    allowProblem(refusedRequest('/api/invitation-status', 404));
+    await page.goto(`/invite/${PERSONAL_TEST.testId}-${'z'.repeat(26)}`);
+    await expect(page).toHaveURL('/404');
+  });
+});

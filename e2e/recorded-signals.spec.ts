@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
+import { answerBox, openQuestion } from './quiz-helpers.ts';
+
+/** The local time of day the page shows for a stored time, worked out in the page itself. */
+function clockInPage(page: Page, at: number): Promise<string> {
+  return page.evaluate((time) => {
+    const date = new Date(time);
+    return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+  }, at);
+}
+
+async function pasteInto(page: Page, text: string): Promise<void> {
+  await page.evaluate((plain) => {
+    document.addEventListener(
+      'copy',
+      (event) => {
+        event.clipboardData?.setData('text/plain', plain);
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      },
+      { capture: true, once: true },
+    );
+  }, text);
+  await page.keyboard.press('Control+C');
+  await answerBox(page).click();
+  await page.keyboard.press('Control+V');
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The window loses focus for longer than the switch detector waits, then gets it back. */
+async function switchAway(page: Page): Promise<void> {
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await page.waitForTimeout(2500);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+}
+
+test('the quiz lists each tab switch and paste as recorded, and the end of the assessment lists them again', async ({
+  page,
+}) => {
+  await agreeAndStart(page);
+  const live = page.getByRole('table', { name: 'Tab or window switches and pastes recorded so far' });
+  await expect(page.getByRole('heading', { name: 'What has been recorded so far' })).toBeVisible();
+  await expect(page.getByText('Nothing is listed yet.')).toBeVisible();
+
+  await openQuestion(page, 2);
+  await pasteInto(page, 'Twelve chars');
+  await expect(answerBox(page)).toHaveText('Twelve chars');
+  await switchAway(page);
+
+  const storedQuestion = () =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('quizProgress') ?? '{}').proctoring?.perQuestion?.[1]);
+  await expect.poll(async () => (await storedQuestion())?.switchTimes?.length).toBe(1);
+  const question = await storedQuestion();
+  const pasteAt = question.pastes[0].at as number;
+  const switchAt = question.switchTimes[0] as number;
+  expect(switchAt).toBeGreaterThanOrEqual(pasteAt);
+  const expectedRows = [
+    [await clockInPage(page, pasteAt), 'Paste of 12 characters', 'Question 2'],
+    [await clockInPage(page, switchAt), 'Tab or window switch', 'Question 2'],
+  ];
+
+  await page.getByRole('button', { name: 'Instructions' }).click();
+  await expect(page.getByText('1 tab or window switch and 1 paste recorded so far')).toBeVisible();
+  const rows = live.getByRole('row');
+  await expect(rows).toHaveCount(3);
+  for (const [index, cells] of expectedRows.entries()) {
+    await expect(rows.nth(index + 1).getByRole('cell')).toHaveText(cells);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'All questions' }).click();
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+  await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/vintro`);
+  // The candidate goes on without a video, as the video section records it.
+  await page.evaluate(() => localStorage.setItem('noVideo', 'true'));
+  await page.goto(`/invite/${SAMPLE_ID}/iprep`);
+  await page.locator('label[for="feedback-star-2"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const summary = page.getByRole('region', { name: 'What Lumenvault receives' });
+  await expect(summary).toContainText('1 tab or window switch and 1 paste during the quiz');
+  const recorded = summary.getByRole('table', { name: 'Tab or window switches and pastes during the quiz' });
+  const summaryRows = recorded.getByRole('row');
+  await expect(summaryRows).toHaveCount(3);
+  for (const [index, cells] of expectedRows.entries()) {
+    await expect(summaryRows.nth(index + 1).getByRole('cell')).toHaveText(cells);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+});
