@@ -37,6 +37,16 @@ export async function revokeInvitation(request: APIRequestContext, invitationId:
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** Changes an invitation with the operator's key, as a reviewer extending it or adding time does. */
+export async function updateInvitation(
+  request: APIRequestContext,
+  invitationId: string,
+  changes: { extraTimePercent?: number; expiresAt?: string },
+): Promise<void> {
+  const response = await request.patch(`/api/admin/invitations/${invitationId}`, { headers: admin, data: changes });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** A second browser: its own storage, so nothing of the first one's session. */
 export async function otherBrowser(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();

@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADA, adminSession, expect, fillConfirmationForm, refusedRequest, test } from './fixtures.ts';
-import { createInvitation, otherBrowser, PERSONAL_TEST, revokeInvitation } from './invitation-helpers.ts';
+import {
+  createInvitation,
+  otherBrowser,
+  PERSONAL_TEST,
+  revokeInvitation,
+  updateInvitation,
+} from './invitation-helpers.ts';
 import { answerBox, openQuestion, storedAnswers } from './quiz-helpers.ts';
 import { connectCameraAndOpenStudio, recordFor } from './video-helpers.ts';
 
@@ -150,6 +156,20 @@ test.describe('personal invitation links', () => {
       await page.goto(path);
       await expect(page).toHaveURL('/expired');
     }
+  });
+
+  test('extra time added during the quiz reaches the countdown when the candidate comes back to the tab', async ({
+    page,
+    request,
+  }) => {
+    const invitation = await createInvitation(request, PERSONAL_TEST.testId);
+    await agreeOnLink(page, invitation.link);
+    await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+
+    await updateInvitation(request, invitation.invitationId, { extraTimePercent: 100 });
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(page.getByRole('timer')).toHaveText(/^(29|30):\d\d$/);
+    await expect(page.getByText('you have 30 minutes')).toContainText('extra time of +100 %');
   });
 
   test('an unknown token of a known test is Page Not Found', async ({ page, allowProblem }) => {
