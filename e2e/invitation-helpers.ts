@@ -12,11 +12,12 @@ const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 let invited = 0;
 
-/** A personal invitation made with the operator's key, as automation would; valid for a day. */
+/** A personal invitation made with the operator's key, as automation would; valid for a day unless told. */
 export async function createInvitation(
   request: APIRequestContext,
   testId: string,
   extraTimePercent = 0,
+  validForMs = 24 * 60 * 60_000,
 ): Promise<InvitationView> {
   invited += 1;
   const response = await request.post(`/api/admin/tests/${testId}/invitations`, {
@@ -24,7 +25,7 @@ export async function createInvitation(
     data: {
       email: `candidate-${process.pid}-${Date.now().toString(36)}-${invited}@candidates.example`,
       name: 'Grace Hopper',
-      expiresAt: new Date(Date.now() + 24 * 60 * 60_000).toISOString(),
+      expiresAt: new Date(Date.now() + validForMs).toISOString(),
       extraTimePercent,
     },
   });

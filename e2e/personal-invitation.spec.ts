@@ -158,6 +158,32 @@ test.describe('personal invitation links', () => {
     }
   });
 
+  test('an expired link leads to Link Expired, before the start and during the quiz', async ({
+    page,
+    request,
+    allowProblem,
+  }) => {
+    test.setTimeout(90_000);
+    allowClosedLink(allowProblem);
+    const unopened = await createInvitation(request, PERSONAL_TEST.testId, 0, 1_000);
+    await expect.poll(() => Date.now() > Date.parse(unopened.expiresAt)).toBe(true);
+    await page.goto(unopened.link);
+    await expect(page).toHaveURL('/expired');
+    await expect(page.getByRole('heading', { name: 'Link Expired' })).toBeVisible();
+
+    const started = await createInvitation(request, PERSONAL_TEST.testId, 0, 15_000);
+    await agreeOnLink(page, started.link);
+    await openQuestion(page, 1);
+    await answerBox(page).click();
+    await page.keyboard.type('Typed in time');
+    await expect.poll(() => storedAnswers(page)).toEqual(['<p>Typed in time</p>', '', '']);
+    await expect.poll(() => Date.now() > Date.parse(started.expiresAt), { timeout: 30_000 }).toBe(true);
+    // Back in the tab after the expiry: the section asks about the link again.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(page).toHaveURL('/expired');
+    expect(await storedAnswers(page)).toEqual(['<p>Typed in time</p>', '', '']);
+  });
+
   test('extra time added during the quiz reaches the countdown when the candidate comes back to the tab', async ({
     page,
     request,
