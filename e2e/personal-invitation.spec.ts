@@ -83,6 +83,13 @@ test.describe('personal invitation links', () => {
     expect(session?.answers).toMatchObject({ final: true, finalReason: 'complete', late: false });
     // The server's deadline counts the same 23 minutes as the countdown.
     expect(Date.parse(session?.lateAfter) - Date.parse(session?.startedAt)).toBeGreaterThanOrEqual(23 * 60_000);
+
+    // The finished link still opens in this browser, which can see the end again.
+    await page.goto(invitation.link);
+    await expect(page.getByText('You completed this assessment in this browser.')).toBeVisible();
+    await page.getByRole('link', { name: 'See the end of your assessment and its summary again' }).click();
+    await expect(page).toHaveURL(`${invitation.link}/iprep`);
+    await expect(page.getByRole('heading', { name: "You're all done" })).toBeVisible();
   });
 
   test('in a second browser the link is in use; the first browser continues where it was', async ({

@@ -23,13 +23,16 @@ describe('decideLanding', () => {
   it('shows the landing page with the extra time for an unused personal link, or one this browser started', () => {
     expect(decideLanding(personal('unused', false), newPersonal)).toEqual({
       screen: 'landing',
-      invitation: { extraTimePercent: 50, startedHere: false },
+      invitation: { extraTimePercent: 50, startedHere: false, finishedHere: false },
     });
     expect(decideLanding(personal('started', true), startedPersonal)).toEqual({
       screen: 'landing',
-      invitation: { extraTimePercent: 50, startedHere: true },
+      invitation: { extraTimePercent: 50, startedHere: true, finishedHere: false },
     });
-    expect(decideLanding(personal('finished', true), startedPersonal)).toMatchObject({ screen: 'landing' });
+    expect(decideLanding(personal('finished', true), startedPersonal)).toEqual({
+      screen: 'landing',
+      invitation: { extraTimePercent: 50, startedHere: true, finishedHere: true },
+    });
   });
 
   it('says a link started or finished in another browser is in use, whatever this browser stored', () => {
@@ -67,7 +70,7 @@ describe('decideLanding', () => {
     expect(decideLanding(unreachable, newOpen)).toEqual({ screen: 'landing', invitation: null });
     expect(decideLanding(unreachable, startedPersonal)).toEqual({
       screen: 'landing',
-      invitation: { extraTimePercent: 25, startedHere: true },
+      invitation: { extraTimePercent: 25, startedHere: true, finishedHere: false },
     });
     expect(decideLanding(unreachable, newPersonal)).toEqual({ screen: 'unreachable' });
     // An answer about the other kind of link is no answer to rely on.

@@ -5,6 +5,8 @@ export interface LandingInvitation {
   extraTimePercent: number;
   /** This browser already started the assessment with this link: agreeing again continues it. */
   startedHere: boolean;
+  /** This browser's session finished with this link (its feedback arrived): the end can be seen again. */
+  finishedHere: boolean;
 }
 
 /** What the invitation link's landing route shows, once the server has said what it knows. */
@@ -41,7 +43,10 @@ export function decideLanding(check: InvitationCheck | null, local: LocalFacts):
   if (check.kind !== 'answered' || (check.status.kind === 'open') === local.personal) {
     if (!local.personal) return { screen: 'landing', invitation: null };
     return local.holdsLink
-      ? { screen: 'landing', invitation: { extraTimePercent: local.storedExtraTimePercent ?? 0, startedHere: true } }
+      ? {
+          screen: 'landing',
+          invitation: { extraTimePercent: local.storedExtraTimePercent ?? 0, startedHere: true, finishedHere: false },
+        }
       : { screen: 'unreachable' };
   }
   const { status } = check;
@@ -54,7 +59,11 @@ export function decideLanding(check: InvitationCheck | null, local: LocalFacts):
   if (status.state !== 'unused' && !status.yours) return { screen: 'in-use' };
   return {
     screen: 'landing',
-    invitation: { extraTimePercent: status.extraTimePercent, startedHere: status.yours && status.state !== 'unused' },
+    invitation: {
+      extraTimePercent: status.extraTimePercent,
+      startedHere: status.yours && status.state !== 'unused',
+      finishedHere: status.yours && status.state === 'finished',
+    },
   };
 }
 

@@ -16,11 +16,22 @@ import {
 } from '@assessment/core';
 import { currentDeviceFacts, type InviteLink, postRegistration, sessionStore } from '@assessment/react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { LandingInvitation } from '../invite/invitation-decision.ts';
 import { SelectField, TextField } from './FormFields.tsx';
 import { prefillFromSession, startAssessment } from './start-assessment.ts';
 import { useDeviceGate } from './useDeviceGate.ts';
+
+/** What the form says first to a candidate coming back on their personal link. */
+function returningNote(invitation: LandingInvitation | null): string {
+  if (invitation?.finishedHere) {
+    return 'You completed this assessment in this browser. What you submitted stays as it is. ';
+  }
+  if (invitation?.startedHere) {
+    return 'You already started this assessment in this browser. Agreeing again continues where you left off; your timer keeps running. ';
+  }
+  return '';
+}
 
 const FIELD_ORDER: ConfirmationField[] = ['email', 'fullName', 'workExperience', 'social', 'gender', 'declaration'];
 
@@ -32,6 +43,7 @@ interface Props {
 
 export function ConfirmationForm({ test, link, invitation }: Props) {
   const { testId, invitationToken } = link;
+  const lastSegment = SECTIONS.sections.at(-1)?.segment;
   const navigate = useNavigate();
   const isBlocked = useDeviceGate();
   const [values, setValues] = useState<ConfirmationFormValues>(
@@ -86,11 +98,16 @@ export function ConfirmationForm({ test, link, invitation }: Props) {
   return (
     <form className="confirmation-form" onSubmit={onSubmit} noValidate aria-describedby="confirm-intro">
       <p id="confirm-intro">
-        {invitation?.startedHere
-          ? 'You already started this assessment in this browser. Agreeing again continues where you left off; your timer keeps running. '
-          : ''}
+        {returningNote(invitation)}
         Confirm who you are to start. Fields marked optional may be left empty.
       </p>
+      {invitation?.finishedHere && lastSegment && (
+        <p>
+          <Link to={invitePath(inviteSegment(testId, invitationToken), lastSegment)}>
+            See the end of your assessment and its summary again
+          </Link>
+        </p>
+      )}
       <TextField
         name="email"
         label="Email"
