@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
+import { agreeAndStart, expect, failedRequest, SAMPLE_ID, test } from './fixtures.ts';
 import { answerBox, openQuestion } from './quiz-helpers.ts';
 
 /** The local time of day the page shows for a stored time, worked out in the page itself. */
@@ -95,4 +95,33 @@ test('the quiz lists each tab switch and paste as recorded, and the end of the a
     await expect(summaryRows.nth(index + 1).getByRole('cell')).toHaveText(cells);
   }
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('when the record cannot be read back, the end of the assessment says so and can try again', async ({
+  page,
+  allowProblem,
+}) => {
+  allowProblem(failedRequest('/api/my-record', 'net::ERR_CONNECTION_REFUSED'));
+  allowProblem(/^console error: My record: the server could not be reached TypeError: Failed to fetch/);
+  await agreeAndStart(page);
+  await page.getByRole('button', { name: 'All questions' }).click();
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+  await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/vintro`);
+  await page.evaluate(() => localStorage.setItem('noVideo', 'true'));
+  await page.goto(`/invite/${SAMPLE_ID}/iprep`);
+  // The server cannot be reached for the read-back only; everything else goes through.
+  await page.route('**/api/my-record', (route) => route.abort('connectionrefused'));
+  await page.locator('label[for="feedback-star-3"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByText('All responses have been submitted successfully!')).toBeVisible();
+  const summary = page.getByRole('region', { name: 'What Lumenvault receives' });
+  await expect(summary.getByRole('alert')).toContainText('The summary could not be loaded just now.');
+  await expect(summary).not.toContainText('Submitted at');
+
+  await page.unroute('**/api/my-record');
+  await summary.getByRole('button', { name: 'Try again' }).click();
+  await expect(summary).toContainText(/Submitted at \d\d:\d\d:\d\d, when you chose Complete\./);
+  await expect(summary).toContainText(/Feedback\s*Received at/);
 });
