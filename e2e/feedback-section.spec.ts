@@ -22,6 +22,8 @@ test.describe('feedback section guard', () => {
 
   test('sends a candidate registered for another invitation back', async ({ page }) => {
     await reachFeedback(page);
+    // Reloaded only once the section is in: a reload in the middle of loading it cuts its requests off.
+    await expect(page.getByRole('heading', { level: 1, name: 'Interview Preparation' })).toBeVisible();
     await page.evaluate(() => localStorage.setItem('inviteUUID', 'abcd1234'));
     await page.reload();
     await expect(page).toHaveURL(`/invite/${SAMPLE_ID}`);
