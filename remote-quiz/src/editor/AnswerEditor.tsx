@@ -14,6 +14,7 @@ import { withAnswerFormats } from './lib/with-answer-formats.ts';
 import { withAnswerPaste } from './lib/with-answer-paste.ts';
 import { CLEAN_HOTKEY, LINK_HOTKEY, MARK_HOTKEYS } from './shortcuts.ts';
 import { usePictureInsert } from './usePictureInsert.ts';
+import '@assessment/react/answer-html.css';
 import './editor.css';
 
 export interface AnswerEditorProps {
@@ -150,7 +151,7 @@ export function AnswerEditor({
         </div>
         <Editable
           id={id}
-          className="quiz-editor-content"
+          className="quiz-editor-content answer-html"
           aria-labelledby={labelledBy}
           placeholder="Write something..."
           renderElement={AnswerElementView}

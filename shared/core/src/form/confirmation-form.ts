@@ -1,6 +1,14 @@
 export const WORK_EXPERIENCE_OPTIONS = ['1-3 Years', '4-6 Years', '7+ Years'] as const;
 export const GENDER_OPTIONS = ['Male', 'Female', 'Other'] as const;
 
+/**
+ * The declaration a candidate agrees to on the landing page, word for word: the review page shows
+ * the hiring company exactly what was agreed.
+ */
+export const DECLARATION_STATEMENT =
+  'I agree not to copy code from any source, including colleagues, and not to use websites or AI tools for help. ' +
+  'I will keep this assessment confidential and will not copy, share or disclose its content or questions.';
+
 export type WorkExperience = (typeof WORK_EXPERIENCE_OPTIONS)[number];
 export type Gender = (typeof GENDER_OPTIONS)[number];
 

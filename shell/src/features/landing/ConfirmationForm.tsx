@@ -2,6 +2,7 @@ import {
   type ConfirmationErrors,
   type ConfirmationField,
   type ConfirmationFormValues,
+  DECLARATION_STATEMENT,
   EMPTY_CONFIRMATION_FORM,
   FIELD_LIMITS,
   GENDER_OPTIONS,
@@ -166,10 +167,7 @@ export function ConfirmationForm({ test, link, invitation }: Props) {
           aria-describedby={errors.declaration ? 'confirm-declaration-error' : undefined}
           onChange={(e) => change('declaration', e.target.checked)}
         />
-        <label htmlFor="confirm-declaration">
-          I agree not to copy code from any source, including colleagues, and not to use websites or AI tools for help.
-          I will keep this assessment confidential and will not copy, share or disclose its content or questions.
-        </label>
+        <label htmlFor="confirm-declaration">{DECLARATION_STATEMENT}</label>
         {errors.declaration && (
           <p id="confirm-declaration-error" className="field-error">
             {errors.declaration}
