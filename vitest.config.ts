@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared/*,shell,remote-*,api}/{src,test}/**/*.test.{ts,tsx}'],
+    include: ['{shared/*,shell,review,remote-*,api}/{src,test}/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['api/test/services-setup.ts'],
     // The AWS SDK warns at every start that its 2027 releases will need Node 22; once is enough (DEPLOY.md).

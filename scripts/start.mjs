@@ -6,9 +6,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Each part, the file that proves it is built: the shell, every section remote folder, the API. */
+/** Each part, the file that proves it is built: the shell, the review page, every section remote folder, the API. */
 const parts = [
   { name: 'shell', output: 'shell/dist/index.html' },
+  { name: 'review', output: 'review/dist/index.html' },
   ...fs
     .readdirSync(root)
     .filter((folder) => folder.startsWith('remote-') && fs.existsSync(path.join(root, folder, 'package.json')))

@@ -26,6 +26,9 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   }
 }
 
+/** The hiring company's review page: a single-page app of its own under this path. */
+export const REVIEW_PREFIX = '/review/';
+
 function isBuilt(folder: string): boolean {
   return fs.existsSync(folder);
 }
@@ -53,6 +56,25 @@ export async function registerStaticSite(
     });
   }
 
+  const reviewDist = path.join(repoRoot, 'review/dist');
+  const reviewBuilt = isBuilt(path.join(reviewDist, 'index.html'));
+  if (reviewBuilt) {
+    await app.register(fastifyStatic, {
+      root: reviewDist,
+      prefix: REVIEW_PREFIX,
+      decorateReply: false,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      setHeaders: setCacheHeaders,
+    });
+    app.get(REVIEW_PREFIX.slice(0, -1), async (_request, reply) => reply.redirect(REVIEW_PREFIX));
+    // The folder itself: the static plugin would refuse it (403), as it lists no folders.
+    app.get(REVIEW_PREFIX, async (_request, reply) => sendReviewPage(reply, reviewDist));
+  } else {
+    app.log.warn(`review/dist is not built; ${REVIEW_PREFIX} will answer 404`);
+  }
+
   // The deploy-time file, not the copy built into the shell: a team repoints its remote here.
   app.get('/remotes.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(remotes.read()));
 
@@ -74,7 +96,13 @@ export async function registerStaticSite(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (shellBuilt && request.method === 'GET' && isClientRoute(pathname)) return sendShellPage(reply);
+    if (request.method === 'GET' && isClientRoute(pathname)) {
+      if (pathname.startsWith(REVIEW_PREFIX)) {
+        if (reviewBuilt) return sendReviewPage(reply, reviewDist);
+      } else if (shellBuilt) {
+        return sendShellPage(reply);
+      }
+    }
     return reply.code(404).send({ error: `Nothing at ${request.method} ${pathname}` });
   });
 }
@@ -83,9 +111,15 @@ function sendShellPage(reply: FastifyReply) {
   return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
 }
 
+/** The review page's routes (`/review/tests/abc12345`) all get its one page, read fresh so a rebuild is seen. */
+async function sendReviewPage(reply: FastifyReply, reviewDist: string) {
+  const page = await fs.promises.readFile(path.join(reviewDist, 'index.html'));
+  return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+}
+
 /**
- * Client routes (`/invite/abc12345/quiz`) have no file: they get the shell's page, which routes
- * on its own. A missing asset is a real 404, so a broken deploy is not hidden behind HTML.
+ * Client routes (`/invite/abc12345/quiz`, `/review/tests/abc12345`) have no file: they get their
+ * app's page, which routes on its own. A missing asset is a real 404, so a broken deploy is not hidden behind HTML.
  */
 function isClientRoute(pathname: string): boolean {
   if (['/api/', '/remotes/', '/assets/'].some((prefix) => pathname.startsWith(prefix))) return false;

@@ -4,8 +4,10 @@ export { federationShared, SINGLETONS, sharedProvidersSource } from './shared-si
 export { refusedSingletonImport, singletonImports } from './singleton-imports.ts';
 export {
   defineRemoteConfig,
+  defineReviewConfig,
   defineShellConfig,
   devRemoteLocations,
+  REVIEW_DEV_PORT,
   SHELL_DEV_PORT,
   STANDALONE_MODE,
 } from './vite-config.ts';

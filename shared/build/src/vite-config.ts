@@ -13,6 +13,8 @@ const devApiProxy = { '/api': process.env.API_ORIGIN ?? 'http://localhost:8080' 
 
 /** `pnpm dev` serves the shell here and each section's remote on the next ports, in section order. */
 export const SHELL_DEV_PORT = 5173;
+/** The review page's dev server: well clear of the sections' ports, however many sections there are. */
+export const REVIEW_DEV_PORT = 5190;
 
 function devPort(order: number): number {
   return SHELL_DEV_PORT + order;
@@ -139,6 +141,20 @@ export function defineShellConfig(sections: SectionRegistry = SECTIONS): UserCon
     ],
     server: { port: SHELL_DEV_PORT, strictPort: true, proxy: devApiProxy },
     preview: { port: SHELL_DEV_PORT, strictPort: true },
+    build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
+  });
+}
+
+/**
+ * The hiring company's review page: a plain single-page app (no federation: it shares no session
+ * with the candidate's pages), served by the API under /review/, which is its `base`.
+ */
+export function defineReviewConfig(): UserConfig {
+  return defineConfig({
+    base: '/review/',
+    plugins: [react(), precompress()],
+    server: { port: REVIEW_DEV_PORT, strictPort: true, proxy: devApiProxy },
+    preview: { port: REVIEW_DEV_PORT, strictPort: true },
     build: { target: 'es2022', outDir: 'dist', emptyOutDir: true },
   });
 }

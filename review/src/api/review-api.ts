@@ -1,0 +1,88 @@
+import {
+  type CandidateSort,
+  type CreateInvitationPayload,
+  candidateDetailSchema,
+  candidatesPageSchema,
+  invitationSchema,
+  invitationsPageSchema,
+  REVIEW_API_PREFIX,
+  reviewerMeSchema,
+  reviewTestSchema,
+  reviewTestsSchema,
+  type UpdateInvitationPayload,
+} from '@assessment/core';
+import { requestJson } from './http.ts';
+
+/**
+ * Every call the review page makes, by what it does. Ids go into paths encoded; the sign-in
+ * cookie and the CSRF token are the session's (see session.tsx).
+ */
+
+const BASE = REVIEW_API_PREFIX;
+const at = (...segments: string[]) => `${BASE}/${segments.map(encodeURIComponent).join('/')}`;
+
+export const whoAmI = (signal?: AbortSignal) => requestJson(`${BASE}/me`, { schema: reviewerMeSchema, signal });
+
+export const signIn = (email: string, password: string) =>
+  requestJson(`${BASE}/sign-in`, { method: 'POST', body: { email, password } });
+
+export const signOut = (csrfToken: string) => requestJson(`${BASE}/sign-out`, { method: 'POST', csrfToken });
+
+/** The calls a signed-in reviewer makes; `csrfToken` is sent with every change. */
+export function reviewerCalls(csrfToken: string) {
+  return {
+    tests: (signal?: AbortSignal) => requestJson(at('tests'), { schema: reviewTestsSchema, signal }),
+
+    setOpenLink: (testId: string, openLinkAllowed: boolean) =>
+      requestJson(at('tests', testId), {
+        method: 'PATCH',
+        body: { openLinkAllowed },
+        csrfToken,
+        schema: reviewTestSchema,
+      }),
+
+    candidates: (
+      testId: string,
+      query: { sort: CandidateSort; order: 'asc' | 'desc'; limit: number; cursor: string | null },
+      signal?: AbortSignal,
+    ) => {
+      const params = new URLSearchParams({ sort: query.sort, order: query.order, limit: String(query.limit) });
+      if (query.cursor) params.set('cursor', query.cursor);
+      return requestJson(`${at('tests', testId, 'candidates')}?${params}`, { schema: candidatesPageSchema, signal });
+    },
+
+    candidate: (sessionId: string, signal?: AbortSignal) =>
+      requestJson(at('candidates', sessionId), { schema: candidateDetailSchema, signal }),
+
+    invitations: (testId: string, query: { limit: number; cursor: string | null }, signal?: AbortSignal) => {
+      const params = new URLSearchParams({ limit: String(query.limit) });
+      if (query.cursor) params.set('cursor', query.cursor);
+      return requestJson(`${at('tests', testId, 'invitations')}?${params}`, { schema: invitationsPageSchema, signal });
+    },
+
+    createInvitation: (testId: string, invitation: CreateInvitationPayload) =>
+      requestJson(at('tests', testId, 'invitations'), {
+        method: 'POST',
+        body: invitation,
+        csrfToken,
+        schema: invitationSchema,
+      }),
+
+    updateInvitation: (invitationId: string, change: UpdateInvitationPayload) =>
+      requestJson(at('invitations', invitationId), {
+        method: 'PATCH',
+        body: change,
+        csrfToken,
+        schema: invitationSchema,
+      }),
+
+    revokeInvitation: (invitationId: string) =>
+      requestJson(at('invitations', invitationId, 'revoke'), { method: 'POST', csrfToken, schema: invitationSchema }),
+  };
+}
+
+export type ReviewerCalls = ReturnType<typeof reviewerCalls>;
+
+/** Addresses the browser opens itself: the video player's source and the CSV download. */
+export const candidateVideoUrl = (sessionId: string) => at('candidates', sessionId, 'video');
+export const testExportUrl = (testId: string) => at('tests', testId, 'export.csv');

@@ -1,0 +1,93 @@
+import type { ReviewerMe } from '@assessment/core';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError, NETWORK_PROBLEM } from './http.ts';
+import { type ReviewerCalls, reviewerCalls, signOut, whoAmI } from './review-api.ts';
+
+export type SessionState =
+  | { status: 'checking' }
+  /** `ended`: the server ended a session this page was using (idle or absolute expiry, signed out elsewhere). */
+  | { status: 'signed-out'; ended: boolean }
+  | { status: 'signed-in'; me: ReviewerMe; calls: ReviewerCalls }
+  | { status: 'unreachable'; message: string };
+
+interface SessionContextValue {
+  state: SessionState;
+  /** Asks the server who is signed in (after signing in, or to retry). */
+  refresh: () => Promise<void>;
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** Every call goes through here, so a 401 anywhere shows the sign-in form instead of a broken view. */
+function endingOnUnauthorized(calls: ReviewerCalls, onSignedOut: () => void): ReviewerCalls {
+  const guarded = Object.entries(calls).map(([name, call]) => [
+    name,
+    async (...args: unknown[]) => {
+      try {
+        return await (call as (...rest: unknown[]) => Promise<unknown>)(...args);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) onSignedOut();
+        throw error;
+      }
+    },
+  ]);
+  return Object.fromEntries(guarded) as ReviewerCalls;
+}
+
+export function ReviewSessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'checking' });
+  const ended = useCallback(() => setState({ status: 'signed-out', ended: true }), []);
+
+  const check = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const me = await whoAmI(signal);
+        setState({ status: 'signed-in', me, calls: endingOnUnauthorized(reviewerCalls(me.csrfToken), ended) });
+      } catch (error) {
+        if (signal?.aborted) return;
+        if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out', ended: false });
+        else setState({ status: 'unreachable', message: error instanceof ApiError ? error.message : NETWORK_PROBLEM });
+      }
+    },
+    [ended],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void check(controller.signal);
+    return () => controller.abort();
+  }, [check]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      state,
+      refresh: () => check(),
+      signOut: async () => {
+        if (state.status !== 'signed-in') return;
+        try {
+          await signOut(state.me.csrfToken);
+        } catch (error) {
+          // Already signed out on the server is what was asked for.
+          if (!(error instanceof ApiError && error.status === 401)) throw error;
+        }
+        setState({ status: 'signed-out', ended: false });
+      },
+    }),
+    [state, check],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useReviewSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useReviewSession needs a ReviewSessionProvider around it');
+  return value;
+}
+
+/** The signed-in reviewer and their calls; only inside the part of the page shown when signed in. */
+export function useSignedIn(): { me: ReviewerMe; calls: ReviewerCalls } {
+  const { state } = useReviewSession();
+  if (state.status !== 'signed-in') throw new Error('useSignedIn is only for views shown to a signed-in reviewer');
+  return state;
+}

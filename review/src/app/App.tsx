@@ -1,0 +1,28 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ReviewSessionProvider } from '../api/session.tsx';
+import { ReviewLayout } from './ReviewLayout.tsx';
+import { CandidateRoute } from './routes/CandidateRoute.tsx';
+import { NotFoundRoute } from './routes/NotFoundRoute.tsx';
+import { TestRoute } from './routes/TestRoute.tsx';
+import { TestsRoute } from './routes/TestsRoute.tsx';
+import '@assessment/react/base.css';
+import './review.css';
+
+/** The review page's routes, under /review/ (where the API serves this app). */
+export function App() {
+  return (
+    <BrowserRouter basename="/review">
+      <ReviewSessionProvider>
+        <Routes>
+          <Route element={<ReviewLayout />}>
+            <Route index element={<TestsRoute />} />
+            <Route path="tests/:testId" element={<TestRoute tab="candidates" />} />
+            <Route path="tests/:testId/invitations" element={<TestRoute tab="invitations" />} />
+            <Route path="candidates/:sessionId" element={<CandidateRoute />} />
+            <Route path="*" element={<NotFoundRoute />} />
+          </Route>
+        </Routes>
+      </ReviewSessionProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,14 @@
+import { useParams } from 'react-router-dom';
+import { LoadProblem } from '../../components/LoadProblem.tsx';
+import { CandidateDetails } from '../../features/candidate/components/CandidateDetails.tsx';
+import { useCandidate } from '../../features/candidate/hooks/useCandidate.ts';
+import { NotFoundRoute } from './NotFoundRoute.tsx';
+
+export function CandidateRoute() {
+  const { sessionId = '' } = useParams();
+  const candidate = useCandidate(sessionId);
+  if (candidate.notFound) return <NotFoundRoute what="candidate" />;
+  if (candidate.data) return <CandidateDetails key={sessionId} candidate={candidate.data} />;
+  if (candidate.error) return <LoadProblem message={candidate.error} onRetry={candidate.reload} />;
+  return <p className="muted">Loading the candidate…</p>;
+}

@@ -1,0 +1,55 @@
+import { NavLink, useParams } from 'react-router-dom';
+import { LoadProblem } from '../../components/LoadProblem.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { CandidateList } from '../../features/candidates/components/CandidateList.tsx';
+import { InvitationList } from '../../features/invitations/components/InvitationList.tsx';
+import { CsvDownloadLink } from '../../features/tests/components/CsvDownloadLink.tsx';
+import { OpenLinkSetting } from '../../features/tests/components/OpenLinkSetting.tsx';
+import { useTests } from '../../features/tests/hooks/useTests.ts';
+import { NotFoundRoute } from './NotFoundRoute.tsx';
+
+/** One test: its settings and download, then its candidates or its invitations (two views, two addresses). */
+export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
+  const { testId = '' } = useParams();
+  const tests = useTests();
+  if (tests.error) return <LoadProblem message={tests.error} onRetry={tests.reload} />;
+  if (!tests.data) return <p className="muted">Loading the test…</p>;
+  const test = tests.data.tests.find((candidate) => candidate.testId === testId);
+  if (!test) return <NotFoundRoute what="test" />;
+  const base = `/tests/${test.testId}`;
+  return (
+    <>
+      <PageHeading title={test.roleName} />
+      <p className="test-facts">
+        Test <code>{test.testId}</code> · {test.questionCount} questions · {test.timeLimitInMinute} min quiz ·{' '}
+        {test.counts.invited} invited, {test.counts.started} started, {test.counts.finished} finished
+      </p>
+      <div className="test-tools">
+        <OpenLinkSetting
+          test={test}
+          onChange={(saved) =>
+            tests.update((data) => ({
+              tests: data.tests.map((item) => (item.testId === saved.testId ? saved : item)),
+            }))
+          }
+        />
+        <section className="panel" aria-labelledby="download-title">
+          <h2 id="download-title">Results</h2>
+          <p>Every candidate of this test in one CSV file, for a spreadsheet.</p>
+          <CsvDownloadLink testId={test.testId} />
+        </section>
+      </div>
+      <nav className="tabs" aria-label="Test views">
+        <NavLink to={base} end>
+          Candidates
+        </NavLink>
+        <NavLink to={`${base}/invitations`}>Invitations</NavLink>
+      </nav>
+      {tab === 'candidates' ? (
+        <CandidateList testId={test.testId} />
+      ) : (
+        <InvitationList testId={test.testId} timeLimitInMinute={test.timeLimitInMinute} />
+      )}
+    </>
+  );
+}

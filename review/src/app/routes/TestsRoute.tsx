@@ -1,0 +1,20 @@
+import { useSignedIn } from '../../api/session.tsx';
+import { LoadProblem } from '../../components/LoadProblem.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { TestList } from '../../features/tests/components/TestList.tsx';
+import { useTests } from '../../features/tests/hooks/useTests.ts';
+
+export function TestsRoute() {
+  const { me } = useSignedIn();
+  const tests = useTests();
+  return (
+    <>
+      <PageHeading title="Your tests" />
+      <p>
+        {me.company.companyName}'s tests. Open one to see its candidates, invite candidates, or download the results.
+      </p>
+      {tests.error && <LoadProblem message={tests.error} onRetry={tests.reload} />}
+      {tests.data ? <TestList tests={tests.data.tests} /> : !tests.error && <p className="muted">Loading tests…</p>}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { useId, useRef, useState } from 'react';
+
+/**
+ * A link shown in full (so it can be read and selected by hand) with a button that copies it.
+ * Where the clipboard is refused (a page not on HTTPS), the text is selected instead.
+ */
+export function CopyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [message, setMessage] = useState('');
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setMessage('Link copied.');
+    } catch {
+      input.current?.focus();
+      input.current?.select();
+      setMessage('The browser did not allow copying. The link is selected: press Ctrl+C (or ⌘C) to copy it.');
+    }
+  }
+
+  return (
+    <div className="copy-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="copy-field-row">
+        <input
+          ref={input}
+          id={id}
+          type="text"
+          readOnly
+          value={value}
+          onFocus={(event) => event.target.select()}
+          spellCheck={false}
+        />
+        <button type="button" className="button" onClick={() => void copy()}>
+          Copy link
+        </button>
+      </div>
+      <p className="status-line" role="status">
+        {message}
+      </p>
+    </div>
+  );
+}

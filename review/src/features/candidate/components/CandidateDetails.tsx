@@ -1,0 +1,81 @@
+import type { CandidateDetail } from '@assessment/core';
+import type { ReactNode } from 'react';
+import { PageHeading } from '../../../components/PageHeading.tsx';
+import { AnswerView } from './AnswerView.tsx';
+import { CandidateSummary } from './CandidateSummary.tsx';
+import { DeclarationView } from './DeclarationView.tsx';
+import { DeviceFacts } from './DeviceFacts.tsx';
+import { FeedbackView } from './FeedbackView.tsx';
+import { ProctoringTimeline } from './ProctoringTimeline.tsx';
+import { VideoPlayer } from './VideoPlayer.tsx';
+
+const PARTS = [
+  { id: 'answers', title: 'Answers' },
+  { id: 'video', title: 'Video introduction' },
+  { id: 'proctoring', title: 'Proctoring timeline' },
+  { id: 'device', title: 'Device' },
+  { id: 'feedback', title: 'Feedback' },
+  { id: 'declaration', title: 'Declaration' },
+] as const;
+
+type PartId = (typeof PARTS)[number]['id'];
+
+function Part({ id, children }: { id: PartId; children: ReactNode }) {
+  const title = PARTS.find((part) => part.id === id)?.title;
+  return (
+    <section id={id} className="panel candidate-part" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Everything about one candidate, in the order a reviewer reads it. */
+export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) {
+  const name = candidate.registration?.fullName || 'Unnamed candidate';
+  const html = candidate.answers?.html;
+  return (
+    <article className="candidate-details">
+      <PageHeading title={name} />
+      <CandidateSummary candidate={candidate} />
+      <nav aria-label="On this page" className="part-nav">
+        <ul>
+          {PARTS.map((part) => (
+            <li key={part.id}>
+              <a href={`#${part.id}`}>{part.title}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Part id="answers">
+        {candidate.questions.map((question, index) => (
+          <AnswerView key={question[0] ?? index} number={index + 1} question={question} html={html?.[index] ?? null} />
+        ))}
+      </Part>
+      <Part id="video">
+        <VideoPlayer
+          sessionId={candidate.sessionId}
+          candidateName={name}
+          video={candidate.video}
+          noVideo={candidate.noVideo}
+        />
+      </Part>
+      <Part id="proctoring">
+        <ProctoringTimeline
+          signals={candidate.signals}
+          timeline={candidate.timeline}
+          startTime={candidate.registration?.startTime ?? null}
+        />
+      </Part>
+      <Part id="device">
+        <DeviceFacts deviceInfo={candidate.registration?.deviceInfo ?? null} deviceChecks={candidate.deviceChecks} />
+      </Part>
+      <Part id="feedback">
+        <FeedbackView feedback={candidate.feedback} />
+      </Part>
+      <Part id="declaration">
+        <DeclarationView registration={candidate.registration} />
+      </Part>
+    </article>
+  );
+}

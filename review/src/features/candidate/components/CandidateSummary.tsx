@@ -1,0 +1,85 @@
+import type { CandidateDetail } from '@assessment/core';
+import { Link } from 'react-router-dom';
+import { extraTimeSummary } from '../../../lib/extra-time.ts';
+import { INVITATION_STATE_LABELS } from '../../../lib/invitation-state.ts';
+import { formatDateTime, isoOf } from '../../../lib/time.ts';
+
+function When({ at }: { at: string | null | undefined }) {
+  return at ? <time dateTime={isoOf(at)}>{formatDateTime(at)}</time> : <>—</>;
+}
+
+/**
+ * Who the candidate is and how the attempt went, in short. Gender is not shown: candidates are told
+ * it is never shared with recruiters or used in hiring decisions.
+ */
+export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) {
+  const { registration, answers, invitation, test } = candidate;
+  return (
+    <dl className="facts candidate-summary">
+      <div>
+        <dt>Email</dt>
+        <dd>{registration?.email ?? '—'}</dd>
+      </div>
+      <div>
+        <dt>Test</dt>
+        <dd>
+          <Link to={`/tests/${candidate.testId}`}>{test?.roleName ?? candidate.testId}</Link>
+        </dd>
+      </div>
+      <div>
+        <dt>Work experience</dt>
+        <dd>{registration?.workExperience ?? '—'}</dd>
+      </div>
+      <div>
+        <dt>Social link</dt>
+        <dd>
+          {registration?.socialLink ? (
+            <a href={registration.socialLink} target="_blank" rel="noopener noreferrer nofollow">
+              {registration.social}
+            </a>
+          ) : (
+            (registration?.social ?? '—')
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Started</dt>
+        <dd>
+          <When at={candidate.startedAt} />
+        </dd>
+      </div>
+      <div>
+        <dt>Quiz submitted</dt>
+        <dd>
+          {answers?.submittedAt ? <When at={answers.submittedAt} /> : 'Not submitted'}
+          {answers?.finalReason === 'time-up' && <span className="badge badge-warning">Auto-submitted at time-up</span>}
+          {answers?.late && <span className="badge badge-warning">Late</span>}
+        </dd>
+      </div>
+      {candidate.deadline && (
+        <div>
+          <dt>Quiz time</dt>
+          <dd>
+            {candidate.deadline.timeLimitMinutes} min
+            {candidate.deadline.extraTimePercent > 0 && ` (with +${candidate.deadline.extraTimePercent} % extra time)`},
+            until <When at={candidate.deadline.endsAt} />
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>Link</dt>
+        <dd>
+          {invitation
+            ? `Personal invitation for ${invitation.email} (${INVITATION_STATE_LABELS[invitation.state].toLowerCase()})`
+            : 'Open link'}
+        </dd>
+      </div>
+      {invitation && test && (
+        <div>
+          <dt>Extra quiz time</dt>
+          <dd>{extraTimeSummary(invitation.extraTimePercent, test.timeLimitInMinute)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

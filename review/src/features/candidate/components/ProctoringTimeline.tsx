@@ -1,0 +1,66 @@
+import type { CandidateDetail } from '@assessment/core';
+import { formatClockTime, isoOf } from '../../../lib/time.ts';
+import { timelineRows, unlistedSignals } from '../lib/timeline.ts';
+
+/**
+ * Tab switches and pastes, counted and then listed in time order with the question that was open.
+ * They are shown as what they are: signals for a person to look at, never a verdict.
+ */
+export function ProctoringTimeline({
+  signals,
+  timeline,
+  startTime,
+}: {
+  signals: CandidateDetail['signals'];
+  timeline: CandidateDetail['timeline'];
+  startTime: number | null;
+}) {
+  const totals = { ...signals, unlisted: unlistedSignals(signals, timeline) };
+  const rows = timelineRows(timeline, startTime);
+  return (
+    <div className="proctoring">
+      <p className="signals-note">
+        These are signals that need a human look, not proof: leaving the page may be reading the instructions again, and
+        a paste may be the candidate's own notes. Read them beside the answers.
+      </p>
+      <p>
+        <strong>{totals.tabSwitches}</strong> tab or window {totals.tabSwitches === 1 ? 'switch' : 'switches'},{' '}
+        <strong>{totals.pastes}</strong> {totals.pastes === 1 ? 'paste' : 'pastes'} during the quiz.
+      </p>
+      {rows.length > 0 ? (
+        <table className="data-table">
+          <caption className="visually-hidden">Proctoring timeline, in time order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Into the quiz (min:s)</th>
+              <th scope="col">What happened</th>
+              <th scope="col">Question</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <td>
+                  <time dateTime={isoOf(row.at)}>{formatClockTime(row.at)}</time>
+                </td>
+                <td>{row.sinceStart ?? '—'}</td>
+                <td>{row.event}</td>
+                <td>{row.question}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>Nothing was recorded.</p>
+      )}
+      {totals.unlisted > 0 && (
+        <p className="muted">
+          {totals.unlisted} more {totals.unlisted === 1 ? 'event was' : 'events were'} counted but not listed with a
+          time (the list per question is capped).
+        </p>
+      )}
+      <p className="muted">Times are from the candidate's computer clock.</p>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { CandidateDetail } from '@assessment/core';
+import { candidateVideoUrl } from '../../../api/review-api.ts';
+import { formatDateTime, formatDuration } from '../../../lib/time.ts';
+
+const NO_VIDEO_REASONS: Record<string, string> = {
+  'no-camera': 'no camera worked in their browser',
+};
+
+/**
+ * The video introduction in the browser's own player. The server answers byte ranges, so the
+ * reviewer can jump anywhere in it without downloading it all first.
+ */
+export function VideoPlayer({
+  sessionId,
+  candidateName,
+  video,
+  noVideo,
+}: {
+  sessionId: string;
+  candidateName: string;
+  video: CandidateDetail['video'];
+  noVideo: CandidateDetail['noVideo'];
+}) {
+  if (video?.status === 'complete') {
+    return (
+      <div className="video-player">
+        {/* biome-ignore lint/a11y/useMediaCaption: a candidate's own recording has no captions to offer. */}
+        <video
+          controls
+          preload="metadata"
+          src={candidateVideoUrl(sessionId)}
+          aria-label={`Video introduction by ${candidateName}`}
+        />
+        <p className="muted">
+          {video.durationSeconds !== null && <>Length {formatDuration(video.durationSeconds)}. </>}
+          Received {formatDateTime(video.completedAt)}.{' '}
+          <a href={candidateVideoUrl(sessionId)} download>
+            Download the video
+          </a>
+        </p>
+      </div>
+    );
+  }
+  if (video?.status === 'uploading') {
+    return (
+      <p>
+        The video is still uploading
+        {video.bytes ? ` (${Math.round(video.bytes / 1024)} KB received so far)` : ''}.
+      </p>
+    );
+  }
+  if (noVideo) {
+    const reason = NO_VIDEO_REASONS[noVideo.reason] ?? noVideo.reason;
+    return (
+      <p>
+        The candidate continued without a video{reason ? ` (${reason})` : ''}, on {formatDateTime(noVideo.receivedAt)}.
+      </p>
+    );
+  }
+  return <p>No video yet.</p>;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { timelineRows, unlistedSignals } from './timeline.ts';
+
+const start = Date.UTC(2026, 2, 12, 14, 0, 0);
+
+describe('the proctoring timeline', () => {
+  it('lists events in time order with the question and the time since the quiz began', () => {
+    const rows = timelineRows(
+      [
+        { at: start + 125_000, kind: 'paste', question: 2, chars: 40 },
+        { at: start + 61_000, kind: 'tab-switch', question: null },
+        { at: start + 90_000, kind: 'paste', question: 1, chars: 1 },
+      ],
+      start,
+    );
+    expect(rows.map(({ sinceStart, event, question }) => [sinceStart, event, question])).toEqual([
+      ['1:01', 'Left the page (tab or window switch)', 'No question open (list or instructions)'],
+      ['1:30', 'Pasted 1 character', 'Question 1'],
+      ['2:05', 'Pasted 40 characters', 'Question 2'],
+    ]);
+  });
+
+  it('leaves the time since the start out when the start is unknown', () => {
+    expect(timelineRows([{ at: start, kind: 'tab-switch', question: 3 }], null)[0]?.sinceStart).toBeNull();
+  });
+
+  it('tells how many counted signals have no time on the list', () => {
+    const events = [
+      { at: start, kind: 'paste' as const, question: 1 as const, chars: 3 },
+      { at: start + 1, kind: 'tab-switch' as const, question: null },
+    ];
+    expect(unlistedSignals({ tabSwitches: 4, pastes: 3 }, events)).toBe(5);
+    expect(unlistedSignals({ tabSwitches: 1, pastes: 1 }, events)).toBe(0);
+    expect(unlistedSignals({ tabSwitches: 0, pastes: 0 }, [])).toBe(0);
+  });
+});

@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { LoadProblem } from '../../../components/LoadProblem.tsx';
+import { useCandidatePage } from '../hooks/useCandidatePage.ts';
+import { sortBy } from '../lib/candidate-sort.ts';
+import { CandidateTable } from './CandidateTable.tsx';
+import { PageControls } from './PageControls.tsx';
+
+/** The candidates of one test: sortable, a page at a time, with a word on what the signals are. */
+export function CandidateList({ testId }: { testId: string }) {
+  const noteId = useId();
+  const { query, page, rows, pageNumber, change, nextPage, previousPage } = useCandidatePage(testId);
+  return (
+    <section className="candidate-list" aria-labelledby={`${noteId}-title`} aria-busy={page.loading}>
+      <h2 id={`${noteId}-title`}>Candidates</h2>
+      <p id={noteId} className="signals-note">
+        Tab switches and pastes are signals that need a human look, not proof of cheating: a candidate may switch tabs
+        to re-read the instructions or paste their own notes. Open a candidate to see when each one happened.
+      </p>
+      {page.error && <LoadProblem message={page.error} onRetry={page.reload} />}
+      {page.data && rows.length === 0 && pageNumber === 1 && <p>No candidate has started this test yet.</p>}
+      {rows.length > 0 && (
+        <CandidateTable
+          rows={rows}
+          query={query}
+          onSort={(sort) => change(sortBy(query, sort))}
+          signalsNoteId={noteId}
+        />
+      )}
+      <PageControls
+        pageNumber={pageNumber}
+        size={query.size}
+        onSize={(size) => change({ ...query, size })}
+        previousPage={previousPage}
+        nextPage={nextPage}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { CandidateSort, CandidateSummary } from '@assessment/core';
+import { Link } from 'react-router-dom';
+import { formatDateTime, isoOf } from '../../../lib/time.ts';
+import { ratingLabel, STATUS_LABELS, signalsLabel, submissionNotes, VIDEO_LABELS } from '../lib/candidate-labels.ts';
+import type { CandidateListQuery } from '../lib/candidate-sort.ts';
+import { SortableHeader } from './SortableHeader.tsx';
+
+function When({ at }: { at: string | null }) {
+  return at ? <time dateTime={isoOf(at)}>{formatDateTime(at)}</time> : <>—</>;
+}
+
+/** A test's candidates, one row each, with the facts a reviewer scans before opening one. */
+export function CandidateTable({
+  rows,
+  query,
+  onSort,
+  signalsNoteId,
+}: {
+  rows: CandidateSummary[];
+  query: CandidateListQuery;
+  onSort: (sort: CandidateSort) => void;
+  /** The note that says signals need a human look, read with the signals column. */
+  signalsNoteId: string;
+}) {
+  return (
+    <table className="data-table candidate-table">
+      <caption className="visually-hidden">Candidates, sorted by the column marked as sorted</caption>
+      <thead>
+        <tr>
+          <SortableHeader sort="name" query={query} onSort={onSort}>
+            Candidate
+          </SortableHeader>
+          <SortableHeader sort="status" query={query} onSort={onSort}>
+            Status
+          </SortableHeader>
+          <SortableHeader sort="startedAt" query={query} onSort={onSort}>
+            Started
+          </SortableHeader>
+          <th scope="col">Quiz submitted</th>
+          <SortableHeader sort="signals" query={query} onSort={onSort}>
+            Signals to review
+          </SortableHeader>
+          <th scope="col">Video</th>
+          <th scope="col">Their rating</th>
+          <th scope="col">Link</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.sessionId}>
+            <th scope="row">
+              <Link to={`/candidates/${encodeURIComponent(row.sessionId)}`}>{row.fullName || 'Unnamed candidate'}</Link>
+              <span className="cell-detail">{row.email}</span>
+            </th>
+            <td>{STATUS_LABELS[row.status]}</td>
+            <td>
+              <When at={row.startedAt} />
+            </td>
+            <td>
+              <When at={row.submittedAt} />
+              {submissionNotes(row).map((note) => (
+                <span key={note} className="badge badge-warning">
+                  {note}
+                </span>
+              ))}
+            </td>
+            <td aria-describedby={signalsNoteId}>{signalsLabel(row.signals)}</td>
+            <td>{VIDEO_LABELS[row.video]}</td>
+            <td>{ratingLabel(row.rating)}</td>
+            <td>{row.invitationId ? 'Personal' : 'Open'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

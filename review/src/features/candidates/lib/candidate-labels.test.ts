@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { ratingLabel, signalsLabel, submissionNotes } from './candidate-labels.ts';
+
+describe('candidate row labels', () => {
+  it('note an automatic or late submission, or nothing', () => {
+    expect(submissionNotes({ late: false, finalReason: 'complete' })).toEqual([]);
+    expect(submissionNotes({ late: null, finalReason: null })).toEqual([]);
+    expect(submissionNotes({ late: true, finalReason: 'time-up' })).toEqual(['Auto-submitted at time-up', 'Late']);
+  });
+
+  it('show the rating as stars out of five', () => {
+    expect(ratingLabel(0)).toBe('1 / 5');
+    expect(ratingLabel(4)).toBe('5 / 5');
+    expect(ratingLabel(null)).toBe('—');
+  });
+
+  it('count signals in words', () => {
+    expect(signalsLabel({ tabSwitches: 1, pastes: 0 })).toBe('1 tab switch, 0 pastes');
+    expect(signalsLabel({ tabSwitches: 3, pastes: 1 })).toBe('3 tab switches, 1 paste');
+  });
+});

@@ -1,0 +1,34 @@
+import type { CandidateSummary } from '@assessment/core';
+
+export const STATUS_LABELS: Record<CandidateSummary['status'], string> = {
+  registered: 'Started, quiz not submitted',
+  'quiz-submitted': 'Quiz submitted',
+  'video-done': 'Video step done',
+  finished: 'Finished',
+};
+
+export const VIDEO_LABELS: Record<CandidateSummary['video'], string> = {
+  received: 'Received',
+  uploading: 'Uploading',
+  skipped: 'No video (skipped)',
+  none: 'None yet',
+};
+
+/** The notes on a submission: sent late (after the time limit and its grace), or sent by the timer. */
+export function submissionNotes(row: Pick<CandidateSummary, 'late' | 'finalReason'>): string[] {
+  const notes: string[] = [];
+  if (row.finalReason === 'time-up') notes.push('Auto-submitted at time-up');
+  if (row.late) notes.push('Late');
+  return notes;
+}
+
+/** The candidate's own rating of the assessment: stored 0 to 4, shown as 1 to 5 stars. */
+export function ratingLabel(rating: number | null): string {
+  return rating === null ? '—' : `${rating + 1} / 5`;
+}
+
+/** "3 tab switches, 1 paste": counted, in words, for the table and for a screen reader. */
+export function signalsLabel({ tabSwitches, pastes }: CandidateSummary['signals']): string {
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return `${plural(tabSwitches, 'tab switch', 'tab switches')}, ${plural(pastes, 'paste', 'pastes')}`;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ariaSort, readListQuery, sortBy, writeListQuery } from './candidate-sort.ts';
+
+const read = (search: string) => readListQuery(new URLSearchParams(search));
+
+describe('the candidate list state in the address', () => {
+  it('defaults to the newest first, 25 a page', () => {
+    expect(read('')).toEqual({ sort: 'startedAt', order: 'desc', size: 25, cursor: null });
+    expect(writeListQuery(read('')).toString()).toBe('');
+  });
+
+  it('reads what it wrote', () => {
+    const query = { sort: 'signals', order: 'asc', size: 10, cursor: 'abc' } as const;
+    expect(readListQuery(writeListQuery(query))).toEqual(query);
+  });
+
+  it('ignores what it does not know', () => {
+    expect(read('sort=password&order=sideways&size=7')).toEqual(read(''));
+  });
+
+  it('flips the order of the sorted column and starts another in its natural order, on page one', () => {
+    const byName = sortBy(read('cursor=abc'), 'name');
+    expect(byName).toMatchObject({ sort: 'name', order: 'asc', cursor: null });
+    expect(sortBy(byName, 'name').order).toBe('desc');
+    expect(sortBy(byName, 'signals').order).toBe('desc');
+  });
+
+  it('tells a screen reader which column is sorted, and how', () => {
+    const query = read('sort=name&order=desc');
+    expect(ariaSort(query, 'name')).toBe('descending');
+    expect(ariaSort(query, 'startedAt')).toBe('none');
+  });
+});

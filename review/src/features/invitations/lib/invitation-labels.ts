@@ -1,0 +1,17 @@
+import type { InvitationState } from '@assessment/core';
+
+export interface InvitationActions {
+  copy: boolean;
+  extend: boolean;
+  extraTime: boolean;
+  revoke: boolean;
+}
+
+/**
+ * What a reviewer can still do with an invitation. A revoked one is closed for good; a finished
+ * one has nothing left to change; an expired one can be extended (it opens again at once).
+ */
+export function invitationActions(state: InvitationState): InvitationActions {
+  const open = state === 'unused' || state === 'started' || state === 'expired';
+  return { copy: state !== 'revoked', extend: open, extraTime: open, revoke: open };
+}

@@ -1,0 +1,3 @@
+import { defineReviewConfig } from '@assessment/build';
+
+export default defineReviewConfig();
