@@ -1,0 +1,185 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import {
+  type AnswersPayload,
+  type FeedbackPayload,
+  newSessionKey,
+  type RegistrationPayload,
+  SESSION_KEY_HEADER,
+} from '@assessment/core';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test as base, expect, refusedRequest } from './fixtures.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const reviewerCli = path.join(repoRoot, 'api', 'dist', 'reviewer-cli.js');
+
+/**
+ * The product's test, for the review page: it asks who is signed in when it loads, and signed out
+ * (before every sign-in) the server answers 401, which Chromium logs. That answer is expected; any
+ * other refusal still fails the test.
+ */
+export const test = base.extend<{ signedOutCheck: undefined }>({
+  signedOutCheck: [
+    async ({ allowProblem }, use) => {
+      allowProblem(refusedRequest('/api/review/me', 401));
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+});
+
+export interface Reviewer {
+  email: string;
+  password: string;
+  name: string;
+}
+
+let reviewerNumber = 0;
+
+/**
+ * A reviewer account of `companyId`, made with the operator's real command on the database the
+ * product server of this run uses. Each call makes a new account, so tests never share a sign-in.
+ * The command runs from the build the server runs (`pnpm --filter api reviewer` would rebuild
+ * `api/dist` first, under the feet of the running server and of the other worker's calls).
+ */
+export function addReviewer(companyId: string, name = 'Rita Reviewer'): Reviewer {
+  reviewerNumber += 1;
+  const reviewer = {
+    email: `rita-${companyId}-${process.pid}-${Date.now().toString(36)}-${reviewerNumber}@${companyId}.example`,
+    password: `pass-${newSessionKey()}`,
+    name,
+  };
+  const result = spawnSync(
+    process.execPath,
+    [reviewerCli, 'add', '--company', companyId, '--email', reviewer.email, '--name', name],
+    {
+      cwd: repoRoot,
+      input: `${reviewer.password}\n`,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    },
+  );
+  if (result.status !== 0) throw new Error(`reviewer add failed (${result.status}): ${result.stderr}${result.stdout}`);
+  return reviewer;
+}
+
+/** Signs in on the real page and waits for the company's tests. */
+export async function signIn(page: Page, reviewer: Reviewer, path = '/review/'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(reviewer.email);
+  await page.getByLabel('Password').fill(reviewer.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** A candidate's browser, played through the real candidate API: its session id and key. */
+export interface ApiCandidate {
+  sessionId: string;
+  key: string;
+  testId: string;
+}
+
+let candidateNumber = 0;
+
+/** A new candidate browser: its own session id and key, nothing sent yet. */
+export function newApiCandidate(testId: string): ApiCandidate {
+  candidateNumber += 1;
+  return {
+    sessionId: `e2e-review-${process.pid}-${Date.now().toString(36)}-${candidateNumber}`,
+    key: newSessionKey(),
+    testId,
+  };
+}
+
+function post(request: APIRequestContext, candidate: ApiCandidate, route: string, data: object) {
+  return request.post(route, { data, headers: { [SESSION_KEY_HEADER]: candidate.key } });
+}
+
+/** `POST /api/now-assessment` as the landing page sends it; the answer is the caller's to check. */
+export function postRegistration(
+  request: APIRequestContext,
+  candidate: ApiCandidate,
+  overrides: Partial<RegistrationPayload> = {},
+) {
+  const deviceInfo = {
+    os: { name: 'Linux', version: '' },
+    browser: { name: 'Chromium', major: '140', version: '140.0.1' },
+    mobile: false,
+    social: 'https://social.example/grace',
+    gender: '',
+    screen: '1920 x 1080',
+  };
+  const registration: RegistrationPayload = {
+    unique: candidate.sessionId,
+    data: candidate.testId,
+    name: 'Grace Hopper',
+    email: 'grace@hopper.example',
+    company: `Company${JSON.stringify(deviceInfo)}`,
+    fullName: 'Grace Hopper',
+    workExperience: '7+ Years',
+    social: 'https://social.example/grace',
+    gender: '',
+    declaration: true,
+    startTime: Date.now(),
+    deviceInfo,
+    ...overrides,
+  };
+  return post(request, candidate, '/api/now-assessment', registration);
+}
+
+/** Registers a candidate through the real API, as the landing page does. */
+export async function registerCandidate(
+  request: APIRequestContext,
+  testId: string,
+  overrides: Partial<RegistrationPayload> = {},
+): Promise<ApiCandidate> {
+  const candidate = newApiCandidate(testId);
+  const response = await postRegistration(request, candidate, overrides);
+  expect(response.status(), await response.text()).toBe(200);
+  return candidate;
+}
+
+const noSignals = () => ({ pastes: [], droppedPastes: 0, switches: 0, switchTimes: [], droppedSwitchTimes: 0 });
+
+/** Final answers (as Complete sends them), with the proctoring record given. */
+export async function submitAnswers(
+  request: APIRequestContext,
+  candidate: ApiCandidate,
+  answers: [string, string, string],
+  proctoring: AnswersPayload['proctoring'] = {
+    tabSwitches: 0,
+    perQuestion: [noSignals(), noSignals(), noSignals()],
+  },
+): Promise<void> {
+  const payload: AnswersPayload = {
+    unique: candidate.sessionId,
+    data: candidate.testId,
+    answers,
+    proctoring,
+    revision: Date.now(),
+    savedAt: Date.now(),
+    final: true,
+    finalReason: 'complete',
+  };
+  const response = await post(request, candidate, '/api/answers', payload);
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function sendFeedback(
+  request: APIRequestContext,
+  candidate: ApiCandidate,
+  feedback: string,
+  currentScore: number,
+): Promise<void> {
+  const payload: FeedbackPayload = {
+    unique: candidate.sessionId,
+    data: candidate.testId,
+    userName: 'Grace Hopper',
+    companyName: 'Company',
+    roleName: 'Role',
+    feedback,
+    currentScore,
+  };
+  const response = await post(request, candidate, '/api/feedback', payload);
+  expect(response.status(), await response.text()).toBe(200);
+}
