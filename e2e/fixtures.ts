@@ -19,10 +19,62 @@ function reportPolicyViolations() {
 }
 
 /**
- * Every page records what would go unnoticed by a click-through: any console error (a 404 is one),
+ * Watches `page` for what would go unnoticed by a click-through: any console error (a 404 is one),
  * any request that fails or answers 4xx/5xx, a Content-Security-Policy refusal, or an uncaught
- * error fails the test that caused it. A test that provokes one on purpose (a server made to fail,
- * a camera refused) says so with `allowProblem`, for that test only.
+ * error, each given to `record`.
+ */
+async function watch(page: Page, record: (problem: string) => void): Promise<void> {
+  await page.addInitScript(reportPolicyViolations);
+  page.on('pageerror', (error) => record(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.location().url;
+    record(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
+  });
+  // Two cancellations are not failures, and only these two. A request of the page the test
+  // navigates away from (goto, reload), started before the next page has taken over, is
+  // cancelled with its page; the outbox keeps what it was sending and sends it from the next.
+  // And a body the page chose not to read after a good answer (the outbox cancels the body of
+  // an acknowledgement) is reported as aborted although the server answered.
+  const inFlight = new Set<Request>();
+  const leftBehind = new WeakSet<Request>();
+  let leaving = false;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      for (const pending of inFlight) leftBehind.add(pending);
+      leaving = true;
+    } else if (leaving) {
+      leftBehind.add(request);
+    }
+    inFlight.add(request);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) leaving = false;
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', async (request) => {
+    inFlight.delete(request);
+    const reason = request.failure()?.errorText ?? '';
+    if (reason === 'net::ERR_ABORTED') {
+      if (leftBehind.has(request)) return;
+      // The page may close while this is asked (the test has ended): no answer, then.
+      const answer = await request.response().catch(() => null);
+      if (answer && answer.status() < 400) return;
+    }
+    record(`request failed: ${request.method()} ${request.url()} ${reason}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      record(`response ${response.status()}: ${response.request().method()} ${response.url()}`);
+    }
+  });
+}
+
+/**
+ * Every page records what would go unnoticed by a click-through (see `watch`): any such problem
+ * fails the test that caused it. A test that provokes one on purpose (a server made to fail, a
+ * camera refused) says so with `allowProblem`, for that test only. A test that opens pages of its
+ * own (another browser) has them watched the same way with `watchPage`.
  */
 export const test = base.extend<{
   page: Page;
@@ -30,6 +82,8 @@ export const test = base.extend<{
   allowedProblems: RegExp[];
   /** Allows one problem this test provokes on purpose; give the narrowest pattern that matches it. */
   allowProblem: (pattern: RegExp) => void;
+  /** Watches another page of this test as `page` is watched. */
+  watchPage: (page: Page) => Promise<void>;
 }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   problems: async ({}, use) => {
@@ -44,54 +98,15 @@ export const test = base.extend<{
       allowedProblems.push(pattern);
     });
   },
-  page: async ({ page, problems, allowedProblems }, use) => {
-    const record = (problem: string) => {
-      if (!allowedProblems.some((pattern) => pattern.test(problem))) problems.push(problem);
-    };
-    await page.addInitScript(reportPolicyViolations);
-    page.on('pageerror', (error) => record(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const where = message.location().url;
-      record(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
-    });
-    // Two cancellations are not failures, and only these two. A request of the page the test
-    // navigates away from (goto, reload), started before the next page has taken over, is
-    // cancelled with its page; the outbox keeps what it was sending and sends it from the next.
-    // And a body the page chose not to read after a good answer (the outbox cancels the body of
-    // an acknowledgement) is reported as aborted although the server answered.
-    const inFlight = new Set<Request>();
-    const leftBehind = new WeakSet<Request>();
-    let leaving = false;
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
-        for (const pending of inFlight) leftBehind.add(pending);
-        leaving = true;
-      } else if (leaving) {
-        leftBehind.add(request);
-      }
-      inFlight.add(request);
-    });
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) leaving = false;
-    });
-    page.on('requestfinished', (request) => inFlight.delete(request));
-    page.on('requestfailed', async (request) => {
-      inFlight.delete(request);
-      const reason = request.failure()?.errorText ?? '';
-      if (reason === 'net::ERR_ABORTED') {
-        if (leftBehind.has(request)) return;
-        // The page may close while this is asked (the test has ended): no answer, then.
-        const answer = await request.response().catch(() => null);
-        if (answer && answer.status() < 400) return;
-      }
-      record(`request failed: ${request.method()} ${request.url()} ${reason}`);
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) {
-        record(`response ${response.status()}: ${response.request().method()} ${response.url()}`);
-      }
-    });
+  watchPage: async ({ problems, allowedProblems }, use) => {
+    await use((page) =>
+      watch(page, (problem) => {
+        if (!allowedProblems.some((pattern) => pattern.test(problem))) problems.push(problem);
+      }),
+    );
+  },
+  page: async ({ page, problems, watchPage }, use) => {
+    await watchPage(page);
     await use(page);
     expect(problems, 'no console error, failed request, CSP refusal or uncaught error').toEqual([]);
   },
