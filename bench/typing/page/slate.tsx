@@ -33,7 +33,9 @@ export function mount(root: HTMLElement, paragraphs: string[]): EditorUnderTest 
   quizSession.update({ answers: [html, '', ''] });
   const reactRoot = createRoot(root);
   flushSync(() =>
-    reactRoot.render(<QuizSection test={test} testId={sampleTestId} goToNext={ignore} goToLanding={ignore} />),
+    reactRoot.render(
+      <QuizSection test={test} testId={sampleTestId} extraTimePercent={0} goToNext={ignore} goToLanding={ignore} />,
+    ),
   );
   // The quiz opens on its instructions; the candidate goes to question 1 from the rail.
   const questionOne = root.querySelector<HTMLButtonElement>('.quiz-rail [aria-label^="Question 1"]');
