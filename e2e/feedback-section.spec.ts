@@ -1,16 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { reachFeedback, sessionId, storedFeedback } from './feedback-helpers.ts';
 import { agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
 
 const DONE = 'All responses have been submitted successfully!';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('feedback section guard', () => {
   test('sends a candidate without a video back to the invitation page', async ({ page }) => {
@@ -77,7 +69,7 @@ test.describe('feedback form', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please choose a rating from 1 to 5 stars.');
     await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeFocused();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.locator('label[for="feedback-star-1"]').click();
     await expect(page.getByRole('radio', { name: '2 stars' })).toBeChecked();
@@ -128,7 +120,7 @@ test.describe('after submitting', () => {
     expect(await page.evaluate(() => [localStorage.getItem('currentScore'), localStorage.getItem('feedback')])).toEqual(
       ['4', 'Loved it'],
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();

@@ -1,19 +1,11 @@
 import { companyIdOf, getTest } from '@assessment/core';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, agreeAndStart, expect, fillConfirmationForm, test } from './fixtures.ts';
 import { createInvitation, otherBrowser } from './invitation-helpers.ts';
 import { setOpenLinkAllowed, signInReviewer } from './reviewer-helpers.ts';
 
 /** Sablecrest OTC's OTC trader test: no other spec opens it, so switching its open link off touches nothing else. */
 const INVITATION_ONLY_ID = 'ui8hvqin';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('a test by personal invitation only: its open link explains, a personal link works, who started goes on', async ({
   page,
@@ -40,7 +32,7 @@ test('a test by personal invitation only: its open link explains, a personal lin
     });
     await expect(heading).toBeFocused();
     await expect(second.page.getByText('open the personal link from your invitation')).toBeVisible();
-    expect(await seriousViolations(second.page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(second.page)).toEqual([]);
 
     // A personal link of the same test still opens the landing page.
     const invitation = await createInvitation(request, testId);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, expect, SAMPLE_ID, test } from './fixtures.ts';
 import { expectFocusKept, press, tabTo, type } from './support/keyboard.ts';
-import { seriousAccessibilityViolations } from './video-helpers.ts';
 
 /** After a route change: the section's main heading has focus, and the tab's title names the section. */
 async function expectArrivedAt(page: Page, path: string, heading: string, title: string): Promise<void> {

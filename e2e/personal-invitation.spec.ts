@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, adminSession, expect, fillConfirmationForm, refusedRequest, test } from './fixtures.ts';
 import {
   createInvitation,
@@ -10,13 +10,6 @@ import {
 } from './invitation-helpers.ts';
 import { answerBox, openQuestion, storedAnswers } from './quiz-helpers.ts';
 import { connectCameraAndOpenStudio, recordFor } from './video-helpers.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function agreeOnLink(page: Page, link: string): Promise<void> {
   await page.goto(link);
@@ -50,7 +43,7 @@ test.describe('personal invitation links', () => {
     await expect(facts).toContainText('Extra time');
     await expect(facts).toContainText('+50 % (quiz time limit 23 mins instead of 15)');
     await expect(page.getByText('This is your personal invitation link.')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await fillConfirmationForm(page, ADA);
     await page.getByRole('button', { name: 'Agree & start' }).click();
@@ -117,7 +110,7 @@ test.describe('personal invitation links', () => {
         await expect(second.page).toHaveURL(invitation.link);
         await expect(second.page.getByText('go back to the browser and computer where you started')).toBeVisible();
       }
-      expect(await seriousViolations(second.page)).toEqual([]);
+      expect(await seriousAccessibilityViolations(second.page)).toEqual([]);
     } finally {
       await second.close();
     }

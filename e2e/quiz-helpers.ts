@@ -32,3 +32,28 @@ export async function submittedSession(page: Page, request: APIRequestContext): 
     .toBe(true);
   return session as AdminSession;
 }
+
+/** Pastes `text` into the open question as a keyboard paste, from a clipboard this page fills. */
+export async function pasteInto(page: Page, text: string): Promise<void> {
+  await page.evaluate((plain) => {
+    document.addEventListener(
+      'copy',
+      (event) => {
+        event.clipboardData?.setData('text/plain', plain);
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      },
+      { capture: true, once: true },
+    );
+  }, text);
+  await page.keyboard.press('Control+C');
+  await answerBox(page).click();
+  await page.keyboard.press('Control+V');
+}
+
+/** The window loses focus for longer than the switch detector waits, then gets it back. */
+export async function switchAway(page: Page): Promise<void> {
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await page.waitForTimeout(2500);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+}

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { agreeAndStart, expect, GENDER_REQUIRED_ID, SAMPLE_ID, test } from './fixtures.ts';
 import { answerBox, openQuestion, storedAnswers, submittedSession } from './quiz-helpers.ts';
 
@@ -134,10 +134,7 @@ test.describe('quiz through the shell', () => {
 
   test('no serious accessibility violation on the list, a question and the Complete dialog', async ({ page }) => {
     await agreeAndStart(page);
-    const serious = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = () => seriousAccessibilityViolations(page);
     expect(await serious()).toEqual([]);
     await openQuestion(page, 1);
     expect(await serious()).toEqual([]);

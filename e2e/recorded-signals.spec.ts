@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { agreeAndStart, expect, failedRequest, SAMPLE_ID, test } from './fixtures.ts';
-import { answerBox, openQuestion } from './quiz-helpers.ts';
+import { answerBox, openQuestion, pasteInto, switchAway } from './quiz-helpers.ts';
 
 /** The local time of day the page shows for a stored time, worked out in the page itself. */
 function clockInPage(page: Page, at: number): Promise<string> {
@@ -9,37 +9,6 @@ function clockInPage(page: Page, at: number): Promise<string> {
     const date = new Date(time);
     return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
   }, at);
-}
-
-async function pasteInto(page: Page, text: string): Promise<void> {
-  await page.evaluate((plain) => {
-    document.addEventListener(
-      'copy',
-      (event) => {
-        event.clipboardData?.setData('text/plain', plain);
-        event.preventDefault();
-        event.stopImmediatePropagation();
-      },
-      { capture: true, once: true },
-    );
-  }, text);
-  await page.keyboard.press('Control+C');
-  await answerBox(page).click();
-  await page.keyboard.press('Control+V');
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** The window loses focus for longer than the switch detector waits, then gets it back. */
-async function switchAway(page: Page): Promise<void> {
-  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-  await page.waitForTimeout(2500);
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 }
 
 test('the quiz lists each tab switch and paste as recorded, and the end of the assessment lists them again', async ({
@@ -74,7 +43,7 @@ test('the quiz lists each tab switch and paste as recorded, and the end of the a
   for (const [index, cells] of expectedRows.entries()) {
     await expect(rows.nth(index + 1).getByRole('cell')).toHaveText(cells);
   }
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'All questions' }).click();
   await page.getByRole('button', { name: 'Complete' }).click();
@@ -94,7 +63,7 @@ test('the quiz lists each tab switch and paste as recorded, and the end of the a
   for (const [index, cells] of expectedRows.entries()) {
     await expect(summaryRows.nth(index + 1).getByRole('cell')).toHaveText(cells);
   }
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
 test('when the record cannot be read back, the end of the assessment says so and can try again', async ({

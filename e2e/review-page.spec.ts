@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, refusedRequest } from './fixtures.ts';
 import {
   addReviewer,
@@ -20,13 +20,6 @@ const BRAMBLEWAY = { companyId: 'brambleway-pay', testId: '0sma2sll', roleName: 
 const COBALTRIX = { companyId: 'cobaltrix-analytics', testId: 'rtfkbh2d' };
 const VERIDANE = { companyId: 'veridane-research' };
 const ORBITRA = { companyId: 'orbitra-labs', testId: 'g02vdhld', roleName: 'Ecosystem Partnerships Manager' };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Presses `key` until `target` has the focus, and checks that its focus ring shows. */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
@@ -68,7 +61,7 @@ test('a reviewer signs in, sees the company’s tests with counts, and signs out
   const reviewer = addReviewer(FERROWICK.companyId, 'Vera Venture');
   await page.goto('/review/');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeFocused();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter your email and password.');
@@ -87,7 +80,7 @@ test('a reviewer signs in, sees the company’s tests with counts, and signs out
   await expect(rows).toHaveCount(3);
   const first = rows.filter({ hasText: FERROWICK.roleName });
   await expect(first.getByRole('cell')).toHaveText([FERROWICK.testId, '20 min', 'Allowed', '0', '0', '0']);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   // A reload keeps the sign-in (the cookie), and signing out ends it on the server too.
   await page.reload();
@@ -140,7 +133,7 @@ test('candidates are listed with their signals, sorted by a column, a page at a 
   const top = table.getByRole('row').filter({ hasText: 'Paging 03' });
   await expect(top).toContainText('3 tab switches, 0 pastes');
   await expect(top).toContainText('Quiz submitted');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   // The list's state is in the address: back from a candidate, the reviewer finds the same order.
   await names.first().click();
@@ -211,7 +204,7 @@ test('one candidate: answers beside their questions, the timeline, device, feedb
   await expect(page.locator('#declaration')).toContainText('I agree not to copy code from any source');
   await expect(page.locator('#declaration')).toContainText('Agreed on');
   await expect(page.locator('#video')).toContainText('No video yet.');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
 test('invitations: create with extra time, copy the link, extend, change extra time, revoke', async ({
@@ -239,7 +232,7 @@ test('invitations: create with extra time, copy the link, extend, change extra t
   await card.getByRole('button', { name: 'Copy link' }).click();
   await expect(card.getByText('Link copied.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await card.getByText('Extend or change extra time').click();
   const later = new Date(Date.now() + 30 * 86_400_000);

@@ -1,8 +1,8 @@
 import { getTest } from '@assessment/core';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, type CandidateForm, expect, fillConfirmationForm, refusedRequest } from './fixtures.ts';
-import { answerBox, openQuestion } from './quiz-helpers.ts';
+import { answerBox, openQuestion, pasteInto, switchAway } from './quiz-helpers.ts';
 import { addReviewer, signIn, test } from './review-helpers.ts';
 import { connectCameraAndOpenStudio, playBackAndSeek, recordFor } from './video-helpers.ts';
 
@@ -14,13 +14,6 @@ function questionOf(n: number): string {
   const text = getTest(KESTRELYN.testId)?.questions[n - 1]?.[0];
   if (!text) throw new Error(`The catalogue has no question ${n} for ${KESTRELYN.testId}`);
   return text;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A browser of its own (its own cookies and storage), watched like `page`. */
@@ -49,31 +42,6 @@ async function agreeOn(page: Page, link: string, form: CandidateForm): Promise<v
   await fillConfirmationForm(page, form);
   await page.getByRole('button', { name: 'Agree & start' }).click();
   await expect(page).toHaveURL(`${link}/quiz`);
-}
-
-/** Pastes `text` into the open question as a keyboard paste, from a clipboard this page fills. */
-async function pasteInto(page: Page, text: string): Promise<void> {
-  await page.evaluate((plain) => {
-    document.addEventListener(
-      'copy',
-      (event) => {
-        event.clipboardData?.setData('text/plain', plain);
-        event.preventDefault();
-        event.stopImmediatePropagation();
-      },
-      { capture: true, once: true },
-    );
-  }, text);
-  await page.keyboard.press('Control+C');
-  await answerBox(page).click();
-  await page.keyboard.press('Control+V');
-}
-
-/** The window loses focus for longer than the switch detector waits, then gets it back. */
-async function switchAway(page: Page): Promise<void> {
-  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-  await page.waitForTimeout(2500);
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 }
 
 test('a reviewer invites with +50 % time, the candidate finishes, the reviewer reviews; a revoked link ends at Link Expired', async ({
@@ -164,7 +132,7 @@ test('a reviewer invites with +50 % time, the candidate finishes, the reviewer r
     'Question 2',
   ]);
   await expect(review.getByText('signals that need a human look, not proof')).toBeVisible();
-  expect(await seriousViolations(review)).toEqual([]);
+  expect(await seriousAccessibilityViolations(review)).toEqual([]);
 
   // A second candidate starts on their link; the reviewer revokes it; their next save ends there.
   // The server's designed answer to a revoked link is 410, to the save and to the link's check.

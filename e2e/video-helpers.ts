@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { FORBIDDEN_WORDS } from 'remote-video/honesty';
 import { ADMIN_TOKEN, type AdminSession, agreeAndStart, expect, SAMPLE_ID, sessionOfPage } from './fixtures.ts';
@@ -160,14 +159,6 @@ export async function continueWithoutVideo(page: Page, request: APIRequestContex
   await expect(page.getByRole('heading', { level: 1, name: 'Interview Preparation' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('noVideo'))).toBe('true');
   await expect.poll(async () => (await sessionOfPage(page, request))?.noVideo?.reason).toBe(reason);
-}
-
-/** Axe's serious and critical findings on the page as it is now. */
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** How many rows the video section keeps in the browser's IndexedDB store `store`. */

@@ -1,3 +1,4 @@
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, sessionOfPage, test } from './fixtures.ts';
 import { CHROMIUM_PATH, FAKE_CAMERA_ARG, QUIET_CHROMIUM_ARGS } from './support/chromium.ts';
 import {
@@ -6,7 +7,6 @@ import {
   expectTipsAndWayOn,
   FIRST_ACCESS_FAILED,
   openVideoSection,
-  seriousAccessibilityViolations,
   toast,
 } from './video-helpers.ts';
 

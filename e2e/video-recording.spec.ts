@@ -1,4 +1,5 @@
 import type { Route } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { agreeAndStart, expect, failedRequest, SAMPLE_ID, test } from './fixtures.ts';
 import {
   completedVideoSession,
@@ -11,7 +12,6 @@ import {
   playableDuration,
   playBackAndSeek,
   recordFor,
-  seriousAccessibilityViolations,
   storedVideoRows,
   toast,
   VINTRO,

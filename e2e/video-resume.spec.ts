@@ -1,4 +1,5 @@
 import type { Route } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, failedRequest, refusedRequest, sessionOfPage, test } from './fixtures.ts';
 import {
   completedVideoSession,
@@ -9,7 +10,6 @@ import {
   IPREP,
   openVideoSection,
   recordFor,
-  seriousAccessibilityViolations,
   WEBM_MAGIC,
 } from './video-helpers.ts';
 
