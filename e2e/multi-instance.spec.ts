@@ -10,6 +10,7 @@ import {
   startTwoInstances,
   type TwoInstances,
 } from './support/api-instances.ts';
+import { registrationPayload } from './support/registration.ts';
 import { connectCameraAndOpenStudio, IPREP, openVideoSection, recordFor, VINTRO } from './video-helpers.ts';
 
 /**
@@ -122,28 +123,7 @@ test('a session key and the rate limits hold across the instances', async ({ clu
   const register = async (origin: string) => {
     const unique = `cluster-${randomId()}`;
     const key = newSessionKey();
-    const registration = {
-      unique,
-      data: SAMPLE_ID,
-      name: 'Ada Lovelace',
-      email: 'ada@mail.example',
-      company: 'Lumenvault{}',
-      fullName: 'Ada Lovelace',
-      workExperience: '4-6 Years',
-      social: 'https://social.example/ada',
-      gender: '',
-      declaration: true,
-      startTime: Date.now(),
-      deviceInfo: {
-        os: { name: 'Linux', version: '' },
-        browser: { name: 'Chromium', major: '140', version: '140.0.1' },
-        mobile: false,
-        social: '',
-        gender: '',
-        screen: '1920 x 1080',
-      },
-    };
-    expect((await post(origin, '/api/now-assessment', registration, key)).status).toBe(200);
+    expect((await post(origin, '/api/now-assessment', registrationPayload(unique, SAMPLE_ID), key)).status).toBe(200);
     return { unique, key };
   };
   const feedback = (unique: string) => ({

@@ -9,6 +9,7 @@ import {
 } from '@assessment/core';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test as base, expect, refusedRequest } from './fixtures.ts';
+import { registrationPayload } from './support/registration.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const reviewerCli = path.join(repoRoot, 'api', 'dist', 'reviewer-cli.js');
@@ -101,30 +102,12 @@ export function postRegistration(
   candidate: ApiCandidate,
   overrides: Partial<RegistrationPayload> = {},
 ) {
-  const deviceInfo = {
-    os: { name: 'Linux', version: '' },
-    browser: { name: 'Chromium', major: '140', version: '140.0.1' },
-    mobile: false,
-    social: 'https://social.example/grace',
-    gender: '',
-    screen: '1920 x 1080',
-  };
-  const registration: RegistrationPayload = {
-    unique: candidate.sessionId,
-    data: candidate.testId,
-    name: 'Grace Hopper',
-    email: 'grace@hopper.example',
-    company: `Company${JSON.stringify(deviceInfo)}`,
-    fullName: 'Grace Hopper',
-    workExperience: '7+ Years',
-    social: 'https://social.example/grace',
-    gender: '',
-    declaration: true,
-    startTime: Date.now(),
-    deviceInfo,
-    ...overrides,
-  };
-  return post(request, candidate, '/api/now-assessment', registration);
+  return post(
+    request,
+    candidate,
+    '/api/now-assessment',
+    registrationPayload(candidate.sessionId, candidate.testId, overrides),
+  );
 }
 
 /** Registers a candidate through the real API, as the landing page does. */
