@@ -31,11 +31,14 @@ async function watch(page: Page, record: (problem: string) => void): Promise<voi
     const where = message.location().url;
     record(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
   });
-  // Two cancellations are not failures, and only these two. A request of the page the test
+  // Three cancellations are not failures, and only these three. A request of the page the test
   // navigates away from (goto, reload), started before the next page has taken over, is
   // cancelled with its page; the outbox keeps what it was sending and sends it from the next.
-  // And a body the page chose not to read after a good answer (the outbox cancels the body of
-  // an acknowledgement) is reported as aborted although the server answered.
+  // A body the page chose not to read after a good answer (the outbox cancels the body of an
+  // acknowledgement) is reported as aborted although the server answered. And a read of the
+  // page's own `blob:` data that the page stops: the take's player is emptied before its address
+  // is revoked (remote-video/src/recording/hooks/useVideoBlob.ts). A read of a revoked address
+  // fails otherwise (`ERR_FILE_NOT_FOUND`), and that is still reported.
   const inFlight = new Set<Request>();
   const leftBehind = new WeakSet<Request>();
   let leaving = false;
@@ -56,7 +59,7 @@ async function watch(page: Page, record: (problem: string) => void): Promise<voi
     inFlight.delete(request);
     const reason = request.failure()?.errorText ?? '';
     if (reason === 'net::ERR_ABORTED') {
-      if (leftBehind.has(request)) return;
+      if (leftBehind.has(request) || request.url().startsWith('blob:')) return;
       // The page may close while this is asked (the test has ended): no answer, then.
       const answer = await request.response().catch(() => null);
       if (answer && answer.status() < 400) return;

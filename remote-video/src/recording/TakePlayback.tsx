@@ -1,6 +1,6 @@
 import { type Ref, useRef } from 'react';
-import { useObjectUrl } from './hooks/useObjectUrl.ts';
 import { usePlayback } from './hooks/usePlayback.ts';
+import { useVideoBlob } from './hooks/useVideoBlob.ts';
 import { formatClock } from './lib/clock.ts';
 import type { Take } from './lib/take.ts';
 
@@ -16,8 +16,8 @@ interface Props {
  * product's focus ring on the dark player, and three Tab stops instead of seven.
  */
 export function TakePlayback({ take, playButtonRef }: Props) {
-  const url = useObjectUrl(take.blob);
   const video = useRef<HTMLVideoElement>(null);
+  useVideoBlob(video, take.blob);
   const playback = usePlayback(video, take.durationMs / 1000);
   const clock = (seconds: number) => formatClock(seconds * 1000);
 
@@ -28,7 +28,6 @@ export function TakePlayback({ take, playButtonRef }: Props) {
         <video
           ref={video}
           className="video-screen video-player-screen"
-          src={url ?? undefined}
           preload="metadata"
           aria-label="Your recording"
         />
