@@ -24,7 +24,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One more attempt, granted only to a test whose browser drew no frames (e2e/support/frame-stall.ts).
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
+import { noteFrameStall, refuseRetryWithoutFrameStall } from './support/frame-stall.ts';
 
 export const ADMIN_TOKEN = 'e2e-admin-token';
 /** A plain 20-minute test, the one with a required gender, one with a padded id, and an expired id. */
@@ -82,6 +83,8 @@ async function watch(page: Page, record: (problem: string) => void): Promise<voi
 export const test = base.extend<{
   page: Page;
   problems: string[];
+  watchedPages: Page[];
+  onlyFrameStallsAreRetried: undefined;
   allowedProblems: RegExp[];
   /** Allows one problem this test provokes on purpose; give the narrowest pattern that matches it. */
   allowProblem: (pattern: RegExp) => void;
@@ -96,21 +99,35 @@ export const test = base.extend<{
   allowedProblems: async ({}, use) => {
     await use([]);
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  watchedPages: async ({}, use) => {
+    await use([]);
+  },
+  onlyFrameStallsAreRetried: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      refuseRetryWithoutFrameStall(testInfo);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   allowProblem: async ({ allowedProblems }, use) => {
     await use((pattern) => {
       allowedProblems.push(pattern);
     });
   },
-  watchPage: async ({ problems, allowedProblems }, use) => {
-    await use((page) =>
-      watch(page, (problem) => {
+  watchPage: async ({ problems, allowedProblems, watchedPages }, use) => {
+    await use((page) => {
+      watchedPages.push(page);
+      return watch(page, (problem) => {
         if (!allowedProblems.some((pattern) => pattern.test(problem))) problems.push(problem);
-      }),
-    );
+      });
+    });
   },
-  page: async ({ page, problems, watchPage }, use) => {
+  page: async ({ page, problems, watchPage, watchedPages }, use, testInfo) => {
     await watchPage(page);
     await use(page);
+    await noteFrameStall(testInfo, watchedPages);
     expect(problems, 'no console error, failed request, CSP refusal or uncaught error').toEqual([]);
   },
 });
