@@ -43,14 +43,23 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
-/** A free port in 8300-8399; test files run in parallel, so each starts looking somewhere else. */
+/*
+ * The API tests' servers listen on 8300-8399. Test files run in parallel workers, and a port found
+ * free is only taken once its server starts, so two searches of the same ports could both pick
+ * one (two servers started at once by one file, or by two files). Instead each worker has its own
+ * quarter (VITEST_POOL_ID runs from 1 to the number of workers) and hands its ports out in turn.
+ */
+const PORTS_PER_WORKER = 25;
+const firstPort = 8300 + ((Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 4) * PORTS_PER_WORKER;
+let nextPort = 0;
+
+/** A port of this worker's quarter that no server of its own was given lately and nothing holds. */
 export async function freePort(): Promise<number> {
-  const start = Math.floor(Math.random() * 100);
-  for (let step = 0; step < 100; step += 1) {
-    const port = 8300 + ((start + step) % 100);
+  for (let tried = 0; tried < PORTS_PER_WORKER; tried += 1) {
+    const port = firstPort + (nextPort++ % PORTS_PER_WORKER);
     if (await canListen(port)) return port;
   }
-  throw new Error('No free port in 8300-8399');
+  throw new Error(`No free port in ${firstPort}-${firstPort + PORTS_PER_WORKER - 1}`);
 }
 
 export interface RunningServer {
