@@ -12,24 +12,31 @@ import type { Page, TestInfo } from '@playwright/test';
  * test still fails the run.
  */
 
-const MARKERS = path.join(process.env.E2E_DATA_DIR ?? '', 'frame-stalls');
-
+/** Where an attempt's stall is noted for the next attempt, which may run in another worker. */
 function markerOf(testInfo: TestInfo, attempt: number): string {
-  return path.join(MARKERS, `${testInfo.testId}-${testInfo.repeatEachIndex}-${attempt}`);
+  const name = `${testInfo.testId}-${testInfo.repeatEachIndex}-${attempt}`;
+  return path.join(testInfo.project.outputDir, 'frame-stalls', name);
 }
 
 /** Whether `page` is shown and runs scripts, yet draws no frame in two seconds. */
 async function drawsNoFrames(page: Page): Promise<boolean> {
   if (page.isClosed()) return false;
-  const probe = page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        requestAnimationFrame(() => resolve('drawn'));
-        setTimeout(() => resolve(document.visibilityState === 'visible' ? 'stalled' : 'hidden'), 2000);
-      }),
-  );
-  const unanswered = new Promise<string>((resolve) => setTimeout(() => resolve('unanswered'), 5000));
-  return (await Promise.race([probe, unanswered]).catch(() => 'closed')) === 'stalled';
+  const probe = page
+    .evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          requestAnimationFrame(() => resolve('drawn'));
+          setTimeout(() => resolve(document.visibilityState === 'visible' ? 'stalled' : 'hidden'), 2000);
+        }),
+    )
+    .catch(() => 'closed');
+  let timer: NodeJS.Timeout | undefined;
+  const unanswered = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('unanswered'), 5000);
+  });
+  const answer = await Promise.race([probe, unanswered]);
+  clearTimeout(timer);
+  return answer === 'stalled';
 }
 
 /**
@@ -43,8 +50,9 @@ export async function noteFrameStall(testInfo: TestInfo, pages: readonly Page[])
     const description = `Chromium drew no frame for ${page.url()} in 2 s: the browser stalled, not the page`;
     testInfo.annotations.push({ type: 'frame stall', description });
     process.stderr.write(`${testInfo.title}: ${description}; tried again in a new browser.\n`);
-    fs.mkdirSync(MARKERS, { recursive: true });
-    fs.writeFileSync(markerOf(testInfo, testInfo.retry), description);
+    const marker = markerOf(testInfo, testInfo.retry);
+    fs.mkdirSync(path.dirname(marker), { recursive: true });
+    fs.writeFileSync(marker, description);
     return;
   }
 }
