@@ -3,6 +3,10 @@ import { answerBox, openQuestion } from './quiz-helpers.ts';
 
 const SYNC = { timeout: 25_000 };
 
+// Each test waits for the outbox's 10 s clock two or three times (30 s in a quiet run), so the
+// default 60 s would leave a busy machine little room.
+test.describe.configure({ timeout: 90_000 });
+
 /** Types into question 1 and waits until the hiring company has it. */
 async function typeAndWaitForServer(
   page: import('@playwright/test').Page,
