@@ -1,5 +1,5 @@
-import { reachFeedback, sessionId, storedFeedback } from './feedback-helpers.ts';
-import { expect, failedRequest, refusedRequest, test } from './fixtures.ts';
+import { reachFeedback, storedFeedback } from './feedback-helpers.ts';
+import { expect, failedRequest, refusedRequest, sessionId, test } from './fixtures.ts';
 
 test('with the API unreachable the thanks say it is still sending, then confirm once it is back', async ({
   page,

@@ -12,12 +12,6 @@ export async function reachFeedback(page: Page, videoChoice: 'VideoRecorded' | '
   await page.goto(`/invite/${SAMPLE_ID}/iprep`);
 }
 
-export async function sessionId(page: Page): Promise<string> {
-  const unique = await page.evaluate(() => localStorage.getItem('unique'));
-  if (!unique) throw new Error('the candidate has no session id');
-  return unique;
-}
-
 /** What the hiring company reads about this session's feedback, through the admin API. */
 export async function storedFeedback(
   request: APIRequestContext,

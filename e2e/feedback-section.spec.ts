@@ -1,6 +1,6 @@
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { reachFeedback, sessionId, storedFeedback } from './feedback-helpers.ts';
-import { agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
+import { reachFeedback, storedFeedback } from './feedback-helpers.ts';
+import { agreeAndStart, expect, SAMPLE_ID, sessionId, test } from './fixtures.ts';
 
 const DONE = 'All responses have been submitted successfully!';
 

@@ -224,6 +224,13 @@ export async function adminSession(request: APIRequestContext, unique: string): 
   return (await response.json()) as AdminSession;
 }
 
+/** The session id (`unique`) in this page's storage; fails when the candidate has none. */
+export async function sessionId(page: Page): Promise<string> {
+  const unique = await page.evaluate(() => localStorage.getItem('unique'));
+  if (!unique) throw new Error('the candidate has no session id');
+  return unique;
+}
+
 /** The admin view of this page's session (by the `unique` in its storage), once the server has it. */
 export async function sessionOfPage(page: Page, request: APIRequestContext): Promise<AdminSession | undefined> {
   const unique = await page.evaluate(() => localStorage.getItem('unique'));

@@ -2,7 +2,7 @@ import { companyIdOf, getTest } from '@assessment/core';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, agreeAndStart, expect, fillConfirmationForm, test } from './fixtures.ts';
 import { createInvitation, otherBrowser } from './invitation-helpers.ts';
-import { setOpenLinkAllowed, signInReviewer } from './reviewer-helpers.ts';
+import { setOpenLinkAllowed, signInReviewer } from './review-helpers.ts';
 
 /** Sablecrest OTC's OTC trader test: no other spec opens it, so switching its open link off touches nothing else. */
 const INVITATION_ONLY_ID = 'ui8hvqin';

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { newSessionKey } from '@assessment/core';
-import { ADA, type AdminSession, agreeAndStart, test as base, expect, failedRequest, SAMPLE_ID } from './fixtures.ts';
+import {
+  ADA,
+  type AdminSession,
+  agreeAndStart,
+  test as base,
+  expect,
+  failedRequest,
+  SAMPLE_ID,
+  sessionId,
+} from './fixtures.ts';
 import { answerBox, openQuestion } from './quiz-helpers.ts';
 import {
   CLUSTER_ADMIN_TOKEN,
@@ -91,7 +100,7 @@ test("a candidate's whole assessment, each request on the next instance, reads t
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('All responses have been submitted successfully!')).toBeVisible();
 
-  const unique = (await page.evaluate(() => localStorage.getItem('unique'))) as string;
+  const unique = await sessionId(page);
   await expect.poll(async () => (await adminFrom(cluster.a.origin, unique))?.feedback?.currentScore).toBe(3);
   const fromA = await adminFrom(cluster.a.origin, unique);
   expect(await adminFrom(cluster.b.origin, unique)).toEqual(fromA);
@@ -174,7 +183,7 @@ test('an upload started on A goes on on B when A is killed (SIGKILL), and B hold
   await openVideoSection(page);
   await connectCameraAndOpenStudio(page);
   await recordFor(page, 3);
-  const unique = (await page.evaluate(() => localStorage.getItem('unique'))) as string;
+  const unique = await sessionId(page);
 
   let uploadLength = 0;
   page.on('request', (sent) => {

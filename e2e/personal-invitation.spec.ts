@@ -1,6 +1,15 @@
-import type { Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { ADA, adminSession, expect, fillConfirmationForm, refusedRequest, test } from './fixtures.ts';
+import {
+  ADA,
+  adminSession,
+  agreeAndStart,
+  expect,
+  fillConfirmationForm,
+  refusedRequest,
+  sessionId,
+  sessionOfPage,
+  test,
+} from './fixtures.ts';
 import {
   createInvitation,
   otherBrowser,
@@ -11,23 +20,10 @@ import {
 import { answerBox, openQuestion, storedAnswers } from './quiz-helpers.ts';
 import { connectCameraAndOpenStudio, recordFor } from './video-helpers.ts';
 
-async function agreeOnLink(page: Page, link: string): Promise<void> {
-  await page.goto(link);
-  await fillConfirmationForm(page, ADA);
-  await page.getByRole('button', { name: 'Agree & start' }).click();
-  await expect(page).toHaveURL(`${link}/quiz`);
-}
-
 /** A closed link is answered 410, on purpose: by the invitation check and by the autosave it refuses. */
 function allowClosedLink(allowProblem: (pattern: RegExp) => void): void {
   allowProblem(refusedRequest('/api/invitation-status', 410));
   allowProblem(refusedRequest('/api/answers', 410));
-}
-
-async function unique(page: Page): Promise<string> {
-  const id = await page.evaluate(() => localStorage.getItem('unique'));
-  if (!id) throw new Error('the candidate has no session');
-  return id;
 }
 
 test.describe('personal invitation links', () => {
@@ -71,7 +67,7 @@ test.describe('personal invitation links', () => {
     await expect(summary).toContainText(/Submitted at \d\d:\d\d:\d\d, when you chose Complete\./);
     await expect(summary).toContainText(/Video introduction\s*Received at/);
 
-    const session = await adminSession(request, await unique(page));
+    const session = await sessionOfPage(page, request);
     expect(session).toMatchObject({ invitationId: invitation.invitationId });
     expect(session?.answers).toMatchObject({ final: true, finalReason: 'complete', late: false });
     // The server's deadline counts the same 23 minutes as the countdown.
@@ -91,15 +87,13 @@ test.describe('personal invitation links', () => {
     browser,
   }) => {
     const invitation = await createInvitation(request, PERSONAL_TEST.testId);
-    await agreeOnLink(page, invitation.link);
+    await agreeAndStart(page, invitation.link.slice('/invite/'.length));
     await openQuestion(page, 2);
     await answerBox(page).click();
     await page.keyboard.type('Kept in my browser');
     await expect.poll(() => storedAnswers(page)).toEqual(['', '<p>Kept in my browser</p>', '']);
     const startTime = await page.evaluate(() => localStorage.getItem('startTime'));
-    await expect
-      .poll(async () => (await adminSession(request, await unique(page)))?.invitationId)
-      .toBe(invitation.invitationId);
+    await expect.poll(async () => (await sessionOfPage(page, request))?.invitationId).toBe(invitation.invitationId);
 
     const second = await otherBrowser(browser);
     try {
@@ -133,11 +127,11 @@ test.describe('personal invitation links', () => {
     test.setTimeout(90_000);
     allowClosedLink(allowProblem);
     const invitation = await createInvitation(request, PERSONAL_TEST.testId);
-    await agreeOnLink(page, invitation.link);
+    await agreeAndStart(page, invitation.link.slice('/invite/'.length));
     await openQuestion(page, 1);
     await answerBox(page).click();
     await page.keyboard.type('Before the revocation');
-    const id = await unique(page);
+    const id = await sessionId(page);
     await expect
       .poll(async () => (await adminSession(request, id))?.answers?.html[0], { timeout: 30_000 })
       .toBe('<p>Before the revocation</p>');
@@ -172,7 +166,7 @@ test.describe('personal invitation links', () => {
     await expect(page.getByRole('heading', { name: 'Link Expired' })).toBeVisible();
 
     const started = await createInvitation(request, PERSONAL_TEST.testId, 0, 15_000);
-    await agreeOnLink(page, started.link);
+    await agreeAndStart(page, started.link.slice('/invite/'.length));
     await openQuestion(page, 1);
     await answerBox(page).click();
     await page.keyboard.type('Typed in time');
@@ -189,7 +183,7 @@ test.describe('personal invitation links', () => {
     request,
   }) => {
     const invitation = await createInvitation(request, PERSONAL_TEST.testId);
-    await agreeOnLink(page, invitation.link);
+    await agreeAndStart(page, invitation.link.slice('/invite/'.length));
     await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
 
     await updateInvitation(request, invitation.invitationId, { extraTimePercent: 100 });

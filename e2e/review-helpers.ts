@@ -73,6 +73,33 @@ export async function signIn(page: Page, reviewer: Reviewer, path = '/review/'):
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
+/**
+ * A new reviewer of `companyId` (`addReviewer`), signed in on `request` through the API, which
+ * keeps the sign-in cookie. Returns the CSRF token every change needs.
+ */
+export async function signInReviewer(request: APIRequestContext, companyId: string): Promise<string> {
+  const { email, password } = addReviewer(companyId);
+  const signIn = await request.post('/api/review/sign-in', { data: { email, password } });
+  expect(signIn.status(), await signIn.text()).toBe(204);
+  const me = await request.get('/api/review/me');
+  expect(me.status(), await me.text()).toBe(200);
+  return ((await me.json()) as { csrfToken: string }).csrfToken;
+}
+
+/** The test's open-link setting, changed as a signed-in reviewer of its company does. */
+export async function setOpenLinkAllowed(
+  request: APIRequestContext,
+  csrfToken: string,
+  testId: string,
+  openLinkAllowed: boolean,
+): Promise<void> {
+  const response = await request.patch(`/api/review/tests/${testId}`, {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { openLinkAllowed },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** A candidate's browser, played through the real candidate API: its session id and key. */
 export interface ApiCandidate {
   sessionId: string;
@@ -122,7 +149,8 @@ export async function registerCandidate(
   return candidate;
 }
 
-const noSignals = () => ({ pastes: [], droppedPastes: 0, switches: 0, switchTimes: [], droppedSwitchTimes: 0 });
+/** One question's proctoring record with nothing in it. */
+export const noSignals = () => ({ pastes: [], droppedPastes: 0, switches: 0, switchTimes: [], droppedSwitchTimes: 0 });
 
 /** Final answers (as Complete sends them), with the proctoring record given. */
 export async function submitAnswers(

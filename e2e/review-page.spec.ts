@@ -4,6 +4,7 @@ import { expect, refusedRequest } from './fixtures.ts';
 import {
   addReviewer,
   newApiCandidate,
+  noSignals,
   postRegistration,
   registerCandidate,
   sendFeedback,
@@ -11,6 +12,7 @@ import {
   submitAnswers,
   test,
 } from './review-helpers.ts';
+import { tabTo } from './support/keyboard.ts';
 
 /** Each test works in a company no other test touches, so counts and lists are its own. */
 const FERROWICK = { companyId: 'ferrowick-ventures', testId: 'nuj0ewu1', roleName: 'Venture Associate' };
@@ -21,16 +23,10 @@ const COBALTRIX = { companyId: 'cobaltrix-analytics', testId: 'rtfkbh2d' };
 const VERIDANE = { companyId: 'veridane-research' };
 const ORBITRA = { companyId: 'orbitra-labs', testId: 'g02vdhld', roleName: 'Ecosystem Partnerships Manager' };
 
-/** Presses `key` until `target` has the focus, and checks that its focus ring shows. */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
-  for (let presses = 0; presses < 40; presses += 1) {
-    await page.keyboard.press(key);
-    if (await target.evaluate((element) => element === document.activeElement)) {
-      expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
-      return;
-    }
-  }
-  throw new Error(`${target} never got the focus`);
+/** Tabs to `target` (`support/keyboard.ts`), and checks that its focus ring shows. */
+async function tabToShownFocus(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  await tabTo(page, target, key);
+  expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
 }
 
 test('the review page is served at /review/ under the strict policy, for every one of its routes', async ({
@@ -95,11 +91,10 @@ test('candidates are listed with their signals, sorted by a column, a page at a 
   for (let index = 1; index <= 12; index += 1) {
     const name = `Paging ${String(index).padStart(2, '0')}`;
     const candidate = await registerCandidate(request, EMBERLITH.testId, { fullName: name, name });
-    const question = { pastes: [], droppedPastes: 0, switches: 0, switchTimes: [], droppedSwitchTimes: 0 };
     if (index <= 3) {
       await submitAnswers(request, candidate, ['<p>a</p>', '', ''], {
         tabSwitches: index,
-        perQuestion: [question, question, question],
+        perQuestion: [noSignals(), noSignals(), noSignals()],
       });
     }
   }
@@ -154,7 +149,7 @@ test('one candidate: answers beside their questions, the timeline, device, feedb
     email: 'ada@detail.example',
     startTime: start,
   });
-  const empty = { pastes: [], droppedPastes: 0, switches: 0, switchTimes: [], droppedSwitchTimes: 0 };
+  const empty = noSignals();
   await submitAnswers(
     request,
     candidate,
@@ -312,9 +307,9 @@ test('the review page works from the keyboard alone, its focus always shown and 
   await registerCandidate(request, ORBITRA.testId, { fullName: 'Kay Board', name: 'Kay Board' });
   await page.goto('/review/');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeFocused();
-  await tabTo(page, page.getByLabel('Email'));
+  await tabToShownFocus(page, page.getByLabel('Email'));
   await page.keyboard.type(reviewer.email);
-  await tabTo(page, page.getByLabel('Password'));
+  await tabToShownFocus(page, page.getByLabel('Password'));
   await page.keyboard.type('not the password');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('Email or password is not right.');
@@ -323,36 +318,36 @@ test('the review page works from the keyboard alone, its focus always shown and 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
 
-  await tabTo(page, page.getByRole('link', { name: ORBITRA.roleName }));
+  await tabToShownFocus(page, page.getByRole('link', { name: ORBITRA.roleName }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: ORBITRA.roleName })).toBeFocused();
   const table = page.getByRole('table', { name: /Candidates/ });
-  await tabTo(page, table.getByRole('button', { name: 'Candidate' }));
+  await tabToShownFocus(page, table.getByRole('button', { name: 'Candidate' }));
   await page.keyboard.press('Enter');
   await expect(table.getByRole('columnheader', { name: 'Candidate' })).toHaveAttribute('aria-sort', 'ascending');
   await expect(table.getByRole('button', { name: 'Candidate' })).toBeFocused();
 
-  await tabTo(page, page.getByRole('link', { name: 'Invitations', exact: true }), 'Shift+Tab');
+  await tabToShownFocus(page, page.getByRole('link', { name: 'Invitations', exact: true }), 'Shift+Tab');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/review/tests/${ORBITRA.testId}/invitations$`));
   const form = page.getByRole('form', { name: 'Invite a candidate' });
   const create = form.getByRole('button', { name: 'Create invitation' });
-  await tabTo(page, create);
+  await tabToShownFocus(page, create);
   await page.keyboard.press('Enter');
   // The field that needs an answer takes the focus, its problem read with it.
   await expect(form.getByLabel("Candidate's email")).toBeFocused();
   await expect(form.getByLabel("Candidate's email")).toHaveAccessibleDescription("Enter the candidate's email.");
   await page.keyboard.type('kay@candidate.example');
-  await tabTo(page, create);
+  await tabToShownFocus(page, create);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Invitation for kay@candidate.example created.')).toBeVisible();
   await expect(create).toBeFocused();
 
   const card = page.getByRole('article', { name: /kay@candidate\.example/ });
-  await tabTo(page, card.getByRole('button', { name: 'Revoke link' }));
+  await tabToShownFocus(page, card.getByRole('button', { name: 'Revoke link' }));
   await page.keyboard.press('Enter');
   await expect(card.getByRole('button', { name: 'Yes, revoke' })).toBeFocused();
-  await tabTo(page, card.getByRole('button', { name: 'Cancel' }));
+  await tabToShownFocus(page, card.getByRole('button', { name: 'Cancel' }));
   await page.keyboard.press('Enter');
   await expect(card.getByRole('button', { name: 'Revoke link' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -2,6 +2,7 @@ import { getTest } from '@assessment/core';
 import type { Browser, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, type CandidateForm, expect, fillConfirmationForm, refusedRequest } from './fixtures.ts';
+import { otherBrowser } from './invitation-helpers.ts';
 import { answerBox, openQuestion, pasteInto, switchAway } from './quiz-helpers.ts';
 import { addReviewer, signIn, test } from './review-helpers.ts';
 import { connectCameraAndOpenStudio, playBackAndSeek, recordFor } from './video-helpers.ts';
@@ -16,12 +17,11 @@ function questionOf(n: number): string {
   return text;
 }
 
-/** A browser of its own (its own cookies and storage), watched like `page`. */
-async function ownBrowser(browser: Browser, watchPage: (page: Page) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await watchPage(page);
-  return page;
+/** A browser of its own (`otherBrowser`: its own cookies and storage), watched like `page`. */
+async function ownBrowser(browser: Browser, watchPage: (page: Page) => Promise<void>) {
+  const own = await otherBrowser(browser);
+  await watchPage(own.page);
+  return own;
 }
 
 /** Invites a candidate on the review page's form; the personal link as the page shows it. */
@@ -52,7 +52,8 @@ test('a reviewer invites with +50 % time, the candidate finishes, the reviewer r
 }) => {
   test.setTimeout(180_000);
   const reviewer = addReviewer(KESTRELYN.companyId);
-  const review = await ownBrowser(browser, watchPage);
+  const reviewBrowser = await ownBrowser(browser, watchPage);
+  const review = reviewBrowser.page;
   await signIn(review, reviewer, `/review/tests/${KESTRELYN.testId}/invitations`);
   await expect(review.getByRole('heading', { level: 1, name: KESTRELYN.roleName })).toBeVisible();
 
@@ -138,7 +139,8 @@ test('a reviewer invites with +50 % time, the candidate finishes, the reviewer r
   // The server's designed answer to a revoked link is 410, to the save and to the link's check.
   allowProblem(refusedRequest('/api/answers', 410));
   allowProblem(refusedRequest('/api/invitation-status', 410));
-  const second = await ownBrowser(browser, watchPage);
+  const secondBrowser = await ownBrowser(browser, watchPage);
+  const second = secondBrowser.page;
   await second.goto(secondLink);
   await agreeOn(second, secondPath, { ...ADA, email: 'second@candidate.example', fullName: 'Second Candidate' });
   await openQuestion(second, 1);
@@ -155,4 +157,5 @@ test('a reviewer invites with +50 % time, the candidate finishes, the reviewer r
   await second.keyboard.type(', typed after it');
   await expect(second).toHaveURL('/expired', { timeout: 30_000 });
   await expect(second.getByRole('heading', { name: 'Link Expired' })).toBeVisible();
+  await Promise.all([reviewBrowser.close(), secondBrowser.close()]);
 });

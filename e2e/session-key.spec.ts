@@ -1,4 +1,4 @@
-import { adminSession, agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
+import { adminSession, agreeAndStart, expect, SAMPLE_ID, sessionId, test } from './fixtures.ts';
 import { answerBox, openQuestion } from './quiz-helpers.ts';
 
 const SYNC = { timeout: 25_000 };
@@ -16,7 +16,7 @@ async function typeAndWaitForServer(
   await openQuestion(page, 1);
   await answerBox(page).click();
   await page.keyboard.type(text);
-  const unique = (await page.evaluate(() => localStorage.getItem('unique'))) as string;
+  const unique = await sessionId(page);
   await expect.poll(async () => (await adminSession(request, unique))?.answers?.html[0] ?? '', SYNC).toContain(text);
   return unique;
 }
@@ -118,7 +118,7 @@ test('a browser whose session key is gone keeps what was typed and goes on in a 
   await openQuestion(page, 1);
   await expect(answerBox(page)).toContainText('Typed before the key was lost');
 
-  const second = (await page.evaluate(() => localStorage.getItem('unique'))) as string;
+  const second = await sessionId(page);
   expect(second).not.toBe(first);
   await answerBox(page).click();
   await page.keyboard.press('End');

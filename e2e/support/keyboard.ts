@@ -33,11 +33,16 @@ export async function type(page: Page, text: string): Promise<void> {
   await expectFocusKept(page);
 }
 
-/** Tabs forward until `target` has focus, checking after every Tab that focus is somewhere. */
-export async function tabTo(page: Page, target: Locator, maxTabs = 40): Promise<void> {
+/** Presses `key` (Tab, or Shift+Tab to go back) until `target` has focus, checking after every press that focus is somewhere. */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+  maxTabs = 40,
+): Promise<void> {
   for (let tabs = 0; tabs <= maxTabs; tabs += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
-    await press(page, 'Tab');
+    await press(page, key);
   }
-  throw new Error(`${maxTabs} Tabs never reached ${target}; focus is on ${await describeFocus(page)}`);
+  throw new Error(`${maxTabs} presses of ${key} never reached ${target}; focus is on ${await describeFocus(page)}`);
 }
