@@ -11,13 +11,11 @@ import { claimPort, cleanUpNow, makeTempDir } from '../lib/processes.ts';
 import { percentile } from '../lib/report.ts';
 import { startStaticServer } from '../lib/static-server.ts';
 import type { TypingBenchApi } from './page/editor-under-test.ts';
-import { buildTypingPage } from './typing.ts';
+import { buildTypingPage, openTypingPage, typeBurst } from './typing.ts';
 
 const editor = process.argv[2] ?? 'slate';
 const words = Number(process.argv[3] ?? 10_000);
 const KEYS = 120;
-const KEY_INTERVAL_MS = 80;
-const TEXT = 'the quick brown fox jumps over the lazy dog ';
 
 interface TraceEvent {
   name: string;
@@ -191,21 +189,11 @@ try {
   );
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.origin}/?editor=${editor}&words=${words}`);
-  await page.waitForFunction(() => 'typingBench' in window);
-  await page.focus('[data-typing-target]');
-  await page.keyboard.press('Control+End');
-  await sleep(500);
-  for (let index = 0; index < 20; index += 1) await page.keyboard.type('x');
-  await sleep(500);
+  await openTypingPage(page, server.origin, editor, words);
 
   const cdp = await page.context().newCDPSession(page);
   const typeKeys = async () => {
-    for (let index = 0; index < KEYS; index += 1) {
-      const due = performance.now() + KEY_INTERVAL_MS;
-      await page.keyboard.type(TEXT.charAt(index % TEXT.length));
-      await sleep(Math.max(0, due - performance.now()));
-    }
+    await typeBurst(page, KEYS, 0);
     await sleep(500);
   };
 

@@ -75,12 +75,28 @@ export async function buildTypingPage(outDir: string, { readable = false } = {})
   });
 }
 
-async function typeBurst(page: Page, keys: number, offset: number): Promise<void> {
+/** Types `keys` characters of the text, one every KEY_INTERVAL_MS, starting `offset` characters in. */
+export async function typeBurst(page: Page, keys: number, offset: number): Promise<void> {
   for (let index = 0; index < keys; index += 1) {
     const due = performance.now() + KEY_INTERVAL_MS;
     await page.keyboard.type(TEXT.charAt((offset + index) % TEXT.length));
     await sleep(Math.max(0, due - performance.now()));
   }
+}
+
+/**
+ * Opens the typing page with `editor` and an answer of `words`, puts the caret at the end (answers
+ * grow at their end; Slate reads the new caret position within 100 ms) and types the warm-up
+ * keystrokes, each followed by the settle time.
+ */
+export async function openTypingPage(page: Page, origin: string, editor: string, words: number): Promise<void> {
+  await page.goto(`${origin}/?editor=${editor}&words=${words}`);
+  await page.waitForFunction(() => (window as Api).typingBench !== undefined);
+  await page.focus('[data-typing-target]');
+  await page.keyboard.press('Control+End');
+  await sleep(SETTLE_MS);
+  await typeBurst(page, WARM_UP_KEYS, 0);
+  await sleep(SETTLE_MS);
 }
 
 export interface TypingDetails {
@@ -106,14 +122,7 @@ export async function benchTyping(log: (line: string) => void): Promise<{ rows: 
         // A context each: its own localStorage, so two Slate pages never save over each other.
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         const page = await context.newPage();
-        await page.goto(`${server.origin}/?editor=${editor}&words=${words}`);
-        await page.waitForFunction(() => (window as Api).typingBench !== undefined);
-        await page.focus('[data-typing-target]');
-        // Answers grow at their end; Slate reads the new caret position within 100 ms.
-        await page.keyboard.press('Control+End');
-        await sleep(SETTLE_MS);
-        await typeBurst(page, WARM_UP_KEYS, 0);
-        await sleep(SETTLE_MS);
+        await openTypingPage(page, server.origin, editor, words);
         await page.evaluate(() => (window as Api).typingBench?.reset());
         subjects.push({ editor, words, page });
       }
