@@ -27,7 +27,7 @@ export function readToolbarState(editor: Editor): ToolbarState {
     strike: marks?.strike === true,
     font: marks?.font ?? '',
     size: marks?.size ?? '',
-    ...activeBlockFormats(editor),
+    ...activeBlockFormats(editor, blocks),
     indentMore: indentable && indent < MAX_INDENT,
     indentLess: indentable && indent > 0,
     link: activeLink(editor) !== undefined,

@@ -52,8 +52,14 @@ export function textBlocksInSelection(editor: Editor) {
   return Array.from(Editor.nodes(editor, { at: Editor.unhangRange(editor, selection), match: isTextBlock }));
 }
 
-/** Which block formats the selection is in: a list when any of its lines is, the others when all of them are. */
-export function activeBlockFormats(editor: Editor): Record<BlockFormat, boolean> {
+/**
+ * Which block formats the selection is in: a list when any of its lines is, the others when all of them are.
+ * `blocks` lets a caller that has already read the selection's text blocks pass them rather than read them again.
+ */
+export function activeBlockFormats(
+  editor: Editor,
+  blocks: ReturnType<typeof textBlocksInSelection> = textBlocksInSelection(editor),
+): Record<BlockFormat, boolean> {
   const active = {
     'heading-one': false,
     'heading-two': false,
@@ -66,7 +72,6 @@ export function activeBlockFormats(editor: Editor): Record<BlockFormat, boolean>
   for (const [list] of Editor.nodes(editor, { at: Editor.unhangRange(editor, selection), match: isListElement })) {
     active[list.type] = true;
   }
-  const blocks = textBlocksInSelection(editor);
   for (const format of ['heading-one', 'heading-two', 'block-quote'] as const) {
     active[format] = blocks.length > 0 && blocks.every(([block]) => block.type === format);
   }
