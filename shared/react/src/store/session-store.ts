@@ -1,4 +1,11 @@
-import { type KeyValueStorage, SECTIONS, type SectionDefinition, safeRead, safeWrite } from '@assessment/core';
+import {
+  type InviteParam,
+  type KeyValueStorage,
+  SECTIONS,
+  type SectionDefinition,
+  safeRead,
+  safeWrite,
+} from '@assessment/core';
 import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -131,10 +138,7 @@ export function readSession(storage: KeyValueStorage | undefined): SessionData {
 }
 
 /** An invitation link: the test, and the personal invitation's token (null for the open link). */
-export interface InviteLink {
-  testId: string;
-  invitationToken: string | null;
-}
+export type InviteLink = InviteParam;
 
 /** Whether this browser's session was started with exactly this link, and can still write. */
 export function isSessionOfLink(session: SessionData, link: InviteLink): boolean {
