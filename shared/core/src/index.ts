@@ -14,7 +14,6 @@ export {
   proctoringSignals,
   proctoringTimeline,
   type QuestionIndex,
-  type TimelineEvent,
   withPaste,
   withSwitch,
 } from './api/proctoring.ts';

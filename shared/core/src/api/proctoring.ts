@@ -1,3 +1,4 @@
+import type { Signals, TimelineEventView } from './record-schemas.ts';
 import {
   MAX_LISTED_PASTES,
   MAX_LISTED_SWITCH_TIMES,
@@ -84,23 +85,13 @@ export function withSwitch(record: ProctoringRecord, index: QuestionIndex | null
   };
 }
 
-/** One signal of the proctoring record on the reviewer's timeline; `question` is 1 to 3, or null off the questions. */
-export interface TimelineEvent {
-  /** Browser clock, ms since the epoch. */
-  at: number;
-  kind: 'tab-switch' | 'paste';
-  question: 1 | 2 | 3 | null;
-  /** Characters pasted, for a paste. */
-  chars?: number;
-}
-
 /**
  * Every listed switch and paste in time order, as the reviewer's timeline and the candidate's
  * "recorded so far" list show them. Signals only counted (past the list limits) have no time and
  * are not on it; `proctoringSignals` counts them.
  */
-export function proctoringTimeline(record: ProctoringRecord): TimelineEvent[] {
-  const events: TimelineEvent[] = (record.listSwitchTimes ?? []).map((at) => ({
+export function proctoringTimeline(record: ProctoringRecord): TimelineEventView[] {
+  const events: TimelineEventView[] = (record.listSwitchTimes ?? []).map((at) => ({
     at,
     kind: 'tab-switch',
     question: null,
@@ -114,7 +105,7 @@ export function proctoringTimeline(record: ProctoringRecord): TimelineEvent[] {
 }
 
 /** What the candidate list shows of a record: every switch and every paste, listed or only counted. */
-export function proctoringSignals(record: ProctoringRecord): { tabSwitches: number; pastes: number } {
+export function proctoringSignals(record: ProctoringRecord): Signals {
   const pastes = record.perQuestion.reduce(
     (sum, question) => sum + question.pastes.length + (question.droppedPastes ?? 0),
     0,
