@@ -1,12 +1,9 @@
 import type { CandidateDetail } from '@assessment/core';
 import { Link } from 'react-router-dom';
+import { When } from '../../../components/When.tsx';
 import { extraTimeSummary } from '../../../lib/extra-time.ts';
 import { INVITATION_STATE_LABELS } from '../../../lib/invitation-state.ts';
-import { formatDateTime, isoOf } from '../../../lib/time.ts';
-
-function When({ at }: { at: string | null | undefined }) {
-  return at ? <time dateTime={isoOf(at)}>{formatDateTime(at)}</time> : <>—</>;
-}
+import { submissionNotes } from '../../candidates/lib/candidate-labels.ts';
 
 /**
  * Who the candidate is and how the attempt went, in short. Gender is not shown: candidates are told
@@ -52,8 +49,12 @@ export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) 
         <dt>Quiz submitted</dt>
         <dd>
           {answers?.submittedAt ? <When at={answers.submittedAt} /> : 'Not submitted'}
-          {answers?.finalReason === 'time-up' && <span className="badge badge-warning">Auto-submitted at time-up</span>}
-          {answers?.late && <span className="badge badge-warning">Late</span>}
+          {answers &&
+            submissionNotes(answers).map((note) => (
+              <span key={note} className="badge badge-warning">
+                {note}
+              </span>
+            ))}
         </dd>
       </div>
       {candidate.deadline && (

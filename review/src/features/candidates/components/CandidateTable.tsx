@@ -1,13 +1,9 @@
 import type { CandidateSort, CandidateSummary } from '@assessment/core';
 import { Link } from 'react-router-dom';
-import { formatDateTime, isoOf } from '../../../lib/time.ts';
+import { When } from '../../../components/When.tsx';
 import { ratingLabel, STATUS_LABELS, signalsLabel, submissionNotes, VIDEO_LABELS } from '../lib/candidate-labels.ts';
 import type { CandidateListQuery } from '../lib/candidate-sort.ts';
 import { SortableHeader } from './SortableHeader.tsx';
-
-function When({ at }: { at: string | null }) {
-  return at ? <time dateTime={isoOf(at)}>{formatDateTime(at)}</time> : <>—</>;
-}
 
 /** A test's candidates, one row each, with the facts a reviewer scans before opening one. */
 export function CandidateTable({

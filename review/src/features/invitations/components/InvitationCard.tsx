@@ -2,10 +2,10 @@ import type { InvitationView } from '@assessment/core';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CopyField } from '../../../components/CopyField.tsx';
+import { When } from '../../../components/When.tsx';
 import { extraTimeSummary } from '../../../lib/extra-time.ts';
 import { INVITATION_STATE_LABELS } from '../../../lib/invitation-state.ts';
 import { absoluteLink } from '../../../lib/links.ts';
-import { formatDateTime, isoOf } from '../../../lib/time.ts';
 import { invitationActions } from '../lib/invitation-labels.ts';
 import { InvitationChanges } from './InvitationChanges.tsx';
 import { RevokeButton } from './RevokeButton.tsx';
@@ -42,13 +42,13 @@ export function InvitationCard({
         <div>
           <dt>Created</dt>
           <dd>
-            <time dateTime={isoOf(invitation.createdAt)}>{formatDateTime(invitation.createdAt)}</time>
+            <When at={invitation.createdAt} />
           </dd>
         </div>
         <div>
           <dt>Works until</dt>
           <dd>
-            <time dateTime={isoOf(invitation.expiresAt)}>{formatDateTime(invitation.expiresAt)}</time>
+            <When at={invitation.expiresAt} />
           </dd>
         </div>
         <div>
