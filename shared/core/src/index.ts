@@ -9,6 +9,7 @@ export {
   type OutboxDeps,
   type OutboxItem,
 } from './api/outbox/outbox.ts';
+export { GONE_STATUS } from './api/outbox/post-item.ts';
 export {
   emptyProctoring,
   proctoringSignals,

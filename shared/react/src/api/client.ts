@@ -4,6 +4,7 @@ import {
   type DeviceCheckPayload,
   type DeviceCheckResponse,
   type FeedbackPayload,
+  GONE_STATUS,
   type InvitationGone,
   type InvitationStatus,
   type InvitationStatusRequest,
@@ -30,8 +31,6 @@ import { keepFinal } from './keep-final.ts';
 
 const DEFAULT_BASE_URL = '/api';
 const REGISTRATION_PATH = '/now-assessment';
-/** The answer to a write of a session whose personal invitation link was revoked or has expired. */
-const INVITATION_CLOSED_STATUS = 410;
 /** Where tus-js-client creates video uploads, with the default base URL. */
 export const videoUploadPath = `${DEFAULT_BASE_URL}/videos/`;
 
@@ -130,7 +129,7 @@ export async function postDeviceCheck(payload: DeviceCheckPayload): Promise<Devi
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(10_000),
     });
-    if (response.status === INVITATION_CLOSED_STATUS) {
+    if (response.status === GONE_STATUS) {
       reportInvitationEvent({ kind: 'closed', sessionId: payload.unique });
     }
     const body: unknown = await response.json().catch(() => null);
@@ -205,7 +204,7 @@ export async function checkInvitation(link: InviteLink): Promise<InvitationCheck
     });
     const answer: unknown = await response.json().catch(() => null);
     if (response.status === 404) return { kind: 'unknown' };
-    if (response.status === INVITATION_CLOSED_STATUS) {
+    if (response.status === GONE_STATUS) {
       const gone = invitationGoneSchema.safeParse(answer);
       return { kind: 'closed', state: gone.success ? gone.data.state : 'revoked' };
     }
@@ -233,7 +232,7 @@ export async function fetchMyRecord(sessionId: string): Promise<MyRecordResult> 
       headers: { ...keyHeaders, [SESSION_ID_HEADER]: sessionId },
       signal: AbortSignal.timeout(15_000),
     });
-    if (response.status === INVITATION_CLOSED_STATUS) reportInvitationEvent({ kind: 'closed', sessionId });
+    if (response.status === GONE_STATUS) reportInvitationEvent({ kind: 'closed', sessionId });
     const answer: unknown = await response.json().catch(() => null);
     const record = myRecordSchema.safeParse(answer);
     if (response.ok && record.success) return { kind: 'loaded', record: record.data };

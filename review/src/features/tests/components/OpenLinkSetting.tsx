@@ -1,4 +1,4 @@
-import type { ReviewTest } from '@assessment/core';
+import { invitePath, type ReviewTest } from '@assessment/core';
 import { useId, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { CopyField } from '../../../components/CopyField.tsx';
@@ -52,7 +52,7 @@ export function OpenLinkSetting({ test, onChange }: { test: ReviewTest; onChange
         When this is off, only candidates with a personal invitation can start. Candidates who already started are not
         affected.
       </p>
-      {test.openLinkAllowed && <CopyField label="Open link" value={absoluteLink(`/invite/${test.testId}`)} />}
+      {test.openLinkAllowed && <CopyField label="Open link" value={absoluteLink(invitePath(test.testId))} />}
       <p className="status-line" role="status">
         {message}
       </p>

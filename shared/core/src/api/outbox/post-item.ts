@@ -16,6 +16,7 @@ export type PostResult =
   | { kind: 'retry'; status: number; retryAfterMs: number | undefined }
   | { kind: 'unreachable'; error: unknown };
 
+/** The answer to a call of a session whose personal invitation link was revoked or has expired. */
 export const GONE_STATUS = 410;
 
 function isPermanentRefusal(status: number): boolean {
