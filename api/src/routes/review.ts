@@ -16,6 +16,7 @@ import { parseOrRefuse } from '../http/errors.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import { requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
+import type { TestCounts } from '../storage/review-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
@@ -54,11 +55,13 @@ async function companyInvitation(store: SessionStore, request: FastifyRequest, i
   return requireFound(ours, 'invitation');
 }
 
-async function reviewTest(store: SessionStore, test: TestDefinition): Promise<ReviewTest> {
-  const [counts, openLinkAllowed] = await Promise.all([
-    store.testCounts([test.uuid]),
-    store.openLinkAllowed(test.uuid),
-  ]);
+/** `counts` comes from one `testCounts` call for all the tests listed, not one query per test. */
+async function reviewTest(
+  store: SessionStore,
+  test: TestDefinition,
+  counts: Map<string, TestCounts>,
+): Promise<ReviewTest> {
+  const openLinkAllowed = await store.openLinkAllowed(test.uuid);
   return {
     testId: test.uuid,
     roleName: test.roleName,
@@ -102,13 +105,14 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
 
     review.get('/api/review/tests', async (request) => {
       const tests = testsOfCompany(signedIn(request).company.companyId);
-      return { tests: await Promise.all(tests.map((test) => reviewTest(store, test))) };
+      const counts = await store.testCounts(tests.map((test) => test.uuid));
+      return { tests: await Promise.all(tests.map((test) => reviewTest(store, test, counts))) };
     });
     review.patch<TestParams>('/api/review/tests/:testId', small, async (request) => {
       const test = companyTest(request, request.params.testId);
       const { openLinkAllowed } = parseOrRefuse(testSettingsUpdateSchema, request.body);
       await store.setOpenLinkAllowed(test.uuid, openLinkAllowed, now());
-      return reviewTest(store, test);
+      return reviewTest(store, test, await store.testCounts([test.uuid]));
     });
     review.get<TestParams>('/api/review/tests/:testId/candidates', async (request) =>
       listCandidates(store, companyTest(request, request.params.testId), request.query),
