@@ -1,6 +1,9 @@
 import {
   getTest,
+  type ProctoringRecord,
   proctoringSchema,
+  proctoringSignals,
+  proctoringTimeline,
   quizTimeLimitMinutes,
   type SessionView,
   type TestDefinition,
@@ -68,6 +71,14 @@ export function videoStateOf(record: SessionRecord): { state: VideoState; at: nu
 /** The proctoring record as the current schema reads it: a record saved before switch times existed gets empty lists. */
 export function proctoringOf(record: SessionRecord) {
   return record.answers ? proctoringSchema.parse(record.answers.proctoring) : null;
+}
+
+/** The timeline and signal counts the reviewer and the candidate both read; none before answers arrive. */
+export function proctoringSummary(proctoring: ProctoringRecord | null) {
+  return {
+    timeline: proctoring ? proctoringTimeline(proctoring) : [],
+    signals: proctoring ? proctoringSignals(proctoring) : { tabSwitches: 0, pastes: 0 },
+  };
 }
 
 /**

@@ -5,13 +5,11 @@ import {
   type CandidatesPage,
   candidatesQuerySchema,
   type FinalReason,
-  proctoringSignals,
-  proctoringTimeline,
   type TestDefinition,
   type VideoState,
 } from '@assessment/core';
 import { z } from 'zod';
-import { deadlineOf, describeSession, iso, proctoringOf, quizDeadline } from '../admin/session-view.ts';
+import { describeSession, iso, proctoringSummary, quizDeadline } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type { CandidateRow } from '../storage/review-store.ts';
 import type { SessionRecord, SessionStore, StoredVideo } from '../storage/session-store.ts';
@@ -87,22 +85,18 @@ export async function candidateDetail(
   now: number,
 ): Promise<CandidateDetail> {
   const view = await describeSession(record, videos, reviewVideoPath);
-  const proctoring = proctoringOf(record);
-  const deadline = deadlineOf(record);
+  const deadline = quizDeadline(test, record.startedAt, record.invitation?.extraTimePercent ?? 0);
   return {
     ...view,
     questions: test.questions,
-    timeline: proctoring ? proctoringTimeline(proctoring) : [],
-    signals: proctoring ? proctoringSignals(proctoring) : { tabSwitches: 0, pastes: 0 },
+    ...proctoringSummary(view.proctoring),
     invitation: record.invitation ? invitationView(record.invitation, now) : null,
-    deadline: deadline
-      ? {
-          timeLimitMinutes: deadline.timeLimitMinutes,
-          extraTimePercent: deadline.extraTimePercent,
-          endsAt: iso(deadline.endsAt) as string,
-          lateAfter: iso(deadline.lateAfter) as string,
-        }
-      : null,
+    deadline: {
+      timeLimitMinutes: deadline.timeLimitMinutes,
+      extraTimePercent: deadline.extraTimePercent,
+      endsAt: iso(deadline.endsAt) as string,
+      lateAfter: iso(deadline.lateAfter) as string,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
-import { type MyRecord, proctoringSignals, proctoringTimeline, SESSION_ID_HEADER } from '@assessment/core';
+import { type MyRecord, SESSION_ID_HEADER } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
-import { deadlineOf, iso, proctoringOf, videoStateOf } from '../admin/session-view.ts';
+import { deadlineOf, iso, proctoringOf, proctoringSummary, videoStateOf } from '../admin/session-view.ts';
 import { requireOwnSession } from '../http/candidate-access.ts';
 import { HttpError } from '../http/errors.ts';
 import type { SessionRecord } from '../storage/session-store.ts';
@@ -10,7 +10,7 @@ const sessionIdHeader = SESSION_ID_HEADER.toLowerCase();
 
 /** The candidate's own record, in the terms the reviewer reads it. */
 export function myRecordOf(record: SessionRecord): MyRecord {
-  const proctoring = proctoringOf(record);
+  const { signals, timeline } = proctoringSummary(proctoringOf(record));
   const answers = record.answers;
   const deadline = deadlineOf(record);
   const video = videoStateOf(record);
@@ -26,8 +26,8 @@ export function myRecordOf(record: SessionRecord): MyRecord {
           late: deadline === undefined ? null : answers.receivedAt > deadline.lateAfter,
         }
       : null,
-    signals: proctoring ? proctoringSignals(proctoring) : { tabSwitches: 0, pastes: 0 },
-    timeline: proctoring ? proctoringTimeline(proctoring) : [],
+    signals,
+    timeline,
     deviceChecks: record.deviceChecks.map((check) => ({
       receivedAt: iso(check.receivedAt) as string,
       result: check.result,
