@@ -5,9 +5,12 @@ import {
   candidateOrderBy,
   type InvitationRow,
   type ReviewerRow,
+  type ReviewerSessionRow,
   toCandidate,
   toInvitation,
+  toInvitationPage,
   toReviewer,
+  toReviewerSession,
 } from './review-rows.ts';
 import type {
   CandidateQuery,
@@ -54,14 +57,6 @@ const CANDIDATES = `
     LEFT JOIN feedback f ON f.session_id = s.session_id
     WHERE s.test_id = $1
   ) candidates`;
-
-type ReviewerSessionRow = ReviewerRow & {
-  session_hash: string;
-  csrf_token: string;
-  s_created_at: number;
-  last_seen_at: number;
-  expires_at: number;
-};
 
 const sql = {
   invitation: statement<InvitationRow>('SELECT * FROM invitations WHERE invitation_id = $1', 'read-invitation'),
@@ -117,11 +112,7 @@ export function createPostgresReviewReads(pool: pg.Pool) {
         query.after?.invitationId ?? '',
         query.limit + 1,
       ]);
-      const invitations = rows.slice(0, query.limit).map(toInvitation);
-      const last = rows.length > query.limit ? invitations.at(-1) : undefined;
-      return last
-        ? { invitations, next: { createdAt: last.createdAt, invitationId: last.invitationId } }
-        : { invitations };
+      return toInvitationPage(rows, query.limit);
     },
     async openLinkAllowed(testId: string): Promise<boolean> {
       return (await sql.openLink(pool, [testId])).rows[0]?.open_link_allowed ?? true;
@@ -157,16 +148,7 @@ export function createPostgresReviewReads(pool: pg.Pool) {
     },
     async reviewerSession(sessionHash: string): Promise<StoredReviewerSession | undefined> {
       const row = (await sql.reviewerSession(pool, [sessionHash])).rows[0];
-      if (!row) return undefined;
-      return {
-        sessionHash: row.session_hash,
-        reviewerId: row.reviewer_id,
-        csrfToken: row.csrf_token,
-        createdAt: row.s_created_at,
-        lastSeenAt: row.last_seen_at,
-        expiresAt: row.expires_at,
-        reviewer: toReviewer(row),
-      };
+      return row && toReviewerSession(row);
     },
   };
 }

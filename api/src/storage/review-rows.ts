@@ -1,4 +1,10 @@
-import type { CandidateRow, StoredInvitation, StoredReviewer } from './review-store.ts';
+import type {
+  CandidateRow,
+  InvitationPage,
+  StoredInvitation,
+  StoredReviewer,
+  StoredReviewerSession,
+} from './review-store.ts';
 
 /**
  * The rows of the hiring company's tables as both databases name their columns, and how they
@@ -37,6 +43,16 @@ export function toInvitation(row: InvitationRow): StoredInvitation {
   };
 }
 
+/**
+ * One page of a test's invitations from rows read with `limit + 1`: the extra row only says that
+ * another page follows, which starts after the last invitation shown.
+ */
+export function toInvitationPage(rows: InvitationRow[], limit: number): InvitationPage {
+  const invitations = rows.slice(0, limit).map(toInvitation);
+  const last = rows.length > limit ? invitations.at(-1) : undefined;
+  return last ? { invitations, next: { createdAt: last.createdAt, invitationId: last.invitationId } } : { invitations };
+}
+
 export interface ReviewerRow {
   reviewer_id: string;
   company_id: string;
@@ -54,6 +70,27 @@ export function toReviewer(row: ReviewerRow): StoredReviewer {
     name: row.name,
     passwordHash: row.password_hash,
     createdAt: row.created_at,
+  };
+}
+
+/** A reviewer's sign-in session joined with the reviewer; the session's own `created_at` is `s_created_at`. */
+export type ReviewerSessionRow = ReviewerRow & {
+  session_hash: string;
+  csrf_token: string;
+  s_created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+};
+
+export function toReviewerSession(row: ReviewerSessionRow): StoredReviewerSession {
+  return {
+    sessionHash: row.session_hash,
+    reviewerId: row.reviewer_id,
+    csrfToken: row.csrf_token,
+    createdAt: row.s_created_at,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+    reviewer: toReviewer(row),
   };
 }
 

@@ -4,9 +4,12 @@ import {
   candidateOrderBy,
   type InvitationRow,
   type ReviewerRow,
+  type ReviewerSessionRow,
   toCandidate,
   toInvitation,
+  toInvitationPage,
   toReviewer,
+  toReviewerSession,
 } from './review-rows.ts';
 import type {
   CandidateQuery,
@@ -95,16 +98,7 @@ function prepareReviewReads(db: Database.Database) {
     },
     reviewerOfEmail: db.prepare<[string], ReviewerRow>('SELECT * FROM reviewers WHERE email = ?'),
     reviewers: db.prepare<[], ReviewerRow>('SELECT * FROM reviewers ORDER BY company_id, email'),
-    reviewerSession: db.prepare<
-      [string],
-      ReviewerRow & {
-        session_hash: string;
-        csrf_token: string;
-        s_created_at: number;
-        last_seen_at: number;
-        expires_at: number;
-      }
-    >(`
+    reviewerSession: db.prepare<[string], ReviewerSessionRow>(`
       SELECT r.*, s.session_hash, s.csrf_token, s.created_at AS s_created_at, s.last_seen_at, s.expires_at
       FROM reviewer_sessions s JOIN reviewers r ON r.reviewer_id = s.reviewer_id
       WHERE s.session_hash = ?`),
@@ -130,11 +124,7 @@ export function createReviewReads(db: Database.Database) {
         afterId: query.after?.invitationId ?? '',
         limit: query.limit + 1,
       });
-      const invitations = rows.slice(0, query.limit).map(toInvitation);
-      const last = rows.length > query.limit ? invitations.at(-1) : undefined;
-      return last
-        ? { invitations, next: { createdAt: last.createdAt, invitationId: last.invitationId } }
-        : { invitations };
+      return toInvitationPage(rows, query.limit);
     },
     openLinkAllowed: (testId: string) => (statements.openLink.get(testId)?.open_link_allowed ?? 1) === 1,
     testCounts: db.transaction((testIds: readonly string[]) => {
@@ -165,16 +155,7 @@ export function createReviewReads(db: Database.Database) {
     listReviewers: () => statements.reviewers.all().map(toReviewer),
     reviewerSession(sessionHash: string): StoredReviewerSession | undefined {
       const row = statements.reviewerSession.get(sessionHash);
-      if (!row) return undefined;
-      return {
-        sessionHash: row.session_hash,
-        reviewerId: row.reviewer_id,
-        csrfToken: row.csrf_token,
-        createdAt: row.s_created_at,
-        lastSeenAt: row.last_seen_at,
-        expiresAt: row.expires_at,
-        reviewer: toReviewer(row),
-      };
+      return row && toReviewerSession(row);
     },
   };
 }
