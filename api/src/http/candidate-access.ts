@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
-import {
-  CLOSED_INVITATION_ERRORS,
-  invitationState,
-  isClosedState,
-  SESSION_KEY_HEADER,
-  sessionKeySchema,
-} from '@assessment/core';
+import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/core';
 import type { FastifyRequest } from 'fastify';
+import { closedInvitationError } from '../storage/review-store.ts';
 import type { OpenedSession, SessionStore } from '../storage/session-store.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, toHttpError } from './errors.ts';
 
 /**
  * Which writes a request may make, from the session key it carries. The key is a secret only the
@@ -81,8 +76,8 @@ async function closedInvitation(
 ): Promise<HttpError | undefined> {
   const invitation = await store.getInvitation(invitationId);
   if (!invitation) return undefined;
-  const state = invitationState(invitation, now);
-  return isClosedState(state) ? new HttpError(410, CLOSED_INVITATION_ERRORS[state], { state }) : undefined;
+  const closed = closedInvitationError(invitation, now);
+  return closed && toHttpError(closed);
 }
 
 /** The hash of a session key sent with a request that does not need one, when it is well formed. */

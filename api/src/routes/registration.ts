@@ -1,5 +1,4 @@
 import {
-  CLOSED_INVITATION_ERRORS,
   INVITATION_ONLY_ERROR,
   invitationState,
   isClosedState,
@@ -8,8 +7,9 @@ import {
 } from '@assessment/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireOwnSession } from '../http/candidate-access.ts';
-import { HttpError, parseOrRefuse } from '../http/errors.ts';
+import { HttpError, parseOrRefuse, toHttpError } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
+import { closedStateError } from '../storage/review-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT, sessionRefOf } from './session-ref.ts';
@@ -23,7 +23,7 @@ export async function openInvitation(store: SessionStore, testId: string, token:
   const invitation = await store.invitationOfToken(testId, token);
   if (!invitation) throw new HttpError(404, UNKNOWN_INVITATION_ERROR);
   const state = invitationState(invitation, now);
-  if (isClosedState(state)) throw new HttpError(410, CLOSED_INVITATION_ERRORS[state], { state });
+  if (isClosedState(state)) throw toHttpError(closedStateError(state));
   return { invitation, state };
 }
 

@@ -1,12 +1,10 @@
-import { invitationState } from '@assessment/core';
 import type pg from 'pg';
 import { statement } from './postgres-statements.ts';
 import { type InvitationRow, toInvitation } from './review-rows.ts';
 import {
+  closedInvitationError,
   type InvitationChange,
-  InvitationExpiredError,
   InvitationInUseError,
-  InvitationRevokedError,
   type NewInvitation,
   type NewReviewerSession,
   ReviewerExistsError,
@@ -66,10 +64,7 @@ const sql = {
 export async function refuseBinding(tx: pg.PoolClient, invitationId: string, now: number): Promise<never> {
   const row = (await sql.invitation(tx, [invitationId])).rows[0];
   if (!row) throw new Error(`There is no invitation ${invitationId}`);
-  const state = invitationState(toInvitation(row), now);
-  if (state === 'revoked') throw new InvitationRevokedError();
-  if (state === 'expired') throw new InvitationExpiredError();
-  throw new InvitationInUseError();
+  throw closedInvitationError(toInvitation(row), now) ?? new InvitationInUseError();
 }
 
 export function createPostgresReviewWrites(pool: pg.Pool) {

@@ -3,6 +3,9 @@ import {
   CLOSED_INVITATION_ERRORS,
   type ClosedInvitationState,
   INVITATION_IN_USE_ERROR,
+  type InvitationFacts,
+  invitationState,
+  isClosedState,
 } from '@assessment/core';
 
 /**
@@ -162,6 +165,20 @@ export class InvitationExpiredError extends Error {
     super(CLOSED_INVITATION_ERRORS.expired);
     this.name = 'InvitationExpiredError';
   }
+}
+
+/** The refusal for a link in a closed state; the API answers either error with 410 and the state. */
+export function closedStateError(state: ClosedInvitationState): InvitationRevokedError | InvitationExpiredError {
+  return state === 'revoked' ? new InvitationRevokedError() : new InvitationExpiredError();
+}
+
+/** Why a link no longer opens the assessment (revoked or expired), or undefined while it opens. */
+export function closedInvitationError(
+  invitation: InvitationFacts,
+  now: number,
+): InvitationRevokedError | InvitationExpiredError | undefined {
+  const state = invitationState(invitation, now);
+  return isClosedState(state) ? closedStateError(state) : undefined;
 }
 
 /** The link is bound to another session (another browser). */

@@ -1,11 +1,9 @@
-import { invitationState } from '@assessment/core';
 import type Database from 'better-sqlite3';
 import { type InvitationRow, toInvitation } from './review-rows.ts';
 import {
+  closedInvitationError,
   type InvitationChange,
-  InvitationExpiredError,
   InvitationInUseError,
-  InvitationRevokedError,
   type NewInvitation,
   type NewReviewerSession,
   ReviewerExistsError,
@@ -34,10 +32,7 @@ export function prepareBinding(db: Database.Database) {
 export function refuseBinding(statements: ReturnType<typeof prepareBinding>, invitationId: string, now: number): never {
   const row = statements.invitation.get(invitationId);
   if (!row) throw new Error(`There is no invitation ${invitationId}`);
-  const state = invitationState(toInvitation(row), now);
-  if (state === 'revoked') throw new InvitationRevokedError();
-  if (state === 'expired') throw new InvitationExpiredError();
-  throw new InvitationInUseError();
+  throw closedInvitationError(toInvitation(row), now) ?? new InvitationInUseError();
 }
 
 function prepareReviewWrites(db: Database.Database) {
