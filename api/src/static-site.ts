@@ -27,7 +27,7 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 }
 
 /** The hiring company's review page: a single-page app of its own under this path. */
-export const REVIEW_PREFIX = '/review/';
+const REVIEW_PREFIX = '/review/';
 
 function isBuilt(folder: string): boolean {
   return fs.existsSync(folder);

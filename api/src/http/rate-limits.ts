@@ -50,7 +50,7 @@ type Bucket =
   | 'ip';
 
 /** A route's own bucket, counted per address, when it is not counted by its session key. */
-export type RouteBucket = 'invitation-check' | 'sign-in';
+type RouteBucket = 'invitation-check' | 'sign-in';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -12,13 +12,13 @@ import { z } from 'zod';
 import { describeSession, iso, proctoringSummary, quizDeadline } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type { CandidateRow } from '../storage/review-store.ts';
-import type { SessionRecord, SessionStore, StoredVideo } from '../storage/session-store.ts';
+import type { SessionRecord, SessionStore } from '../storage/session-store.ts';
 import type { VideoStore } from '../storage/video-store.ts';
 import { invitationView } from './invitation-actions.ts';
 
 /** A test's candidates and one candidate, as the review page shows them. */
 
-export const reviewVideoPath = (record: SessionRecord, _video?: StoredVideo) =>
+export const reviewVideoPath = (record: SessionRecord) =>
   `/api/review/candidates/${encodeURIComponent(record.sessionId)}/video`;
 
 function statusOf(row: CandidateRow): CandidateStatus {
@@ -37,7 +37,7 @@ function videoOf(row: CandidateRow): VideoState {
 const finalReasonOf = (value: string | null): FinalReason | null =>
   value === 'complete' || value === 'time-up' ? value : null;
 
-export function candidateSummary(row: CandidateRow, test: TestDefinition): CandidateSummary {
+function candidateSummary(row: CandidateRow, test: TestDefinition): CandidateSummary {
   const { lateAfter } = quizDeadline(test, row.startedAt, row.extraTimePercent);
   return {
     sessionId: row.sessionId,

@@ -17,7 +17,7 @@ export function normalizeEmail(email: string): string {
 }
 
 /** 18 random bytes as base64url: 24 characters, 144 bits. */
-export function generatePassword(): string {
+function generatePassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
@@ -39,7 +39,7 @@ function distance(a: string, b: string): number {
 }
 
 /** The catalogue's companies whose id is close to `input`: a typo away, or containing it. */
-export function closeCompanies(input: string): Company[] {
+function closeCompanies(input: string): Company[] {
   const wanted = input.trim().toLowerCase();
   return allCompanies().filter(
     (company) =>
@@ -48,7 +48,7 @@ export function closeCompanies(input: string): Company[] {
   );
 }
 
-export function requireCompany(companyId: string): Company {
+function requireCompany(companyId: string): Company {
   const company = companyOf(companyId);
   if (company) return company;
   const close = closeCompanies(companyId);

@@ -16,10 +16,10 @@ import { normalizeEmail } from './reviewer-accounts.ts';
  * site can neither read nor send.
  */
 
-export const REVIEW_COOKIE = 'review_session';
+const REVIEW_COOKIE = 'review_session';
 const COOKIE_PATH = '/api/review';
-export const IDLE_MS = 12 * 60 * 60_000;
-export const ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
+const IDLE_MS = 12 * 60 * 60_000;
+const ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
 /** A sign-in's last use is written at most once a minute: a page of requests costs one write. */
 const TOUCH_AFTER_MS = 60_000;
 

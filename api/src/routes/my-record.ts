@@ -9,7 +9,7 @@ import type { RouteDeps } from './deps.ts';
 const sessionIdHeader = SESSION_ID_HEADER.toLowerCase();
 
 /** The candidate's own record, in the terms the reviewer reads it. */
-export function myRecordOf(record: SessionRecord): MyRecord {
+function myRecordOf(record: SessionRecord): MyRecord {
   const { signals, timeline } = proctoringSummary(proctoringOf(record));
   const answers = record.answers;
   const deadline = deadlineOf(record);

@@ -144,7 +144,7 @@ export function toCandidate(row: CandidateListRow): CandidateRow {
  * own key, then start time and session id for ties.
  * Status ranks the steps: registered, quiz submitted, video done, finished.
  */
-export const CANDIDATE_SORT_KEYS = {
+const CANDIDATE_SORT_KEYS = {
   startedAt: 'started_at',
   name: "coalesce(sort_name, '')",
   status: `CASE WHEN feedback_received THEN 3 WHEN video_received OR video_skipped THEN 2

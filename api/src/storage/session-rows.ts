@@ -1,6 +1,6 @@
+import type { FinalReason } from '@assessment/core';
 import { type InvitationRow, toInvitation } from './review-rows.ts';
 import {
-  type FinalReason,
   SessionConflictError,
   SessionKeyError,
   type SessionPage,

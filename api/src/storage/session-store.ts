@@ -1,5 +1,6 @@
 import type {
   deviceCheckFactsSchema,
+  FinalReason,
   feedbackSchema,
   proctoringSchema,
   quizCompleteSchema,
@@ -45,7 +46,6 @@ export type QuizComplete = z.output<typeof quizCompleteSchema>;
 export type Feedback = z.output<typeof feedbackSchema>;
 export type Proctoring = z.output<typeof proctoringSchema>;
 export type DeviceCheckFacts = z.output<typeof deviceCheckFactsSchema>;
-export type FinalReason = 'complete' | 'time-up';
 export type { OpenedSession } from './known-sessions.ts';
 
 export interface SessionRef {
