@@ -37,7 +37,6 @@ export function refuseBinding(statements: ReturnType<typeof prepareBinding>, inv
 
 function prepareReviewWrites(db: Database.Database) {
   return {
-    invitation: db.prepare<[string], InvitationRow>('SELECT * FROM invitations WHERE invitation_id = ?'),
     insertInvitation: db.prepare(`
       INSERT INTO invitations (invitation_id, test_id, token, email, name, created_at, expires_at, extra_time_percent)
       VALUES (@invitationId, @testId, @token, @email, @name, @createdAt, @expiresAt, @extraTimePercent)`),
@@ -52,12 +51,12 @@ function prepareReviewWrites(db: Database.Database) {
     setOpenLink: db.prepare(`
       INSERT INTO test_settings (test_id, open_link_allowed, updated_at) VALUES (?, ?, ?)
       ON CONFLICT (test_id) DO UPDATE SET open_link_allowed = excluded.open_link_allowed, updated_at = excluded.updated_at`),
-    reviewerOfEmail: db.prepare<[string], { reviewer_id: string }>('SELECT reviewer_id FROM reviewers WHERE email = ?'),
     insertReviewer: db.prepare(`
       INSERT INTO reviewers (reviewer_id, company_id, email, name, password_hash, created_at)
-      VALUES (@reviewerId, @companyId, @email, @name, @passwordHash, @createdAt)`),
-    deleteReviewerSessions: db.prepare('DELETE FROM reviewer_sessions WHERE reviewer_id = ?'),
-    deleteReviewer: db.prepare('DELETE FROM reviewers WHERE reviewer_id = ?'),
+      VALUES (@reviewerId, @companyId, @email, @name, @passwordHash, @createdAt)
+      ON CONFLICT (email) DO NOTHING`),
+    // The reviewer's sign-in sessions go with it: ON DELETE CASCADE, with the writer's foreign_keys on.
+    deleteReviewer: db.prepare('DELETE FROM reviewers WHERE email = ?'),
     insertReviewerSession: db.prepare(`
       INSERT INTO reviewer_sessions (session_hash, reviewer_id, csrf_token, created_at, last_seen_at, expires_at)
       VALUES (@sessionHash, @reviewerId, @csrfToken, @createdAt, @createdAt, @expiresAt)`),
@@ -71,11 +70,14 @@ function prepareReviewWrites(db: Database.Database) {
   };
 }
 
-/** The hiring company's writes, each run by the writer thread in its own transaction like the candidates'. */
-export function createReviewWriteOperations(db: Database.Database) {
+/**
+ * The hiring company's writes, each run by the writer thread in its own transaction like the
+ * candidates'. `binding` is the writer's `prepareBinding`, whose invitation read they share.
+ */
+export function createReviewWriteOperations(db: Database.Database, binding: ReturnType<typeof prepareBinding>) {
   const statements = prepareReviewWrites(db);
   const current = (invitationId: string): StoredInvitation | undefined => {
-    const row = statements.invitation.get(invitationId);
+    const row = binding.invitation.get(invitationId);
     return row && toInvitation(row);
   };
   return {
@@ -98,15 +100,10 @@ export function createReviewWriteOperations(db: Database.Database) {
       statements.setOpenLink.run(testId, allowed ? 1 : 0, at);
     },
     addReviewer(reviewer: StoredReviewer): void {
-      if (statements.reviewerOfEmail.get(reviewer.email)) throw new ReviewerExistsError(reviewer.email);
-      statements.insertReviewer.run(reviewer);
+      if (statements.insertReviewer.run(reviewer).changes === 0) throw new ReviewerExistsError(reviewer.email);
     },
     removeReviewer(email: string): boolean {
-      const reviewer = statements.reviewerOfEmail.get(email);
-      if (!reviewer) return false;
-      statements.deleteReviewerSessions.run(reviewer.reviewer_id);
-      statements.deleteReviewer.run(reviewer.reviewer_id);
-      return true;
+      return statements.deleteReviewer.run(email).changes > 0;
     },
     startReviewerSession(session: NewReviewerSession, idleMs: number): void {
       statements.sweepReviewerSessions.run({ now: session.createdAt, idleMs });

@@ -192,7 +192,7 @@ export function createWriteOperations(db: Database.Database) {
     forgetVideoUpload(uploadId: string): void {
       statements.deleteVideo.run(uploadId);
     },
-    ...createReviewWriteOperations(db),
+    ...createReviewWriteOperations(db, statements),
   };
   type Operations = typeof operations;
   const transactional = {} as Record<keyof Operations, (...args: unknown[]) => unknown>;
