@@ -388,7 +388,16 @@ describe('the reviewer API', () => {
       sessionId: unique,
       invitationId: created.body.invitationId,
       questions: test?.questions,
-      answers: { html, final: true, finalReason: 'complete', late: false },
+      answers: {
+        trees: [
+          [{ tag: 'p', children: ['First ', { tag: 'strong', children: ['answer'] }] }],
+          [{ tag: 'p', children: ['Second'] }],
+          [],
+        ],
+        final: true,
+        finalReason: 'complete',
+        late: false,
+      },
       timeline: [
         { at: 1_760_000_000_000, kind: 'tab-switch', question: null },
         { at: 1_760_000_001_000, kind: 'tab-switch', question: 1 },

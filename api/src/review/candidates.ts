@@ -9,7 +9,8 @@ import {
   type VideoState,
 } from '@assessment/core';
 import { z } from 'zod';
-import { describeSession, iso, proctoringSummary, quizDeadline } from '../admin/session-view.ts';
+import { describeSession, iso, proctoringSummary, quizDeadline, type SessionView } from '../admin/session-view.ts';
+import { answerTree } from '../answers/answer-tree.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type { CandidateRow } from '../storage/review-store.ts';
 import type { SessionRecord, SessionStore } from '../storage/session-store.ts';
@@ -77,6 +78,12 @@ export async function listCandidates(
   };
 }
 
+/** The answers as the review page renders them: trees of the editor's elements, never HTML. */
+function reviewAnswers({ html, ...answers }: NonNullable<SessionView['answers']>): CandidateDetail['answers'] {
+  const [first, second, third] = html;
+  return { ...answers, trees: [answerTree(first), answerTree(second), answerTree(third)] };
+}
+
 /** One candidate: the session view, the test's questions, the timeline, the invitation and the deadline. */
 export async function candidateDetail(
   record: SessionRecord,
@@ -84,10 +91,11 @@ export async function candidateDetail(
   videos: VideoStore,
   now: number,
 ): Promise<CandidateDetail> {
-  const view = await describeSession(record, videos, reviewVideoPath);
+  const { answers, ...view } = await describeSession(record, videos, reviewVideoPath);
   const deadline = quizDeadline(test, record.startedAt, record.invitation?.extraTimePercent ?? 0);
   return {
     ...view,
+    answers: answers && reviewAnswers(answers),
     questions: test.questions,
     ...proctoringSummary(view.proctoring),
     invitation: record.invitation ? invitationView(record.invitation, now) : null,

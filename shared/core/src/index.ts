@@ -1,4 +1,5 @@
 export * from './answer-html/answer-html.ts';
+export * from './answer-html/answer-tree.ts';
 export * from './api/invitation-schemas.ts';
 export {
   createOutbox,

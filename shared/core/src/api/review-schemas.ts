@@ -1,3 +1,4 @@
+import { answerTreeSchema } from '../answer-html/answer-tree.ts';
 import { INVITATION_ID_PATTERN, INVITATION_STATES } from '../invite/invitation.ts';
 import { z } from '../zod.ts';
 import { extraTimePercentSchema } from './invitation-schemas.ts';
@@ -246,9 +247,17 @@ export const sessionViewSchema = z.object({
 /**
  * `GET /api/review/candidates/:sessionId`: the session view, with the test's questions (each a list
  * of paragraphs, the first its title), the proctoring timeline, the invitation, and the quiz deadline.
- * `answers.html` is sanitized by the server already; the page sanitizes again before rendering.
+ * The answers come as trees of the editor's elements (`answer-tree.ts`), never as HTML: the review
+ * page renders them as React elements and no browser parses what a candidate wrote.
  */
 export const candidateDetailSchema = sessionViewSchema.extend({
+  answers: sessionViewSchema.shape.answers
+    .unwrap()
+    .omit({ html: true })
+    .extend({
+      trees: z.tuple([answerTreeSchema, answerTreeSchema, answerTreeSchema]),
+    })
+    .nullable(),
   questions: z.array(z.array(z.string())),
   timeline: z.array(timelineEventSchema),
   signals: signalsSchema,

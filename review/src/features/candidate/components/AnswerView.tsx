@@ -1,8 +1,16 @@
-import { CandidateHtml } from '../../../components/CandidateHtml.tsx';
-import { hasAnswerContent } from '../lib/answer-content.ts';
+import { type AnswerNodeInput, answerHasContent } from '@assessment/core';
+import { CandidateRichText } from '../../../components/CandidateRichText.tsx';
 
 /** One question as the candidate saw it, with their answer beside it. */
-export function AnswerView({ number, question, html }: { number: number; question: string[]; html: string | null }) {
+export function AnswerView({
+  number,
+  question,
+  nodes,
+}: {
+  number: number;
+  question: string[];
+  nodes: readonly AnswerNodeInput[] | null;
+}) {
   const [title, ...prompts] = question;
   const headingId = `question-${number}-title`;
   return (
@@ -20,8 +28,8 @@ export function AnswerView({ number, question, html }: { number: number; questio
       </div>
       <div className="answer-text">
         <h4>Answer</h4>
-        {html !== null && hasAnswerContent(html) ? (
-          <CandidateHtml html={html} className="candidate-html" />
+        {nodes !== null && answerHasContent(nodes) ? (
+          <CandidateRichText nodes={nodes} className="candidate-html" />
         ) : (
           <p className="muted">No answer.</p>
         )}

@@ -33,7 +33,7 @@ function Part({ id, children }: { id: PartId; children: ReactNode }) {
 /** Everything about one candidate, in the order a reviewer reads it. */
 export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) {
   const name = candidate.registration?.fullName || 'Unnamed candidate';
-  const html = candidate.answers?.html;
+  const trees = candidate.answers?.trees;
   return (
     <article className="candidate-details">
       <PageHeading title={name} />
@@ -49,7 +49,12 @@ export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) 
       </nav>
       <Part id="answers">
         {candidate.questions.map((question, index) => (
-          <AnswerView key={question[0] ?? index} number={index + 1} question={question} html={html?.[index] ?? null} />
+          <AnswerView
+            key={question[0] ?? index}
+            number={index + 1}
+            question={question}
+            nodes={trees?.[index] ?? null}
+          />
         ))}
       </Part>
       <Part id="video">
