@@ -35,7 +35,7 @@ test('with the API unreachable the thanks say it is still sending, then confirm 
     page.getByRole('status').filter({ hasText: 'All responses have been submitted successfully!' }),
   ).toBeVisible();
   await expect(sending).toHaveCount(0);
-  expect(await storedFeedback(request, unique)).toMatchObject({ currentScore: 3, feedback: 'Sent while offline' });
+  expect(await storedFeedback(request, unique)).toMatchObject({ stars: 4, feedback: 'Sent while offline' });
 });
 
 test('a response the server refuses for good is never reported as submitted', async ({ page, allowProblem }) => {

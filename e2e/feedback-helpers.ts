@@ -16,6 +16,6 @@ export async function reachFeedback(page: Page, videoChoice: 'VideoRecorded' | '
 export async function storedFeedback(
   request: APIRequestContext,
   unique: string,
-): Promise<{ currentScore: number; feedback: string } | null> {
+): Promise<{ stars: number; feedback: string } | null> {
   return (await adminSession(request, unique))?.feedback ?? null;
 }

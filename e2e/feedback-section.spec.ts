@@ -61,7 +61,7 @@ test.describe('feedback form', () => {
     const unique = await sessionId(page);
     await expect
       .poll(() => storedFeedback(request, unique))
-      .toMatchObject({ currentScore: 3, feedback: 'Clear questions, fair timing.' });
+      .toMatchObject({ stars: 4, feedback: 'Clear questions, fair timing.' });
   });
 
   test('asks for a rating before submitting, and takes one by mouse', async ({ page, request }) => {
@@ -78,7 +78,7 @@ test.describe('feedback form', () => {
 
     await expect(page.getByText(DONE)).toBeVisible();
     const unique = await sessionId(page);
-    await expect.poll(() => storedFeedback(request, unique)).toMatchObject({ currentScore: 1, feedback: '' });
+    await expect.poll(() => storedFeedback(request, unique)).toMatchObject({ stars: 2, feedback: '' });
   });
 
   test('counts the characters of the comment and stops at the limit', async ({ page }) => {

@@ -11,7 +11,7 @@ test('the built standalone page runs the section with its harness', async ({ pag
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('All responses have been submitted successfully!')).toBeVisible();
   const unique = await page.evaluate(() => localStorage.getItem('unique'));
-  await expect.poll(() => storedFeedback(request, unique ?? '')).toMatchObject({ currentScore: 0, feedback: '' });
+  await expect.poll(() => storedFeedback(request, unique ?? '')).toMatchObject({ stars: 1, feedback: '' });
 
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText(`The shell would now open /invite/${SAMPLE_ID}`)).toBeVisible();

@@ -101,7 +101,7 @@ test("a candidate's whole assessment, each request on the next instance, reads t
   await expect(page.getByText('All responses have been submitted successfully!')).toBeVisible();
 
   const unique = await sessionId(page);
-  await expect.poll(async () => (await adminFrom(cluster.a.origin, unique))?.feedback?.currentScore).toBe(3);
+  await expect.poll(async () => (await adminFrom(cluster.a.origin, unique))?.feedback?.stars).toBe(4);
   const fromA = await adminFrom(cluster.a.origin, unique);
   expect(await adminFrom(cluster.b.origin, unique)).toEqual(fromA);
   expect(fromA).toMatchObject({
@@ -110,7 +110,7 @@ test("a candidate's whole assessment, each request on the next instance, reads t
     answers: { html: ['<p>Answered across two servers</p>', '', ''], final: true },
     quizCompletedAt: expect.any(String),
     video: { status: 'complete', contentType: 'video/webm' },
-    feedback: { currentScore: 3, feedback: 'Smooth, whichever server answered.' },
+    feedback: { stars: 4, feedback: 'Smooth, whichever server answered.' },
   });
   expect(fromA?.deviceChecks.at(-1)).toMatchObject({ result: true });
   expect(await listedBy(cluster.a.origin)).toContain(unique);

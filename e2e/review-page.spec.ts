@@ -194,7 +194,7 @@ test('one candidate: answers beside their questions, the timeline, device, feedb
 
   await expect(page.locator('#device')).toContainText('Chromium 140.0.1');
   await expect(page.locator('#device')).toContainText('1920 x 1080');
-  await expect(page.locator('#feedback')).toContainText('Rated 4 out of 5');
+  await expect(page.locator('#feedback')).toContainText('Rated 4 of 5');
   await expect(page.locator('#feedback blockquote')).toHaveText('Fair questions.\nThank you.');
   await expect(page.locator('#declaration')).toContainText('I agree not to copy code from any source');
   await expect(page.locator('#declaration')).toContainText('Agreed on');

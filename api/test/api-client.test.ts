@@ -76,7 +76,7 @@ describe('API client', () => {
     expect(client.pendingOutboxCount()).toBe(0);
     const session = await adminSession(server.url, unique);
     expect(session.registration).not.toBeNull();
-    expect(session.feedback?.currentScore).toBe(4);
+    expect(session.feedback?.stars).toBe(5);
   });
 
   it('answers the device check, or null when the server cannot be reached', async () => {

@@ -70,7 +70,7 @@ describe('candidate endpoints', () => {
       deviceChecks: [{ checkId: 'check-1', result: true }],
       video: null,
       noVideo: { reason: 'no-camera' },
-      feedback: { currentScore: 4, feedback: 'Clear questions.' },
+      feedback: { stars: 5, feedback: 'Clear questions.' },
     });
     expect(session.registration?.deviceInfo.screen).toBe('1920 x 1080');
     expect(session.quizCompletedAt).toEqual(expect.any(String));

@@ -198,7 +198,7 @@ describe('outbox', () => {
     await first.flush();
     expect(second.pendingCount()).toBe(0);
     const session = await adminSession(server.url, unique);
-    expect(session.feedback?.currentScore).toBe(4);
+    expect(session.feedback?.stars).toBe(5);
     expect(session.quizCompletedAt).toEqual(expect.any(String));
   });
 

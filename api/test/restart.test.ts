@@ -83,7 +83,7 @@ describe.each(databases)('durability ($name)', ({ create }) => {
     expect(after.find((session) => session.sessionId === unique)).toMatchObject({
       answers: { revision: 3, final: true },
       video: { status: 'complete', bytes: 200_000 },
-      feedback: { currentScore: 4 },
+      feedback: { stars: 5 },
     });
   });
 });

@@ -355,7 +355,7 @@ describe('the reviewer API', () => {
       finalReason: 'complete',
       signals: { tabSwitches: 2, pastes: 1 },
       video: 'received',
-      rating: null,
+      stars: null,
       invitationId: created.body.invitationId,
     });
     const ids = (body: Record<string, unknown>) =>

@@ -6,6 +6,7 @@ import {
   proctoringTimeline,
   quizTimeLimitMinutes,
   type SessionView,
+  starsOf,
   type TestDefinition,
   type VideoState,
 } from '@assessment/core';
@@ -97,7 +98,7 @@ export async function describeSession(
   const finished = video?.completedAt != null;
   const registration = record.registration;
   const answers = record.answers;
-  const { invitation: _token, ...details } = registration?.payload ?? {};
+
   return {
     sessionId: record.sessionId,
     testId: record.testId,
@@ -109,7 +110,7 @@ export async function describeSession(
     lateAfter: iso(deadline?.lateAfter),
     registration: registration
       ? {
-          ...(details as Omit<typeof registration.payload, 'invitation'>),
+          ...registration.payload,
           socialLink: socialLink(registration.payload.social),
           receivedAt: iso(registration.receivedAt),
           updatedAt: iso(registration.updatedAt),
@@ -147,7 +148,7 @@ export async function describeSession(
       : null,
     feedback: record.feedback
       ? {
-          currentScore: record.feedback.payload.currentScore,
+          stars: starsOf(record.feedback.payload.currentScore),
           feedback: record.feedback.payload.feedback,
           receivedAt: iso(record.feedback.receivedAt),
           updatedAt: iso(record.feedback.updatedAt),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { ratingText } from '@assessment/core';
 import { currentVideo, describeSession, type SessionView, videoExtension } from '../admin/session-view.ts';
 import type { SessionCursor, SessionRecord, SessionStore, StoredVideo } from '../storage/session-store.ts';
 import type { VideoStore } from '../storage/video-store.ts';
@@ -23,7 +24,6 @@ const CSV_HEADER = [
   'workExperience',
   'social',
   'socialLink',
-  'gender',
   'os',
   'browser',
   'screen',
@@ -51,7 +51,7 @@ const CSV_HEADER = [
   'videoContentType',
   'videoDurationSeconds',
   'noVideoReason',
-  'feedbackScore',
+  'feedbackRating',
   'feedback',
   'answersFinalReason',
   'invitationId',
@@ -77,7 +77,6 @@ function csvRow(view: SessionView): Cell[] {
     registration?.workExperience,
     registration?.social,
     registration?.socialLink,
-    registration?.gender,
     device ? `${device.os.name} ${device.os.version}`.trim() : null,
     device ? `${device.browser.name} ${device.browser.version}`.trim() : null,
     device?.screen,
@@ -105,7 +104,7 @@ function csvRow(view: SessionView): Cell[] {
     view.video?.contentType,
     view.video?.durationSeconds,
     view.noVideo?.reason,
-    view.feedback?.currentScore,
+    view.feedback && ratingText(view.feedback.stars),
     view.feedback?.feedback,
     view.answers?.finalReason,
     view.invitationId,

@@ -5,6 +5,7 @@ import {
   type CandidatesPage,
   candidatesQuerySchema,
   type FinalReason,
+  starsOf,
   type TestDefinition,
   type VideoState,
 } from '@assessment/core';
@@ -51,7 +52,7 @@ function candidateSummary(row: CandidateRow, test: TestDefinition): CandidateSum
     finalReason: finalReasonOf(row.finalReason),
     signals: { tabSwitches: row.tabSwitches, pastes: row.pastes },
     video: videoOf(row),
-    rating: row.rating,
+    stars: row.rating === null ? null : starsOf(row.rating),
     invitationId: row.invitationId,
   };
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireOwnSession } from '../http/candidate-access.ts';
 import { HttpError, parseOrRefuse, toHttpError } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
+import { splitDemographics } from '../privacy/demographics.ts';
 import { closedStateError } from '../storage/review-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import type { RouteDeps } from './deps.ts';
@@ -58,16 +59,18 @@ export function registerRegistrationRoute(app: FastifyInstance, { store, now, li
     { config: { access: 'registration' }, bodyLimit: SMALL_BODY_LIMIT },
     async (request, reply) => {
       const registration = parseOrRefuse(registrationSchema, request.body);
-      requireTest(registration.data);
+      const test = requireTest(registration.data);
       const candidate = request.candidate;
       if (!candidate) throw new Error('The registration route runs after the session key check');
       const receivedAt = now();
-      // The token is kept with the invitation, not in the registration's details.
-      const { invitation: token, ...details } = registration;
+      // The token is kept with the invitation, and the demographic answer apart from the session.
+      const { invitation: token, ...rest } = registration;
+      const { details, gender } = splitDemographics(rest, test.companyName);
       const invitationId = await invitationOfRegistration(request, store, registration.data, token, receivedAt);
       if (candidate.session) requireOwnSession(request, registration.unique);
       else await limits.admitRegistrationFor(request, reply, registration.data);
-      await store.saveRegistration(sessionRefOf(registration, receivedAt), candidate.keyHash, details, invitationId);
+      const ref = sessionRefOf(registration, receivedAt);
+      await store.saveRegistration(ref, candidate.keyHash, details, invitationId, gender);
       return { ok: true };
     },
   );

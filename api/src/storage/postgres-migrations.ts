@@ -1,4 +1,6 @@
+import { getTest } from '@assessment/core';
 import type pg from 'pg';
+import { cleanStoredRegistration } from '../privacy/demographics.ts';
 
 /**
  * Each entry upgrades the schema by one version; the one row of `schema_version` remembers how far
@@ -11,7 +13,7 @@ import type pg from 'pg';
  * so are the two free texts SQLite keeps as they came (a video skip's reason, an upload's declared
  * type), because PostgreSQL's text cannot hold the NUL character that JSON writes as `\u0000`.
  */
-const migrations: string[] = [
+const migrations: (string | ((client: pg.PoolClient) => Promise<void>))[] = [
   `
   CREATE TABLE sessions (
     session_id text COLLATE "C" PRIMARY KEY,
@@ -130,6 +132,34 @@ const migrations: string[] = [
   ALTER TABLE sessions ADD COLUMN invitation_id text COLLATE "C" REFERENCES invitations (invitation_id);
   ALTER TABLE answers ADD COLUMN final_reason text;
   `,
+  // As SQLite's: the demographic answer leaves every stored registration for a table of its own.
+  async (client) => {
+    await client.query(`
+      CREATE TABLE demographics (
+        session_id text COLLATE "C" UNIQUE REFERENCES sessions (session_id),
+        test_id text COLLATE "C" NOT NULL,
+        gender text NOT NULL,
+        finished boolean NOT NULL DEFAULT false
+      );
+      CREATE INDEX demographics_by_test ON demographics (test_id);
+    `);
+    const { rows } = await client.query<{ session_id: string; test_id: string; payload: string; finished: boolean }>(`
+      SELECT r.session_id, s.test_id, r.payload, EXISTS (SELECT 1 FROM feedback f WHERE f.session_id = r.session_id) AS finished
+      FROM registrations r JOIN sessions s ON s.session_id = r.session_id`);
+    for (const row of rows) {
+      const { payload, gender } = cleanStoredRegistration(JSON.parse(row.payload), getTest(row.test_id)?.companyName);
+      await client.query('UPDATE registrations SET payload = $1 WHERE session_id = $2', [
+        JSON.stringify(payload),
+        row.session_id,
+      ]);
+      await client.query('INSERT INTO demographics (session_id, test_id, gender, finished) VALUES ($1, $2, $3, $4)', [
+        row.session_id,
+        row.test_id,
+        gender,
+        row.finished,
+      ]);
+    }
+  },
 ];
 
 /**
@@ -143,7 +173,9 @@ const MIGRATION_LOCK = [0x61736d74, 1];
 async function apply(client: pg.PoolClient, version: number): Promise<void> {
   await client.query('BEGIN');
   try {
-    await client.query(migrations[version] as string);
+    const migration = migrations[version];
+    if (typeof migration === 'function') await migration(client);
+    else await client.query(migration as string);
     await client.query('UPDATE schema_version SET version = $1', [version + 1]);
     await client.query('COMMIT');
   } catch (error) {

@@ -8,12 +8,13 @@ import {
   type AnswersWrite,
   type DeviceCheckFacts,
   type Feedback,
+  type Gender,
   type QuizComplete,
-  type Registration,
   SessionConflictError,
   SessionKeyError,
   SessionNotFoundError,
   type SessionRef,
+  type StoredRegistration,
   type VideoUploadFinish,
   type VideoUploadStart,
 } from './session-store.ts';
@@ -50,6 +51,11 @@ const sql = {
     `INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES ($1, $2, $3, $3)
      ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`,
     'upsert-registration',
+  ),
+  upsertDemographics: statement(
+    `INSERT INTO demographics (session_id, test_id, gender) VALUES ($1, $2, $3)
+     ON CONFLICT (session_id) DO UPDATE SET gender = excluded.gender`,
+    'upsert-demographics',
   ),
   insertQuizComplete: statement(
     `INSERT INTO quiz_completions (session_id, payload, received_at) VALUES ($1, $2, $3)
@@ -91,11 +97,14 @@ const sql = {
      ON CONFLICT (session_id) DO UPDATE SET reason = excluded.reason`,
     'upsert-video-skip',
   ),
-  // The feedback, and the first one marks the session's invitation finished: one statement.
+  // The feedback, and the first one marks the session's invitation finished and its aggregate
+  // row counted as finished: one statement.
   upsertFeedback: statement(
     `WITH stored AS (
        INSERT INTO feedback (session_id, payload, received_at, updated_at) VALUES ($1, $2, $3, $3)
        ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at
+     ), counted AS (
+       UPDATE demographics SET finished = true WHERE session_id = $1
      )
      UPDATE invitations SET finished_at = $3 WHERE session_id = $1 AND finished_at IS NULL`,
     'upsert-feedback',
@@ -227,13 +236,15 @@ export function createPostgresWrites(pool: pg.Pool, known: KnownSessions) {
     async saveRegistration(
       ref: SessionRef,
       keyHash: string,
-      registration: Registration,
+      registration: StoredRegistration,
       invitationId?: string | null,
+      gender: Gender = '',
     ): Promise<void> {
       await inTransaction(pool, async (tx) => {
         if (invitationId) await bind(tx, ref, keyHash, invitationId);
         await openOrEnter(tx, ref, keyHash, invitationId ?? null);
         await sql.upsertRegistration(tx, [ref.sessionId, JSON.stringify(registration), ref.receivedAt]);
+        await sql.upsertDemographics(tx, [ref.sessionId, ref.testId, gender]);
       });
     },
     async saveQuizComplete(ref: SessionRef, notice: QuizComplete): Promise<void> {

@@ -7,6 +7,7 @@ import type {
   registrationSchema,
 } from '@assessment/core';
 import type { z } from 'zod';
+import type { Gender, StoredRegistration } from '../privacy/demographics.ts';
 import type { OpenedSession } from './known-sessions.ts';
 import {
   InvitationExpiredError,
@@ -42,6 +43,7 @@ import {
  */
 
 export type Registration = z.output<typeof registrationSchema>;
+export type { Gender, StoredRegistration } from '../privacy/demographics.ts';
 export type QuizComplete = z.output<typeof quizCompleteSchema>;
 export type Feedback = z.output<typeof feedbackSchema>;
 export type Proctoring = z.output<typeof proctoringSchema>;
@@ -113,7 +115,8 @@ export interface SessionRecord {
   startedAt: number;
   /** The personal invitation the session was opened with, as it is now; null for the open link. */
   invitation: StoredInvitation | null;
-  registration: { payload: Registration; receivedAt: number; updatedAt: number } | null;
+  /** Without the demographic answer, which is kept apart for aggregate counts only. */
+  registration: { payload: StoredRegistration; receivedAt: number; updatedAt: number } | null;
   answers: StoredAnswers | null;
   quizComplete: { payload: QuizComplete; receivedAt: number } | null;
   deviceChecks: { checkId: string; facts: DeviceCheckFacts; result: boolean; receivedAt: number }[];
@@ -198,12 +201,15 @@ export interface SessionStore extends InvitationStore, ReviewerStore {
    * `InvitationInUseError`. A revoked or expired link binds nothing (`InvitationRevokedError`,
    * `InvitationExpiredError`), unless its session finished already. A session opened with another
    * invitation, or with none, is `SessionConflictError`. Refused, nothing is stored.
+   *
+   * `gender` is kept apart from the registration, in a row that only aggregate counts read.
    */
   saveRegistration(
     ref: SessionRef,
     keyHash: string,
-    registration: Registration,
+    registration: StoredRegistration,
     invitationId?: string | null,
+    gender?: Gender,
   ): Promise<void>;
   /** The session bound to this key hash, if any. */
   sessionOfKey(keyHash: string): Promise<OpenedSession | undefined>;

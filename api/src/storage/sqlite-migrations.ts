@@ -1,10 +1,12 @@
+import { getTest } from '@assessment/core';
 import type Database from 'better-sqlite3';
+import { cleanStoredRegistration } from '../privacy/demographics.ts';
 
 /**
  * Each entry upgrades the schema by one version; `PRAGMA user_version` remembers how far a database
  * got. Append only: an entry that has shipped is never edited.
  */
-const migrations: string[] = [
+const migrations: (string | ((db: Database.Database) => void))[] = [
   `
   CREATE TABLE sessions (
     session_id TEXT PRIMARY KEY,
@@ -131,6 +133,31 @@ const migrations: string[] = [
   ALTER TABLE sessions ADD COLUMN invitation_id TEXT REFERENCES invitations (invitation_id);
   ALTER TABLE answers ADD COLUMN final_reason TEXT;
   `,
+  // The demographic answer leaves the candidate's record (SPEC section 0): kept apart, one row per
+  // session only for aggregate counts, and taken out of every registration stored before.
+  (db) => {
+    db.exec(`
+      CREATE TABLE demographics (
+        session_id TEXT UNIQUE REFERENCES sessions (session_id),
+        test_id TEXT NOT NULL,
+        gender TEXT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      CREATE INDEX demographics_by_test ON demographics (test_id);
+    `);
+    const rows = db
+      .prepare<[], { session_id: string; test_id: string; payload: string; finished: number }>(`
+        SELECT r.session_id, s.test_id, r.payload, EXISTS (SELECT 1 FROM feedback f WHERE f.session_id = r.session_id) AS finished
+        FROM registrations r JOIN sessions s ON s.session_id = r.session_id`)
+      .all();
+    const rewrite = db.prepare('UPDATE registrations SET payload = ? WHERE session_id = ?');
+    const keep = db.prepare('INSERT INTO demographics (session_id, test_id, gender, finished) VALUES (?, ?, ?, ?)');
+    for (const row of rows) {
+      const { payload, gender } = cleanStoredRegistration(JSON.parse(row.payload), getTest(row.test_id)?.companyName);
+      rewrite.run(JSON.stringify(payload), row.session_id);
+      keep.run(row.session_id, row.test_id, gender, row.finished);
+    }
+  },
 ];
 
 export function migrate(db: Database.Database): void {
@@ -140,7 +167,9 @@ export function migrate(db: Database.Database): void {
   }
   for (let version = current; version < migrations.length; version += 1) {
     db.transaction(() => {
-      db.exec(migrations[version] as string);
+      const migration = migrations[version];
+      if (typeof migration === 'function') migration(db);
+      else db.exec(migration as string);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }

@@ -5,12 +5,13 @@ import {
   type AnswersWrite,
   type DeviceCheckFacts,
   type Feedback,
+  type Gender,
   type QuizComplete,
-  type Registration,
   SessionConflictError,
   SessionKeyError,
   SessionNotFoundError,
   type SessionRef,
+  type StoredRegistration,
   type VideoUploadFinish,
   type VideoUploadStart,
 } from './session-store.ts';
@@ -35,6 +36,10 @@ function prepareWrites(db: Database.Database) {
     upsertRegistration: db.prepare(`
       INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES (?, ?, ?, ?)
       ON CONFLICT (session_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at`),
+    upsertDemographics: db.prepare(`
+      INSERT INTO demographics (session_id, test_id, gender) VALUES (?, ?, ?)
+      ON CONFLICT (session_id) DO UPDATE SET gender = excluded.gender`),
+    markDemographicsFinished: db.prepare('UPDATE demographics SET finished = 1 WHERE session_id = ?'),
     insertQuizComplete: db.prepare(
       'INSERT OR IGNORE INTO quiz_completions (session_id, payload, received_at) VALUES (?, ?, ?)',
     ),
@@ -88,8 +93,9 @@ function register(
   statements: Statements,
   ref: SessionRef,
   keyHash: string,
-  registration: Registration,
+  registration: StoredRegistration,
   invitationId: string | null,
+  gender: Gender,
 ): void {
   const existing = statements.session.get(ref.sessionId);
   if (existing) checkEntry(existing, ref, keyHash, invitationId);
@@ -102,6 +108,7 @@ function register(
     statements.insertSession.run(ref.sessionId, ref.testId, ref.receivedAt, keyHash, invitationId);
   }
   statements.upsertRegistration.run(ref.sessionId, JSON.stringify(registration), ref.receivedAt, ref.receivedAt);
+  statements.upsertDemographics.run(ref.sessionId, ref.testId, gender);
 }
 
 /** Every other write needs a registered session of the same invitation. */
@@ -148,8 +155,14 @@ function saveAnswers(statements: Statements, input: AnswersWrite): { stored: boo
 export function createWriteOperations(db: Database.Database) {
   const statements = prepareWrites(db);
   const operations = {
-    saveRegistration(ref: SessionRef, keyHash: string, registration: Registration, invitationId?: string | null): void {
-      register(statements, ref, keyHash, registration, invitationId ?? null);
+    saveRegistration(
+      ref: SessionRef,
+      keyHash: string,
+      registration: StoredRegistration,
+      invitationId?: string | null,
+      gender: Gender = '',
+    ): void {
+      register(statements, ref, keyHash, registration, invitationId ?? null, gender);
     },
     saveQuizComplete(ref: SessionRef, notice: QuizComplete): void {
       requireSession(statements, ref);
@@ -169,6 +182,7 @@ export function createWriteOperations(db: Database.Database) {
       requireSession(statements, ref);
       statements.upsertFeedback.run(ref.sessionId, JSON.stringify(feedback), ref.receivedAt, ref.receivedAt);
       statements.markInvitationFinished.run(ref.receivedAt, ref.sessionId);
+      statements.markDemographicsFinished.run(ref.sessionId);
     },
     startVideoUpload(start: VideoUploadStart): void {
       requireSession(statements, start);

@@ -5,8 +5,10 @@ import { extraTimePercentSchema } from './invitation-schemas.ts';
 import { isoTimeSchema, signalsSchema, timelineEventSchema, VIDEO_STATES } from './record-schemas.ts';
 import {
   deviceCheckFactsSchema,
+  deviceInfoSchema,
   FINAL_REASONS,
   proctoringSchema,
+  RATING_STARS,
   registrationSchema,
   sessionIdSchema,
   testIdSchema,
@@ -105,7 +107,8 @@ export const candidateSummarySchema = z.object({
   signals: signalsSchema,
   video: z.enum(VIDEO_STATES),
   /** The feedback's stars, 0 to 4. */
-  rating: z.number().int().nullable(),
+  /** The candidate's rating of the assessment, 1 to `RATING_STARS`; null before the feedback. */
+  stars: z.number().int().min(1).max(RATING_STARS).nullable(),
   invitationId: invitationIdSchema.nullable(),
 });
 export const candidatesPageSchema = z.object({
@@ -169,7 +172,12 @@ export const updateInvitationSchema = z
 // One candidate
 
 /** The registration as stored, less the invitation token, with the social link checked and the times. */
-const registrationViewSchema = registrationSchema.omit({ invitation: true }).extend({
+/**
+ * A registration as the company reads it: never with the demographic answer, which the form
+ * promises is used only in aggregate (SPEC section 0), neither as a field nor in the device record.
+ */
+const registrationViewSchema = registrationSchema.omit({ invitation: true, gender: true }).extend({
+  deviceInfo: deviceInfoSchema.omit({ gender: true }),
   /** `social` when it is an http(s) address, else null: never a link to anything else. */
   socialLink: z.string().nullable(),
   receivedAt: isoTimeSchema.nullable(),
@@ -236,7 +244,8 @@ export const sessionViewSchema = z.object({
   noVideo: z.object({ reason: z.string(), receivedAt: isoTimeSchema.nullable() }).nullable(),
   feedback: z
     .object({
-      currentScore: z.number().int(),
+      /** The candidate's rating of the assessment, 1 to `RATING_STARS` (the wire's `currentScore` plus one). */
+      stars: z.number().int().min(1).max(RATING_STARS),
       feedback: z.string(),
       receivedAt: isoTimeSchema.nullable(),
       updatedAt: isoTimeSchema.nullable(),

@@ -198,10 +198,27 @@ const sectionNotice = {
 
 export const quizCompleteSchema = z.object(sectionNotice);
 
+/** The feedback's star rating: the wire's `currentScore` is 0 to 4 (SPEC section 6), a person reads 1 to 5. */
+export const RATING_STARS = 5;
+
+/** The stars a candidate chose, from the wire's `currentScore`. */
+export function starsOf(currentScore: number): number {
+  return currentScore + 1;
+}
+
+/** "4 of 5": the one way a rating is written wherever a person reads it (CSV, review page, exports). */
+export function ratingText(stars: number): string {
+  return `${stars} of ${RATING_STARS}`;
+}
+
 export const feedbackSchema = z.object({
   ...sectionNotice,
   feedback: text(FEEDBACK_MAX_CHARS),
-  currentScore: z.number().int().min(0).max(4),
+  currentScore: z
+    .number()
+    .int()
+    .min(0)
+    .max(RATING_STARS - 1),
 });
 
 export const videoSkipSchema = z.object({

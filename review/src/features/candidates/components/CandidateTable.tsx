@@ -62,7 +62,7 @@ export function CandidateTable({
             </td>
             <td aria-describedby={signalsNoteId}>{signalsLabel(row.signals)}</td>
             <td>{VIDEO_LABELS[row.video]}</td>
-            <td>{ratingLabel(row.rating)}</td>
+            <td>{ratingLabel(row.stars)}</td>
             <td>{row.invitationId ? 'Personal' : 'Open'}</td>
           </tr>
         ))}

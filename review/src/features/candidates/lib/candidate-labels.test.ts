@@ -9,8 +9,8 @@ describe('candidate row labels', () => {
   });
 
   it('show the rating as stars out of five', () => {
-    expect(ratingLabel(0)).toBe('1 / 5');
-    expect(ratingLabel(4)).toBe('5 / 5');
+    expect(ratingLabel(1)).toBe('1 of 5');
+    expect(ratingLabel(5)).toBe('5 of 5');
     expect(ratingLabel(null)).toBe('—');
   });
 

@@ -1,4 +1,4 @@
-import type { CandidateSummary } from '@assessment/core';
+import { type CandidateSummary, ratingText } from '@assessment/core';
 
 export const STATUS_LABELS: Record<CandidateSummary['status'], string> = {
   registered: 'Started, quiz not submitted',
@@ -22,9 +22,9 @@ export function submissionNotes(row: Pick<CandidateSummary, 'late' | 'finalReaso
   return notes;
 }
 
-/** The candidate's own rating of the assessment: stored 0 to 4, shown as 1 to 5 stars. */
-export function ratingLabel(rating: number | null): string {
-  return rating === null ? '—' : `${rating + 1} / 5`;
+/** The candidate's own rating of the assessment, "4 of 5", as everywhere a person reads it. */
+export function ratingLabel(stars: number | null): string {
+  return stars === null ? '—' : ratingText(stars);
 }
 
 /** "3 tab switches, 1 paste": counted, in words, for the table and for a screen reader. */
