@@ -1,6 +1,6 @@
 import { BODY_LIMIT_BYTES } from '@assessment/core';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { describeError, openBackends, openSessionStore } from './backends.ts';
+import { describeError, openBackends, openStorage } from './backends.ts';
 import type { ServerConfig } from './config.ts';
 import { createHealth, registerHealthRoute } from './health.ts';
 import { closeConnectionsAsTheyIdle } from './http/draining.ts';
@@ -9,6 +9,7 @@ import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
 import { PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
 import { registerStaticSite } from './static-site.ts';
+import { storesOn } from './storage/stores.ts';
 
 export interface AppOptions {
   /** The server clock; tests move it to reach the quiz time limit. */
@@ -38,13 +39,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await registerSecurityHeaders(app, remotes);
 
   const backends = openBackends(config, app.log);
-  const store = await openSessionStore(config, backends.postgres).catch(async (error: unknown) => {
+  const storage = await openStorage(config, backends).catch(async (error: unknown) => {
     await backends.close();
     throw error;
   });
   app.addHook('onClose', async () => {
-    // The store first, then the connections it may use (the PostgreSQL pool).
-    await store.close();
+    // The storage first, then the connections it may use (the database pool).
+    await storage.close();
     await backends.close();
   });
 
@@ -58,7 +59,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   closeConnectionsAsTheyIdle(app);
   await registerApi(app, {
     config,
-    store,
+    ...storesOn(storage),
     videos: backends.videos,
     uploadLocker: backends.uploadLocker,
     rateLimitRedis: backends.rateLimitRedis,

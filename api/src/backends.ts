@@ -3,14 +3,14 @@ import type { Redis } from 'ioredis';
 import type { ServerConfig } from './config.ts';
 import type { HealthProbe } from './health.ts';
 import { openRateLimitRedis } from './http/shared-rate-limits.ts';
-import { createFileVideoStore } from './storage/file-video-store.ts';
-import { openPostgres, type Postgres } from './storage/postgres.ts';
-import { createPostgresLocker, type PostgresLocker } from './storage/postgres-locker.ts';
-import { openPostgresSessionStore } from './storage/postgres-session-store.ts';
-import { createS3VideoStore } from './storage/s3-video-store.ts';
-import type { SessionStore } from './storage/session-store.ts';
-import { openSqliteSessionStore } from './storage/sqlite-session-store.ts';
-import type { VideoStore } from './storage/video-store.ts';
+import { openPostgres, openPostgresStorage, type Postgres } from './storage/db/postgres.ts';
+import { openSqliteStorage } from './storage/db/sqlite.ts';
+import type { Storage } from './storage/db/storage.ts';
+import { type Stores, storesOn } from './storage/stores.ts';
+import { createPostgresLocker, type PostgresLocker } from './storage/uploads/postgres-locker.ts';
+import { createFileVideoStore } from './storage/videos/file-video-store.ts';
+import { createS3VideoStore } from './storage/videos/s3-video-store.ts';
+import type { VideoStore } from './storage/videos/video-store.ts';
 
 /** Finished videos in the bucket when `S3_BUCKET` is set, else in the uploads folder. */
 export function createVideoStore(config: ServerConfig): VideoStore {
@@ -18,11 +18,11 @@ export function createVideoStore(config: ServerConfig): VideoStore {
 }
 
 /**
- * Sessions in PostgreSQL through the process's pool when `DATABASE_URL` is set, else in SQLite
- * under `DATA_DIR`. Either runs its migrations before it resolves.
+ * The stores' database: PostgreSQL through the process's pool when `DATABASE_URL` is set, else
+ * SQLite under `DATA_DIR`. Either runs its migrations before it resolves.
  */
-export function openSessionStore(config: ServerConfig, postgres: Postgres | undefined): Promise<SessionStore> {
-  return postgres ? openPostgresSessionStore(postgres) : openSqliteSessionStore(config.dataDir);
+export function openStorage(config: ServerConfig, { postgres }: Pick<Backends, 'postgres'>): Promise<Storage> {
+  return postgres ? openPostgresStorage(postgres) : openSqliteStorage(config.dataDir);
 }
 
 /**
@@ -77,4 +77,27 @@ export function openBackends(config: ServerConfig, log: FastifyBaseLogger): Back
       rateLimitRedis?.disconnect();
     },
   };
+}
+
+/**
+ * For a command run beside the server (export, reviewer accounts): the configured database's
+ * stores for the length of `work`, closed after it, and where they are, in words.
+ */
+export async function withStores<T>(
+  config: ServerConfig,
+  work: (stores: Stores, source: string) => Promise<T>,
+): Promise<T> {
+  const postgres = config.databaseUrl
+    ? openPostgres(config.databaseUrl, (error) => console.error(`Database: ${describeError(error)}`))
+    : undefined;
+  try {
+    const storage = await openStorage(config, { postgres });
+    try {
+      return await work(storesOn(storage), postgres ? 'the database at DATABASE_URL' : config.dataDir);
+    } finally {
+      await storage.close();
+    }
+  } finally {
+    await postgres?.close();
+  }
 }

@@ -32,7 +32,7 @@ export interface ServerConfig {
    * volume every instance mounts, so an upload started on one can be resumed on another.
    */
   uploadsDir: string;
-  /** PostgreSQL, shared by every instance: the sessions and the tus upload locks (`DATABASE_URL`); unset keeps sessions in SQLite. */
+  /** The database every instance shares, with the tus upload locks (`DATABASE_URL`); unset keeps it in a file under `DATA_DIR`. */
   databaseUrl: string | undefined;
   /** Object storage for finished videos (`S3_BUCKET` and the other `S3_*`); unset keeps them in `uploadsDir`. */
   s3: S3Settings | undefined;

@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
 import { companyOf } from '@assessment/core';
-import { describeError, openSessionStore } from './backends.ts';
+import { withStores } from './backends.ts';
 import { configFromEnv } from './config.ts';
 import { addReviewer, normalizeEmail, ReviewerInputError } from './review/reviewer-accounts.ts';
-import { openPostgres } from './storage/postgres.ts';
-import { ReviewerExistsError } from './storage/review-store.ts';
-import type { SessionStore } from './storage/session-store.ts';
+import { ReviewerExistsError } from './storage/errors.ts';
+import type { ReviewerStore } from './storage/reviewers/reviewer-store.ts';
 
 /**
  * `pnpm --filter api reviewer add|list|remove`: the hiring companies' reviewer accounts, in the
@@ -39,7 +38,7 @@ async function pipedPassword(): Promise<string | undefined> {
   return line === '' ? undefined : line;
 }
 
-async function add(store: SessionStore): Promise<void> {
+async function add(store: ReviewerStore): Promise<void> {
   if (!values.company || !values.email) fail(USAGE);
   const password = await pipedPassword();
   const added = await addReviewer(
@@ -53,7 +52,7 @@ async function add(store: SessionStore): Promise<void> {
   if (added.generated) console.log(`Password, shown only this once: ${added.password}`);
 }
 
-async function list(store: SessionStore): Promise<void> {
+async function list(store: ReviewerStore): Promise<void> {
   const reviewers = (await store.listReviewers()).filter(
     (reviewer) => !values.company || reviewer.companyId === values.company,
   );
@@ -65,33 +64,24 @@ async function list(store: SessionStore): Promise<void> {
   }
 }
 
-async function remove(store: SessionStore): Promise<void> {
+async function remove(store: ReviewerStore): Promise<void> {
   if (!values.email) fail(USAGE);
   const email = normalizeEmail(values.email);
   if (!(await store.removeReviewer(email))) fail(`There is no reviewer ${email}.`, 1);
   console.log(`Removed reviewer ${email}; their sign-ins are ended.`);
 }
 
-const commands: Record<string, (store: SessionStore) => Promise<void>> = { add, list, remove };
+const commands: Record<string, (store: ReviewerStore) => Promise<void>> = { add, list, remove };
 const command = commands[positionals[0] ?? ''];
 if (!command || positionals.length > 1) fail(USAGE);
 
-const config = configFromEnv();
-const postgres = config.databaseUrl
-  ? openPostgres(config.databaseUrl, (error) => console.error(`PostgreSQL: ${describeError(error)}`))
-  : undefined;
 let refusal: string | undefined;
-try {
-  const store = await openSessionStore(config, postgres);
+await withStores(configFromEnv(), async ({ reviewers }) => {
   try {
-    await command(store);
+    await command(reviewers);
   } catch (error) {
     if (!(error instanceof ReviewerInputError || error instanceof ReviewerExistsError)) throw error;
     refusal = error.message;
-  } finally {
-    await store.close();
   }
-} finally {
-  await postgres?.close();
-}
+});
 if (refusal) fail(refusal, 1);

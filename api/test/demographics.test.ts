@@ -1,17 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { companyIdOf, getTest } from '@assessment/core';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createVideoStore } from '../src/backends.ts';
 import { configFromEnv } from '../src/config.ts';
 import { exportSessions } from '../src/export/export-sessions.ts';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
-import { openPostgres } from '../src/storage/postgres.ts';
-import { openPostgresSessionStore } from '../src/storage/postgres-session-store.ts';
-import type { SessionStore } from '../src/storage/session-store.ts';
-import { openSqliteSessionStore } from '../src/storage/sqlite-session-store.ts';
+import { openPostgres, openPostgresStorage } from '../src/storage/db/postgres.ts';
+import { openSqliteStorage } from '../src/storage/db/sqlite.ts';
+import { type Stores, storesOn } from '../src/storage/stores.ts';
 import { createDatabase, type TestDatabase } from './databases.ts';
 import {
   ADMIN_TOKEN,
@@ -64,7 +61,7 @@ const databases = [
 describe.each(databases)('the demographic answer on $name', (database) => {
   let server: InProcessServer;
   let drop: () => Promise<void>;
-  let store: SessionStore;
+  let stores: Stores;
   let closeStore: () => Promise<void>;
   const unique = newSessionId();
   const dataDir = tempDataDir();
@@ -75,16 +72,17 @@ describe.each(databases)('the demographic answer on $name', (database) => {
     server = await startServer({ ...env, DATA_DIR: dataDir });
     if (env.DATABASE_URL) {
       const postgres = openPostgres(env.DATABASE_URL, () => {});
-      store = await openPostgresSessionStore(postgres);
+      stores = storesOn(await openPostgresStorage(postgres));
       closeStore = () => postgres.close();
     } else {
-      store = await openSqliteSessionStore(dataDir);
-      closeStore = () => store.close();
+      const storage = await openSqliteStorage(dataDir);
+      stores = storesOn(storage);
+      closeStore = () => storage.close();
     }
     const test = getTest(testId);
     if (!test) throw new Error('The sample test is missing');
     await addReviewer(
-      store,
+      stores.reviewers,
       { companyId: companyIdOf(test), email: REVIEWER, name: 'Checker', password: REVIEWER_PASSWORD },
       Date.now(),
     );
@@ -125,70 +123,8 @@ describe.each(databases)('the demographic answer on $name', (database) => {
     }
     const outDir = path.join(dataDir, 'export');
     const config = configFromEnv({ ADMIN_TOKEN, DATA_DIR: dataDir });
-    await exportSessions(store, createVideoStore(config), outDir);
+    await exportSessions(stores.sessions, createVideoStore(config), outDir);
     expectNoGender('sessions.json', fs.readFileSync(path.join(outDir, 'sessions.json'), 'utf8'));
     expectNoGender('sessions.csv', fs.readFileSync(path.join(outDir, 'sessions.csv'), 'utf8'));
-  });
-});
-
-describe('registrations stored before the answer was kept apart', () => {
-  /** A registration as an older server stored it, the answer in all three places. */
-  const oldPayload = (unique: string) => JSON.stringify(registrationWithGender(unique));
-
-  it('are cleaned at start on SQLite, and the answer is kept for the counts only', async () => {
-    const dataDir = tempDataDir();
-    const unique = newSessionId();
-    const first = await startServer({ DATA_DIR: dataDir });
-    expect((await postJson(first.url, '/api/now-assessment', registration(unique))).status).toBe(200);
-    expect((await postJson(first.url, '/api/feedback', feedback(unique))).status).toBe(200);
-    await first.stop();
-    // Back to the schema before the demographic table, with the answer inside the stored registration.
-    const db = new Database(path.join(dataDir, 'assessment.sqlite'));
-    db.exec('DROP TABLE demographics');
-    db.prepare('UPDATE registrations SET payload = ? WHERE session_id = ?').run(oldPayload(unique), unique);
-    db.pragma('user_version = 4');
-    db.close();
-
-    const server = await startServer({ DATA_DIR: dataDir });
-    try {
-      expectNoGender('admin', await (await adminGet(server.url, `/api/admin/sessions/${unique}`)).text());
-    } finally {
-      await server.stop();
-    }
-    const after = new Database(path.join(dataDir, 'assessment.sqlite'), { readonly: true });
-    expectNoGender('stored', JSON.stringify(after.prepare('SELECT payload FROM registrations').all()));
-    expect(after.prepare('SELECT session_id, gender, finished FROM demographics').all()).toEqual([
-      { session_id: unique, gender: ANSWER, finished: 1 },
-    ]);
-    after.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('are cleaned at start on PostgreSQL likewise', async () => {
-    const database = await createDatabase(inject('services').DATABASE_URL, 'demographics_old');
-    const unique = newSessionId();
-    const first = await startServer({ DATABASE_URL: database.url });
-    expect((await postJson(first.url, '/api/now-assessment', registration(unique))).status).toBe(200);
-    await first.stop();
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await client.query('DROP TABLE demographics');
-      await client.query('UPDATE registrations SET payload = $1 WHERE session_id = $2', [oldPayload(unique), unique]);
-      await client.query('UPDATE schema_version SET version = version - 1');
-      const server = await startServer({ DATABASE_URL: database.url });
-      try {
-        expectNoGender('admin', await (await adminGet(server.url, `/api/admin/sessions/${unique}`)).text());
-      } finally {
-        await server.stop();
-      }
-      expectNoGender('stored', JSON.stringify((await client.query('SELECT payload FROM registrations')).rows));
-      expect((await client.query('SELECT session_id, gender, finished FROM demographics')).rows).toEqual([
-        { session_id: unique, gender: ANSWER, finished: false },
-      ]);
-    } finally {
-      await client.end();
-      await database.drop();
-    }
   });
 });

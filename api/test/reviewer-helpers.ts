@@ -1,19 +1,21 @@
 import { CSRF_HEADER } from '@assessment/core';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
-import { openSqliteSessionStore } from '../src/storage/sqlite-session-store.ts';
+import { openSqliteStorage } from '../src/storage/db/sqlite.ts';
+import { createReviewerStore } from '../src/storage/reviewers/reviewer-store.ts';
 import type { ApiBody } from './helpers.ts';
 
 export const REVIEWER_PASSWORD = 'a long reviewer passphrase';
 
 /** Adds reviewer accounts to the database in `dataDir`, as the CLI does, before a server opens it. */
 export async function withReviewers(dataDir: string, reviewers: { companyId: string; email: string }[]) {
-  const store = await openSqliteSessionStore(dataDir);
+  const storage = await openSqliteStorage(dataDir);
   try {
     for (const reviewer of reviewers) {
-      await addReviewer(store, { ...reviewer, name: reviewer.email, password: REVIEWER_PASSWORD }, Date.now());
+      const account = { ...reviewer, name: reviewer.email, password: REVIEWER_PASSWORD };
+      await addReviewer(createReviewerStore(storage), account, Date.now());
     }
   } finally {
-    await store.close();
+    await storage.close();
   }
 }
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { HeadObjectCommand, NotFound } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { configFromEnv, type S3Settings } from '../src/config.ts';
-import { createS3Client } from '../src/storage/s3-video-store.ts';
+import { createS3Client } from '../src/storage/videos/s3-video-store.ts';
 import {
   ADMIN_TOKEN,
   adminSession,

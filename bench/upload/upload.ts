@@ -8,7 +8,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { adaptiveFileReader, CHUNK_SIZING, createChunkSizer } from 'remote-video/upload';
 import { defaultOptions, Upload } from 'tus-js-client';
 import { configFromEnv, type S3Settings } from '../../api/src/config.ts';
-import { createS3Client } from '../../api/src/storage/s3-video-store.ts';
+import { createS3Client } from '../../api/src/storage/videos/s3-video-store.ts';
 import { startServices } from '../../scripts/services.mjs';
 import {
   benchRoot,

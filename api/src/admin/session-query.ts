@@ -1,6 +1,6 @@
 import { testIdSchema } from '@assessment/core';
 import { z } from 'zod';
-import type { SessionCursor, SessionQuery } from '../storage/session-store.ts';
+import type { SessionCursor, SessionQuery } from '../storage/sessions/session-store.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;

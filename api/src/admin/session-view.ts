@@ -10,8 +10,9 @@ import {
   type TestDefinition,
   type VideoState,
 } from '@assessment/core';
-import type { SessionRecord, StoredVideo } from '../storage/session-store.ts';
-import type { VideoStore } from '../storage/video-store.ts';
+import type { SessionRecord } from '../storage/sessions/session-store.ts';
+import type { StoredVideo } from '../storage/uploads/upload-store.ts';
+import type { VideoStore } from '../storage/videos/video-store.ts';
 
 export type { SessionView } from '@assessment/core';
 

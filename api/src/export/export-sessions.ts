@@ -4,8 +4,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ratingText } from '@assessment/core';
 import { currentVideo, describeSession, type SessionView, videoExtension } from '../admin/session-view.ts';
-import type { SessionCursor, SessionRecord, SessionStore, StoredVideo } from '../storage/session-store.ts';
-import type { VideoStore } from '../storage/video-store.ts';
+import type { SessionCursor, SessionRecord, SessionStore } from '../storage/sessions/session-store.ts';
+import type { StoredVideo } from '../storage/uploads/upload-store.ts';
+import type { VideoStore } from '../storage/videos/video-store.ts';
 import { type Cell, csvLine, toCsv } from './csv.ts';
 
 const EXPORT_PAGE_SIZE = 200;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/core';
 import type { FastifyRequest } from 'fastify';
-import { closedInvitationError } from '../storage/review-store.ts';
-import type { OpenedSession, SessionStore } from '../storage/session-store.ts';
+import { closedInvitationError } from '../storage/errors.ts';
+import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
+import type { OpenedSession, SessionStore } from '../storage/sessions/session-store.ts';
 import { HttpError, toHttpError } from './errors.ts';
 
 /**
@@ -50,7 +51,7 @@ export function accessOf(request: FastifyRequest): Access | undefined {
  */
 export async function identifyCandidate(
   request: FastifyRequest,
-  store: SessionStore,
+  { sessions, invitations }: { sessions: SessionStore; invitations: InvitationStore },
   now: number,
 ): Promise<HttpError | undefined> {
   const access = accessOf(request);
@@ -60,21 +61,21 @@ export async function identifyCandidate(
     return new HttpError(401, `This request needs the ${SESSION_KEY_HEADER} header of the browser that registered`);
   }
   const keyHash = hashSessionKey(key);
-  const session = await store.sessionOfKey(keyHash);
+  const session = await sessions.sessionOfKey(keyHash);
   request.candidate = { keyHash, session };
   if (!session && access !== 'registration') {
     return new HttpError(403, `This ${SESSION_KEY_HEADER} belongs to no registered session`);
   }
-  return session?.invitationId ? closedInvitation(store, session.invitationId, now) : undefined;
+  return session?.invitationId ? closedInvitation(invitations, session.invitationId, now) : undefined;
 }
 
 /** 410 when the session's invitation no longer opens the assessment. */
 async function closedInvitation(
-  store: SessionStore,
+  invitations: InvitationStore,
   invitationId: string,
   now: number,
 ): Promise<HttpError | undefined> {
-  const invitation = await store.getInvitation(invitationId);
+  const invitation = await invitations.getInvitation(invitationId);
   if (!invitation) return undefined;
   const closed = closedInvitationError(invitation, now);
   return closed && toHttpError(closed);

@@ -1,17 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
+  AnswersFinalError,
   InvitationExpiredError,
   InvitationInUseError,
   InvitationRevokedError,
   ReviewerExistsError,
-} from '../storage/review-store.ts';
-import {
-  AnswersFinalError,
   SessionConflictError,
   SessionKeyError,
   SessionNotFoundError,
-} from '../storage/session-store.ts';
+} from '../storage/errors.ts';
 
 /** An error whose message is safe to show the client, with its status code and any other fields of the answer. */
 export class HttpError extends Error {

@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { describeSession, iso, proctoringSummary, quizDeadline, type SessionView } from '../admin/session-view.ts';
 import { answerTree } from '../answers/answer-tree.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import type { CandidateRow } from '../storage/review-store.ts';
-import type { SessionRecord, SessionStore } from '../storage/session-store.ts';
-import type { VideoStore } from '../storage/video-store.ts';
+import type { CandidateListStore, CandidateRow } from '../storage/candidates/candidate-store.ts';
+import type { SessionRecord } from '../storage/sessions/session-store.ts';
+import type { VideoStore } from '../storage/videos/video-store.ts';
 import { invitationView } from './invitation-actions.ts';
 
 /** A test's candidates and one candidate, as the review page shows them. */
@@ -66,13 +66,13 @@ const offsetCursor = z.string().transform((value, context) => {
 });
 
 export async function listCandidates(
-  store: SessionStore,
+  candidates: CandidateListStore,
   test: TestDefinition,
   query: unknown,
 ): Promise<CandidatesPage> {
   const { sort, order, limit, cursor } = parseOrRefuse(candidatesQuerySchema, query);
   const offset = cursor === undefined ? 0 : parseOrRefuse(offsetCursor, cursor);
-  const rows = await store.listCandidates({ testId: test.uuid, sort, order, offset, limit: limit + 1 });
+  const rows = await candidates.listCandidates({ testId: test.uuid, sort, order, offset, limit: limit + 1 });
   return {
     candidates: rows.slice(0, limit).map((row) => candidateSummary(row, test)),
     next: rows.length > limit ? Buffer.from(String(offset + limit)).toString('base64url') : null,

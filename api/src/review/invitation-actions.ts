@@ -12,8 +12,7 @@ import {
 import { z } from 'zod';
 import { iso } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import type { InvitationCursor, StoredInvitation } from '../storage/review-store.ts';
-import type { SessionStore } from '../storage/session-store.ts';
+import type { InvitationCursor, InvitationStore, StoredInvitation } from '../storage/invitations/invitation-store.ts';
 
 /**
  * Making and changing personal invitations, for the reviewer API and the operator's (ADMIN_TOKEN)
@@ -61,7 +60,7 @@ function expiryOf(expiresAt: string, now: number): number {
 }
 
 export async function createInvitation(
-  store: SessionStore,
+  invitations: InvitationStore,
   testId: string,
   body: unknown,
   now: number,
@@ -77,20 +76,20 @@ export async function createInvitation(
     expiresAt: expiryOf(request.expiresAt, now),
     extraTimePercent: request.extraTimePercent,
   };
-  await store.createInvitation(invitation);
+  await invitations.createInvitation(invitation);
   return invitationView({ ...invitation, revokedAt: null, sessionId: null, finishedAt: null }, now);
 }
 
 /** A new expiry or extra time, applied at once; a revoked invitation changes no more (409). */
 export async function changeInvitation(
-  store: SessionStore,
+  invitations: InvitationStore,
   invitation: StoredInvitation,
   body: unknown,
   now: number,
 ): Promise<InvitationView> {
   const change = parseOrRefuse(updateInvitationSchema, body);
   if (invitation.revokedAt !== null) throw new HttpError(409, 'This invitation is revoked and can no longer change');
-  const changed = await store.changeInvitation(invitation.invitationId, {
+  const changed = await invitations.changeInvitation(invitation.invitationId, {
     ...(change.expiresAt === undefined ? {} : { expiresAt: expiryOf(change.expiresAt, now) }),
     ...(change.extraTimePercent === undefined ? {} : { extraTimePercent: change.extraTimePercent }),
   });
@@ -98,11 +97,11 @@ export async function changeInvitation(
 }
 
 export async function revokeInvitation(
-  store: SessionStore,
+  invitations: InvitationStore,
   invitation: StoredInvitation,
   now: number,
 ): Promise<InvitationView> {
-  return invitationView((await store.revokeInvitation(invitation.invitationId, now)) ?? invitation, now);
+  return invitationView((await invitations.revokeInvitation(invitation.invitationId, now)) ?? invitation, now);
 }
 
 const cursorSchema = z.tuple([z.number().int().nonnegative(), z.string().max(100)]);
@@ -122,13 +121,13 @@ function decodeInvitationCursor(value: string): InvitationCursor {
 
 /** A page of a test's invitations, newest first. */
 export async function listInvitations(
-  store: SessionStore,
+  invitations: InvitationStore,
   testId: string,
   query: unknown,
   now: number,
 ): Promise<InvitationsPage> {
   const { limit, cursor } = parseOrRefuse(invitationsQuerySchema, query);
-  const page = await store.listInvitations({
+  const page = await invitations.listInvitations({
     testId,
     limit,
     ...(cursor === undefined ? {} : { after: decodeInvitationCursor(cursor) }),

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { allCompanies, type Company, companyOf } from '@assessment/core';
 import { z } from 'zod';
-import type { StoredReviewer } from '../storage/review-store.ts';
-import type { SessionStore } from '../storage/session-store.ts';
+import type { ReviewerStore, StoredReviewer } from '../storage/reviewers/reviewer-store.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 
 /** Creating and removing reviewer accounts: what `pnpm --filter api reviewer ...` does. */
@@ -71,7 +70,7 @@ export interface NewReviewer {
 
 /** Adds a reviewer; answers the account and the password it was given. */
 export async function addReviewer(
-  store: SessionStore,
+  store: ReviewerStore,
   input: NewReviewer,
   now: number,
 ): Promise<{ reviewer: StoredReviewer; password: string; generated: boolean }> {

@@ -3,8 +3,7 @@ import { type Company, CSRF_HEADER, companyOf, SIGN_IN_REFUSED, signInSchema } f
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
-import type { StoredReviewer } from '../storage/review-store.ts';
-import type { SessionStore } from '../storage/session-store.ts';
+import type { ReviewerStore, StoredReviewer } from '../storage/reviewers/reviewer-store.ts';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { normalizeEmail } from './reviewer-accounts.ts';
 
@@ -67,19 +66,19 @@ function requireOwnOrigin(request: FastifyRequest): void {
 export async function signIn(
   request: FastifyRequest,
   reply: FastifyReply,
-  { store, limits, now }: { store: SessionStore; limits: RateLimits; now: () => number },
+  { reviewers, limits, now }: { reviewers: ReviewerStore; limits: RateLimits; now: () => number },
 ): Promise<void> {
   requireOwnOrigin(request);
   const { email, password } = parseOrRefuse(signInSchema, request.body);
   const normalized = normalizeEmail(email);
   await limits.admitSignInFor(request, reply, normalized);
-  const reviewer = await store.reviewerOfEmail(normalized);
+  const reviewer = await reviewers.reviewerOfEmail(normalized);
   const valid = reviewer ? await verifyPassword(reviewer.passwordHash, password) : await verifyAgainstDecoy(password);
   if (!reviewer || !valid) throw new HttpError(401, SIGN_IN_REFUSED);
 
   const sessionId = randomBytes(32).toString('base64url');
   const createdAt = now();
-  await store.startReviewerSession(
+  await reviewers.startReviewerSession(
     {
       sessionHash: sessionHashOf(sessionId),
       reviewerId: reviewer.reviewerId,
@@ -93,8 +92,8 @@ export async function signIn(
 }
 
 /** Ends this sign-in (in the database, so on every instance) and clears the cookie. */
-export async function signOut(request: FastifyRequest, reply: FastifyReply, store: SessionStore): Promise<void> {
-  if (request.reviewer) await store.endReviewerSession(request.reviewer.sessionHash);
+export async function signOut(request: FastifyRequest, reply: FastifyReply, reviewers: ReviewerStore): Promise<void> {
+  if (request.reviewer) await reviewers.endReviewerSession(request.reviewer.sessionHash);
   reply.clearCookie(REVIEW_COOKIE, cookieOptions(request));
 }
 
@@ -105,11 +104,11 @@ export async function signOut(request: FastifyRequest, reply: FastifyReply, stor
 export async function requireReviewer(
   request: FastifyRequest,
   reply: FastifyReply,
-  store: SessionStore,
+  reviewers: ReviewerStore,
   now: number,
 ): Promise<void> {
   const sessionId = request.cookies[REVIEW_COOKIE];
-  const session = sessionId ? await store.reviewerSession(sessionHashOf(sessionId)) : undefined;
+  const session = sessionId ? await reviewers.reviewerSession(sessionHashOf(sessionId)) : undefined;
   const company = session && companyOf(session.reviewer.companyId);
   if (!session || !company || now >= session.expiresAt || now - session.lastSeenAt >= IDLE_MS) {
     if (sessionId) reply.clearCookie(REVIEW_COOKIE, cookieOptions(request));
@@ -121,7 +120,7 @@ export async function requireReviewer(
       throw new HttpError(403, `This change needs the ${CSRF_HEADER} header of your sign-in; reload the page`);
     }
   }
-  if (now - session.lastSeenAt >= TOUCH_AFTER_MS) await store.touchReviewerSession(session.sessionHash, now);
+  if (now - session.lastSeenAt >= TOUCH_AFTER_MS) await reviewers.touchReviewerSession(session.sessionHash, now);
   request.reviewer = {
     reviewer: session.reviewer,
     company,

@@ -6,8 +6,9 @@ import { encodeCursor, sessionQuerySchema } from '../admin/session-query.ts';
 import { currentVideo, describeSession, videoExtension } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
-import type { SessionRecord, SessionStore } from '../storage/session-store.ts';
-import type { VideoStore } from '../storage/video-store.ts';
+import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
+import type { SessionRecord } from '../storage/sessions/session-store.ts';
+import type { VideoStore } from '../storage/videos/video-store.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
 
@@ -40,8 +41,8 @@ function requireCatalogueTest(testId: string): void {
   if (!getTest(testId)) throw new HttpError(404, 'There is no such test');
 }
 
-async function requireInvitation(store: SessionStore, invitationId: string) {
-  const invitation = await store.getInvitation(invitationId);
+async function requireInvitation(invitations: InvitationStore, invitationId: string) {
+  const invitation = await invitations.getInvitation(invitationId);
   if (!invitation) throw new HttpError(404, 'There is no such invitation');
   return invitation;
 }
@@ -50,7 +51,11 @@ async function requireInvitation(store: SessionStore, invitationId: string) {
  * The operator's key (ADMIN_TOKEN): every company's sessions, and personal invitations for
  * automation. Registered only when ADMIN_TOKEN is set; otherwise it does not exist (404).
  */
-export async function registerAdminRoutes(app: FastifyInstance, { store, videos, now }: RouteDeps, token: string) {
+export async function registerAdminRoutes(
+  app: FastifyInstance,
+  { sessions, invitations, videos, now }: Pick<RouteDeps, 'sessions' | 'invitations' | 'videos' | 'now'>,
+  token: string,
+) {
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (request, reply) => {
       // Candidates' personal data: never kept by a browser or a proxy, refusals included.
@@ -64,7 +69,7 @@ export async function registerAdminRoutes(app: FastifyInstance, { store, videos,
 
     admin.get('/api/admin/sessions', async (request) => {
       const query = parseOrRefuse(sessionQuerySchema, request.query);
-      const page = await store.listSessions(query);
+      const page = await sessions.listSessions(query);
       return {
         sessions: await Promise.all(page.sessions.map((record) => describeSession(record, videos, videoPath))),
         next: page.next ? encodeCursor(page.next) : null,
@@ -72,13 +77,13 @@ export async function registerAdminRoutes(app: FastifyInstance, { store, videos,
     });
 
     admin.get<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId', async (request) => {
-      const record = await store.getSession(request.params.sessionId);
+      const record = await sessions.getSession(request.params.sessionId);
       if (!record) throw new HttpError(404, 'There is no such session');
       return describeSession(record, videos, videoPath);
     });
 
     admin.get<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId/video', async (request, reply) => {
-      const record = await store.getSession(request.params.sessionId);
+      const record = await sessions.getSession(request.params.sessionId);
       if (!record) throw new HttpError(404, 'This session has no finished video');
       return sendVideo(record, request.headers.range, reply, videos);
     });
@@ -87,17 +92,22 @@ export async function registerAdminRoutes(app: FastifyInstance, { store, videos,
     admin.post<TestParams>('/api/admin/tests/:testId/invitations', small, async (request, reply) => {
       requireCatalogueTest(request.params.testId);
       reply.code(201);
-      return createInvitation(store, request.params.testId, request.body, now());
+      return createInvitation(invitations, request.params.testId, request.body, now());
     });
     admin.get<TestParams>('/api/admin/tests/:testId/invitations', async (request) => {
       requireCatalogueTest(request.params.testId);
-      return listInvitations(store, request.params.testId, request.query, now());
+      return listInvitations(invitations, request.params.testId, request.query, now());
     });
     admin.patch<InvitationParams>('/api/admin/invitations/:invitationId', small, async (request) =>
-      changeInvitation(store, await requireInvitation(store, request.params.invitationId), request.body, now()),
+      changeInvitation(
+        invitations,
+        await requireInvitation(invitations, request.params.invitationId),
+        request.body,
+        now(),
+      ),
     );
     admin.post<InvitationParams>('/api/admin/invitations/:invitationId/revoke', small, async (request) =>
-      revokeInvitation(store, await requireInvitation(store, request.params.invitationId), now()),
+      revokeInvitation(invitations, await requireInvitation(invitations, request.params.invitationId), now()),
     );
   });
 }

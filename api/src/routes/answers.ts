@@ -8,7 +8,10 @@ import { ownSessionRef } from './session-ref.ts';
  * Autosave and final submit; late answers are kept and flagged, never dropped. The body is read
  * as bytes and checked by the answers checker, which decides where its costly parts run.
  */
-export async function registerAnswersRoute(app: FastifyInstance, { store, now }: RouteDeps): Promise<void> {
+export async function registerAnswersRoute(
+  app: FastifyInstance,
+  { sessions, now }: Pick<RouteDeps, 'sessions' | 'now'>,
+): Promise<void> {
   const checker = createAnswersChecker();
   app.addHook('onClose', () => checker.close());
   await app.register(async (scope) => {
@@ -16,7 +19,7 @@ export async function registerAnswersRoute(app: FastifyInstance, { store, now }:
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post('/api/answers', { config: { access: 'session' }, bodyLimit: BODY_LIMIT_BYTES }, async (request) => {
       const payload = await checker.check(request.body as Buffer);
-      return store.saveAnswers({
+      return sessions.saveAnswers({
         ...ownSessionRef(request, payload, now()),
         answers: payload.answers,
         proctoring: payload.proctoring,

@@ -32,7 +32,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     });
     api.decorateRequest('candidate', undefined);
     api.addHook('onRequest', async (request, reply) => {
-      const refusal = await identifyCandidate(request, deps.store, deps.now());
+      const refusal = await identifyCandidate(request, deps, deps.now());
       await limits.admit(request, reply);
       if (refusal) throw refusal;
     });

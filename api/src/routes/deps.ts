@@ -2,14 +2,14 @@ import type { Locker } from '@tus/server';
 import type { Redis } from 'ioredis';
 import type { ServerConfig } from '../config.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
-import type { SessionStore } from '../storage/session-store.ts';
-import type { VideoStore } from '../storage/video-store.ts';
+import type { Stores } from '../storage/stores.ts';
+import type { VideoStore } from '../storage/videos/video-store.ts';
 
-export interface ApiDeps {
+/** What the API is built from: every store (a route takes only those it uses), the videos and the clock. */
+export interface ApiDeps extends Stores {
   config: ServerConfig;
-  store: SessionStore;
   videos: VideoStore;
-  /** Shared by every instance when set (PostgreSQL); undefined means tus's in-process locker. */
+  /** Shared by every instance when set (the database's locks); undefined means tus's in-process locker. */
   uploadLocker?: Locker;
   /** Where every rate limit counts when several instances share Redis: see `sharedRateLimits`. */
   rateLimitRedis?: Redis;

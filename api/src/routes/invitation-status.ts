@@ -13,7 +13,10 @@ import { SMALL_BODY_LIMIT } from './session-ref.ts';
  * is this browser's (the `Session-Key` header, when sent). Counted per address like registrations:
  * it is where a token could be guessed.
  */
-export function registerInvitationStatusRoute(app: FastifyInstance, { store, now }: RouteDeps): void {
+export function registerInvitationStatusRoute(
+  app: FastifyInstance,
+  { sessions, invitations, now }: Pick<RouteDeps, 'sessions' | 'invitations' | 'now'>,
+): void {
   app.post(
     '/api/invitation-status',
     { config: { bucket: 'invitation-check' }, bodyLimit: SMALL_BODY_LIMIT },
@@ -21,11 +24,11 @@ export function registerInvitationStatusRoute(app: FastifyInstance, { store, now
       const query = parseOrRefuse(invitationStatusRequestSchema, request.body);
       requireTest(query.data);
       if (query.invitation === undefined) {
-        return { kind: 'open', openLinkAllowed: await store.openLinkAllowed(query.data) };
+        return { kind: 'open', openLinkAllowed: await invitations.openLinkAllowed(query.data) };
       }
-      const { invitation, state } = await openInvitation(store, query.data, query.invitation, now());
+      const { invitation, state } = await openInvitation(invitations, query.data, query.invitation, now());
       const keyHash = optionalKeyHash(request);
-      const session = keyHash === undefined ? undefined : await store.sessionOfKey(keyHash);
+      const session = keyHash === undefined ? undefined : await sessions.sessionOfKey(keyHash);
       return {
         kind: 'personal',
         state,

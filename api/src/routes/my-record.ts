@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { deadlineOf, iso, proctoringOf, proctoringSummary, videoStateOf } from '../admin/session-view.ts';
 import { requireOwnSession } from '../http/candidate-access.ts';
 import { HttpError } from '../http/errors.ts';
-import type { SessionRecord } from '../storage/session-store.ts';
+import type { SessionRecord } from '../storage/sessions/session-store.ts';
 import type { RouteDeps } from './deps.ts';
 
 const sessionIdHeader = SESSION_ID_HEADER.toLowerCase();
@@ -41,12 +41,12 @@ function myRecordOf(record: SessionRecord): MyRecord {
  * `GET /api/my-record`: what the server holds for the browser's own session (its `Session-Key`,
  * and the session named in `X-Session-Id`), so the candidate sees what the reviewer will see.
  */
-export function registerMyRecordRoute(app: FastifyInstance, { store }: RouteDeps): void {
+export function registerMyRecordRoute(app: FastifyInstance, { sessions }: Pick<RouteDeps, 'sessions'>): void {
   app.get('/api/my-record', { config: { access: 'session' } }, async (request, reply): Promise<MyRecord> => {
     const sessionId = request.headers[sessionIdHeader];
     if (typeof sessionId !== 'string') throw new HttpError(400, `This request needs the ${SESSION_ID_HEADER} header`);
     requireOwnSession(request, sessionId);
-    const record = await store.getSession(sessionId);
+    const record = await sessions.getSession(sessionId);
     if (!record) throw new HttpError(404, 'There is no such session');
     reply.header('Cache-Control', 'no-store');
     return myRecordOf(record);

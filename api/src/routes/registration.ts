@@ -10,8 +10,8 @@ import { requireOwnSession } from '../http/candidate-access.ts';
 import { HttpError, parseOrRefuse, toHttpError } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
 import { splitDemographics } from '../privacy/demographics.ts';
-import { closedStateError } from '../storage/review-store.ts';
-import type { SessionStore } from '../storage/session-store.ts';
+import { closedStateError } from '../storage/errors.ts';
+import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT, sessionRefOf } from './session-ref.ts';
 
@@ -20,8 +20,8 @@ import { SMALL_BODY_LIMIT, sessionRefOf } from './session-ref.ts';
  * of no invitation of the test, 410 for a revoked or expired one. Used by the invitation check and
  * by registration; the binding itself decides again, atomically, when the session is stored.
  */
-export async function openInvitation(store: SessionStore, testId: string, token: string, now: number) {
-  const invitation = await store.invitationOfToken(testId, token);
+export async function openInvitation(invitations: InvitationStore, testId: string, token: string, now: number) {
+  const invitation = await invitations.invitationOfToken(testId, token);
   if (!invitation) throw new HttpError(404, UNKNOWN_INVITATION_ERROR);
   const state = invitationState(invitation, now);
   if (isClosedState(state)) throw toHttpError(closedStateError(state));
@@ -35,15 +35,15 @@ export async function openInvitation(store: SessionStore, testId: string, token:
  */
 async function invitationOfRegistration(
   request: FastifyRequest,
-  store: SessionStore,
+  invitations: InvitationStore,
   testId: string,
   token: string | undefined,
   now: number,
 ): Promise<string | null> {
-  if (token !== undefined) return (await openInvitation(store, testId, token, now)).invitation.invitationId;
+  if (token !== undefined) return (await openInvitation(invitations, testId, token, now)).invitation.invitationId;
   const session = request.candidate?.session;
   if (session) return session.invitationId;
-  if (!(await store.openLinkAllowed(testId))) throw new HttpError(403, INVITATION_ONLY_ERROR);
+  if (!(await invitations.openLinkAllowed(testId))) throw new HttpError(403, INVITATION_ONLY_ERROR);
   return null;
 }
 
@@ -53,7 +53,10 @@ async function invitationOfRegistration(
  * registers that session only. A personal link binds to the first session that registers with it;
  * another browser then gets 409, the same one goes on.
  */
-export function registerRegistrationRoute(app: FastifyInstance, { store, now, limits }: RouteDeps): void {
+export function registerRegistrationRoute(
+  app: FastifyInstance,
+  { sessions, invitations, now, limits }: Pick<RouteDeps, 'sessions' | 'invitations' | 'now' | 'limits'>,
+): void {
   app.post(
     '/api/now-assessment',
     { config: { access: 'registration' }, bodyLimit: SMALL_BODY_LIMIT },
@@ -66,11 +69,11 @@ export function registerRegistrationRoute(app: FastifyInstance, { store, now, li
       // The token is kept with the invitation, and the demographic answer apart from the session.
       const { invitation: token, ...rest } = registration;
       const { details, gender } = splitDemographics(rest, test.companyName);
-      const invitationId = await invitationOfRegistration(request, store, registration.data, token, receivedAt);
+      const invitationId = await invitationOfRegistration(request, invitations, registration.data, token, receivedAt);
       if (candidate.session) requireOwnSession(request, registration.unique);
       else await limits.admitRegistrationFor(request, reply, registration.data);
       const ref = sessionRefOf(registration, receivedAt);
-      await store.saveRegistration(ref, candidate.keyHash, details, invitationId, gender);
+      await sessions.saveRegistration(ref, candidate.keyHash, details, invitationId, gender);
       return { ok: true };
     },
   );

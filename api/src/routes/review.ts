@@ -16,8 +16,9 @@ import { parseOrRefuse } from '../http/errors.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import { requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
-import type { TestCounts } from '../storage/review-store.ts';
-import type { SessionStore } from '../storage/session-store.ts';
+import type { TestCounts } from '../storage/candidates/candidate-store.ts';
+import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
+import type { SessionStore } from '../storage/sessions/session-store.ts';
 import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
@@ -41,15 +42,15 @@ function companyTest(request: FastifyRequest, testId: string): TestDefinition {
   return requireFound(ours, 'test');
 }
 
-async function companySession(store: SessionStore, request: FastifyRequest, sessionId: string) {
-  const record = await store.getSession(sessionId);
+async function companySession(sessions: SessionStore, request: FastifyRequest, sessionId: string) {
+  const record = await sessions.getSession(sessionId);
   const test = record && getTest(record.testId);
   const ours = test && companyIdOf(test) === signedIn(request).company.companyId ? { record, test } : undefined;
   return requireFound(ours, 'candidate');
 }
 
-async function companyInvitation(store: SessionStore, request: FastifyRequest, invitationId: string) {
-  const invitation = await store.getInvitation(invitationId);
+async function companyInvitation(invitations: InvitationStore, request: FastifyRequest, invitationId: string) {
+  const invitation = await invitations.getInvitation(invitationId);
   const test = invitation && getTest(invitation.testId);
   const ours = test && companyIdOf(test) === signedIn(request).company.companyId ? invitation : undefined;
   return requireFound(ours, 'invitation');
@@ -57,11 +58,11 @@ async function companyInvitation(store: SessionStore, request: FastifyRequest, i
 
 /** `counts` comes from one `testCounts` call for all the tests listed, not one query per test. */
 async function reviewTest(
-  store: SessionStore,
+  invitations: InvitationStore,
   test: TestDefinition,
   counts: Map<string, TestCounts>,
 ): Promise<ReviewTest> {
-  const openLinkAllowed = await store.openLinkAllowed(test.uuid);
+  const openLinkAllowed = await invitations.openLinkAllowed(test.uuid);
   return {
     testId: test.uuid,
     roleName: test.roleName,
@@ -78,7 +79,7 @@ async function reviewTest(
  * and JSON that no candidate text can break out of.
  */
 export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { store, videos, now } = deps;
+  const { sessions, invitations, reviewers, candidates, videos, now } = deps;
   await app.register(async (review) => {
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
@@ -86,7 +87,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.addHook('onRequest', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       if (request.routeOptions.config.bucket === 'sign-in') return;
-      await requireReviewer(request, reply, store, now());
+      await requireReviewer(request, reply, reviewers, now());
     });
     const small = { bodyLimit: SMALL_BODY_LIMIT };
 
@@ -95,7 +96,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       return reply.code(204).send();
     });
     review.post('/api/review/sign-out', small, async (request, reply) => {
-      await signOut(request, reply, store);
+      await signOut(request, reply, reviewers);
       return reply.code(204).send();
     });
     review.get('/api/review/me', async (request): Promise<ReviewerMe> => {
@@ -105,54 +106,54 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
 
     review.get('/api/review/tests', async (request) => {
       const tests = testsOfCompany(signedIn(request).company.companyId);
-      const counts = await store.testCounts(tests.map((test) => test.uuid));
-      return { tests: await Promise.all(tests.map((test) => reviewTest(store, test, counts))) };
+      const counts = await candidates.testCounts(tests.map((test) => test.uuid));
+      return { tests: await Promise.all(tests.map((test) => reviewTest(invitations, test, counts))) };
     });
     review.patch<TestParams>('/api/review/tests/:testId', small, async (request) => {
       const test = companyTest(request, request.params.testId);
       const { openLinkAllowed } = parseOrRefuse(testSettingsUpdateSchema, request.body);
-      await store.setOpenLinkAllowed(test.uuid, openLinkAllowed, now());
-      return reviewTest(store, test, await store.testCounts([test.uuid]));
+      await invitations.setOpenLinkAllowed(test.uuid, openLinkAllowed, now());
+      return reviewTest(invitations, test, await candidates.testCounts([test.uuid]));
     });
     review.get<TestParams>('/api/review/tests/:testId/candidates', async (request) =>
-      listCandidates(store, companyTest(request, request.params.testId), request.query),
+      listCandidates(candidates, companyTest(request, request.params.testId), request.query),
     );
     review.get<TestParams>('/api/review/tests/:testId/export.csv', async (request, reply) => {
       const test = companyTest(request, request.params.testId);
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${test.testName}-${test.uuid}.csv"`);
-      return reply.send(Readable.from(testSessionsCsv(store, videos, test.uuid, reviewVideoPath)));
+      return reply.send(Readable.from(testSessionsCsv(sessions, videos, test.uuid, reviewVideoPath)));
     });
 
     review.get<SessionParams>('/api/review/candidates/:sessionId', async (request) => {
-      const { record, test } = await companySession(store, request, request.params.sessionId);
+      const { record, test } = await companySession(sessions, request, request.params.sessionId);
       return candidateDetail(record, test, videos, now());
     });
     review.get<SessionParams>('/api/review/candidates/:sessionId/video', async (request, reply) => {
-      const { record } = await companySession(store, request, request.params.sessionId);
+      const { record } = await companySession(sessions, request, request.params.sessionId);
       return sendVideo(record, request.headers.range, reply, videos);
     });
 
     review.get<TestParams>('/api/review/tests/:testId/invitations', async (request) => {
       const test = companyTest(request, request.params.testId);
-      return listInvitations(store, test.uuid, request.query, now());
+      return listInvitations(invitations, test.uuid, request.query, now());
     });
     review.post<TestParams>('/api/review/tests/:testId/invitations', small, async (request, reply) => {
       const test = companyTest(request, request.params.testId);
       reply.code(201);
-      return createInvitation(store, test.uuid, request.body, now());
+      return createInvitation(invitations, test.uuid, request.body, now());
     });
     review.patch<InvitationParams>('/api/review/invitations/:invitationId', small, async (request) =>
       changeInvitation(
-        store,
-        await companyInvitation(store, request, request.params.invitationId),
+        invitations,
+        await companyInvitation(invitations, request, request.params.invitationId),
         request.body,
         now(),
       ),
     );
     review.post<InvitationParams>('/api/review/invitations/:invitationId/revoke', small, async (request) =>
-      revokeInvitation(store, await companyInvitation(store, request, request.params.invitationId), now()),
+      revokeInvitation(invitations, await companyInvitation(invitations, request, request.params.invitationId), now()),
     );
   });
 }

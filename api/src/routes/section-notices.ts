@@ -7,22 +7,25 @@ import { ownSessionRef, SMALL_BODY_LIMIT } from './session-ref.ts';
 const candidateWrite = { config: { access: 'session' as const }, bodyLimit: SMALL_BODY_LIMIT };
 
 /** The small records that mark a section's end: quiz complete, no video, feedback. */
-export function registerSectionNoticeRoutes(app: FastifyInstance, { store, now }: RouteDeps): void {
+export function registerSectionNoticeRoutes(
+  app: FastifyInstance,
+  { sessions, now }: Pick<RouteDeps, 'sessions' | 'now'>,
+): void {
   app.post('/api/video-just', candidateWrite, async (request) => {
     const notice = parseOrRefuse(quizCompleteSchema, request.body);
-    await store.saveQuizComplete(ownSessionRef(request, notice, now()), notice);
+    await sessions.saveQuizComplete(ownSessionRef(request, notice, now()), notice);
     return { ok: true };
   });
 
   app.post('/api/video-skip', candidateWrite, async (request) => {
     const skip = parseOrRefuse(videoSkipSchema, request.body);
-    await store.saveVideoSkip(ownSessionRef(request, skip, now()), skip.reason);
+    await sessions.saveVideoSkip(ownSessionRef(request, skip, now()), skip.reason);
     return { ok: true };
   });
 
   app.post('/api/feedback', candidateWrite, async (request) => {
     const feedback = parseOrRefuse(feedbackSchema, request.body);
-    await store.saveFeedback(ownSessionRef(request, feedback, now()), feedback);
+    await sessions.saveFeedback(ownSessionRef(request, feedback, now()), feedback);
     return { ok: true };
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { requireOwnSession } from '../http/candidate-access.ts';
 import { requireTest } from '../invite.ts';
-import type { SessionRef } from '../storage/session-store.ts';
+import type { SessionRef } from '../storage/sessions/session-store.ts';
 
 /** Bodies of every candidate call below this, except the answers: they hold a few short texts. */
 export const SMALL_BODY_LIMIT = 64 * 1024;

@@ -65,11 +65,17 @@ function uniqueInMetadata(header: string | string[] | undefined): string | undef
  */
 export async function registerVideoUploadRoutes(
   app: FastifyInstance,
-  { store, videos, config, now, uploadLocker }: RouteDeps,
+  {
+    uploads,
+    videos,
+    config,
+    now,
+    uploadLocker,
+  }: Pick<RouteDeps, 'uploads' | 'videos' | 'config' | 'now' | 'uploadLocker'>,
 ) {
   async function refuse(uploadId: string): Promise<void> {
     await videos.remove(uploadId);
-    await store.forgetVideoUpload(uploadId);
+    await uploads.forgetVideoUpload(uploadId);
   }
 
   const datastore: DataStore = new VideoOnlyStore(
@@ -90,7 +96,7 @@ export async function registerVideoUploadRoutes(
     async onUploadCreate(_request, upload) {
       const metadata = metadataOf(upload);
       requireTest(metadata.data);
-      await store.startVideoUpload({
+      await uploads.startVideoUpload({
         ...sessionRefOf(metadata, now()),
         uploadId: upload.id,
         recordingId: metadata.recordingId ?? null,
@@ -113,7 +119,7 @@ export async function registerVideoUploadRoutes(
         bytes,
       );
       const measured = metadataOf(upload).duration;
-      await store.finishVideoUpload({
+      await uploads.finishVideoUpload({
         uploadId: upload.id,
         bytes,
         contentType,
@@ -140,7 +146,7 @@ export async function registerVideoUploadRoutes(
       if (unique !== undefined) requireOwnSession(request, unique);
       return;
     }
-    const owner = await store.sessionOfVideoUpload(uploadId);
+    const owner = await uploads.sessionOfVideoUpload(uploadId);
     if (owner === undefined) throw new HttpError(404, 'There is no such upload');
     requireOwnSession(request, owner);
   }

@@ -1,8 +1,8 @@
 import { allTests } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionQuery, SessionStore } from '../../src/storage/session-store.ts';
+import type { SessionQuery } from '../../src/storage/sessions/session-store.ts';
 import { testId } from '../helpers.ts';
-import { backEnds, type DatabaseUnderTest } from './back-ends.ts';
+import { type AllStores, backEnds, type DatabaseUnderTest } from './back-ends.ts';
 import { keyHashOf, ref, registrationOf } from './inputs.ts';
 
 const otherTestId = allTests().find((test) => test.uuid !== testId)?.uuid as string;
@@ -22,7 +22,7 @@ const SESSIONS: [sessionId: string, startedAt: number, test: string][] = [
   ['middle-one', T + 20, otherTestId],
 ];
 
-async function everyPage(store: SessionStore, query: Omit<SessionQuery, 'limit' | 'after'>, limit: number) {
+async function everyPage(store: AllStores, query: Omit<SessionQuery, 'limit' | 'after'>, limit: number) {
   const pages: string[][] = [];
   let after: SessionQuery['after'];
   do {
@@ -35,7 +35,7 @@ async function everyPage(store: SessionStore, query: Omit<SessionQuery, 'limit' 
 
 describe.each(backEnds)('the admin list ($name)', (backEnd) => {
   let database: DatabaseUnderTest;
-  let store: SessionStore;
+  let store: AllStores;
   beforeAll(async () => {
     database = await backEnd.createDatabase();
     store = (await database.openInstance()).store;

@@ -1,14 +1,14 @@
 import type { ProctoringRecord } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswersFinalError, type SessionStore } from '../../src/storage/session-store.ts';
-import { backEnds, type DatabaseUnderTest } from './back-ends.ts';
+import { AnswersFinalError } from '../../src/storage/errors.ts';
+import { type AllStores, backEnds, type DatabaseUnderTest } from './back-ends.ts';
 import { answersOf, opened, tick } from './inputs.ts';
 
 const text = (words: string): [string, string, string] => [`<p>${words}</p>`, '', ''];
 
 describe.each(backEnds)('answers ($name)', (backEnd) => {
   let database: DatabaseUnderTest;
-  let store: SessionStore;
+  let store: AllStores;
   beforeAll(async () => {
     database = await backEnd.createDatabase();
     store = (await database.openInstance()).store;

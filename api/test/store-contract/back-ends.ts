@@ -2,16 +2,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { inject } from 'vitest';
-import { openPostgres } from '../../src/storage/postgres.ts';
-import { openPostgresSessionStore } from '../../src/storage/postgres-session-store.ts';
-import type { SessionStore } from '../../src/storage/session-store.ts';
-import { openSqliteSessionStore } from '../../src/storage/sqlite-session-store.ts';
+import type { CandidateListStore } from '../../src/storage/candidates/candidate-store.ts';
+import { openPostgres, openPostgresStorage } from '../../src/storage/db/postgres.ts';
+import { openSqliteStorage } from '../../src/storage/db/sqlite.ts';
+import type { Storage } from '../../src/storage/db/storage.ts';
+import type { InvitationStore } from '../../src/storage/invitations/invitation-store.ts';
+import type { ReviewerStore } from '../../src/storage/reviewers/reviewer-store.ts';
+import type { SessionStore } from '../../src/storage/sessions/session-store.ts';
+import { storesOn } from '../../src/storage/stores.ts';
+import type { UploadStore } from '../../src/storage/uploads/upload-store.ts';
 import { createDatabase } from '../databases.ts';
 import { tempDataDir } from '../helpers.ts';
 
-/** One instance of a store, as one API process has it. */
+/** Every topic's store on one database, as one object: the contract covers them together. */
+export type AllStores = SessionStore & UploadStore & InvitationStore & ReviewerStore & CandidateListStore;
+
+function allStores(storage: Storage): AllStores {
+  return Object.assign({}, ...Object.values(storesOn(storage)));
+}
+
+/** One instance of the stores, as one API process has it. */
 export interface StoreInstance {
-  store: SessionStore;
+  store: AllStores;
   /** Closes the store and whatever it was opened on (PostgreSQL: the instance's pool). */
   close(): Promise<void>;
 }
@@ -57,8 +69,8 @@ const sqlite: BackEnd = {
     const instances = instanceList();
     return {
       async openInstance() {
-        const store = await openSqliteSessionStore(dataDir);
-        return instances.track({ store, close: () => store.close() });
+        const storage = await openSqliteStorage(dataDir);
+        return instances.track({ store: allStores(storage), close: () => storage.close() });
       },
       async insertSessionWithoutKey(sessionId, testId, startedAt) {
         const db = new Database(path.join(dataDir, 'assessment.sqlite'));
@@ -89,11 +101,11 @@ const postgres: BackEnd = {
       async openInstance() {
         const connection = openPostgres(database.url, () => {});
         try {
-          const store = await openPostgresSessionStore(connection);
+          const storage = await openPostgresStorage(connection);
           return instances.track({
-            store,
+            store: allStores(storage),
             async close() {
-              await store.close();
+              await storage.close();
               await connection.close();
             },
           });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvitationInUseError } from '../../src/storage/review-store.ts';
-import { AnswersFinalError, SessionKeyError, type SessionStore } from '../../src/storage/session-store.ts';
+import { AnswersFinalError, InvitationInUseError, SessionKeyError } from '../../src/storage/errors.ts';
 import { newSessionId, testId } from '../helpers.ts';
-import { backEnds, type DatabaseUnderTest } from './back-ends.ts';
+import { type AllStores, backEnds, type DatabaseUnderTest } from './back-ends.ts';
 import { answersOf, deviceFactsOf, keyHashOf, opened, quizCompleteOf, ref, registrationOf, tick } from './inputs.ts';
 
 /** 1 to n in an order that changes with every run. */
@@ -22,16 +21,16 @@ const settleAll = <T>(calls: (() => Promise<T>)[]) => Promise.allSettled(calls.m
 
 describe.each(backEnds)('two instances writing at once ($name)', (backEnd) => {
   let database: DatabaseUnderTest;
-  let a: SessionStore;
-  let b: SessionStore;
+  let a: AllStores;
+  let b: AllStores;
   /** The two instances in turn, as a balancer spreads the requests. */
   const either = (index: number) => (index % 2 === 0 ? a : b);
 
   beforeAll(async () => {
     database = await backEnd.createDatabase();
     [a, b] = (await Promise.all([database.openInstance(), database.openInstance()])).map(({ store }) => store) as [
-      SessionStore,
-      SessionStore,
+      AllStores,
+      AllStores,
     ];
   });
   afterAll(() => database.remove());

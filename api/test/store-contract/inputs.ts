@@ -10,15 +10,16 @@ import {
   registrationSchema,
 } from '@assessment/core';
 import { hashSessionKey } from '../../src/http/candidate-access.ts';
+import { splitDemographics } from '../../src/privacy/demographics.ts';
 import type {
   AnswersWrite,
   DeviceCheckFacts,
   Feedback,
   QuizComplete,
-  Registration,
   SessionRef,
   SessionStore,
-} from '../../src/storage/session-store.ts';
+  StoredRegistration,
+} from '../../src/storage/sessions/session-store.ts';
 import { answers, deviceCheck, feedback, keyOf, newSessionId, quizComplete, registration, testId } from '../helpers.ts';
 
 /**
@@ -42,8 +43,10 @@ export function keyHashOf(sessionId: string): string {
   return hashSessionKey(keyOf(sessionId));
 }
 
-export function registrationOf(sessionId: string, overrides: Partial<RegistrationPayload> = {}): Registration {
-  return registrationSchema.parse(registration(sessionId, overrides));
+/** As the route stores it: without the invitation token and the demographic answer. */
+export function registrationOf(sessionId: string, overrides: Partial<RegistrationPayload> = {}): StoredRegistration {
+  const { invitation: _token, ...parsed } = registrationSchema.parse(registration(sessionId, overrides));
+  return splitDemographics(parsed, 'Lumenvault').details;
 }
 
 export function answersOf(

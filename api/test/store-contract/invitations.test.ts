@@ -4,11 +4,11 @@ import {
   InvitationExpiredError,
   InvitationInUseError,
   InvitationRevokedError,
-  type NewInvitation,
-} from '../../src/storage/review-store.ts';
-import { SessionConflictError, type SessionStore } from '../../src/storage/session-store.ts';
+  SessionConflictError,
+} from '../../src/storage/errors.ts';
+import type { NewInvitation } from '../../src/storage/invitations/invitation-store.ts';
 import { newSessionId, testId } from '../helpers.ts';
-import { backEnds, type DatabaseUnderTest } from './back-ends.ts';
+import { type AllStores, backEnds, type DatabaseUnderTest } from './back-ends.ts';
 import { answersOf, feedbackOf, keyHashOf, opened, ref, registrationOf, tick } from './inputs.ts';
 
 const otherTestId = allTests().find((test) => test.uuid !== testId)?.uuid as string;
@@ -33,13 +33,13 @@ function newInvitation(overrides: Partial<NewInvitation> = {}): NewInvitation {
 }
 
 /** Registers a new session through an invitation, as the registration route does. */
-function register(store: SessionStore, invitationId: string, sessionId = newSessionId(), at = tick()) {
+function register(store: AllStores, invitationId: string, sessionId = newSessionId(), at = tick()) {
   return store.saveRegistration(ref(sessionId, at), keyHashOf(sessionId), registrationOf(sessionId), invitationId);
 }
 
 describe.each(backEnds)('invitations and the open link ($name)', (backEnd) => {
   let database: DatabaseUnderTest;
-  let store: SessionStore;
+  let store: AllStores;
   beforeAll(async () => {
     database = await backEnd.createDatabase();
     store = (await database.openInstance()).store;
@@ -195,7 +195,7 @@ describe.each(backEnds)('invitations and the open link ($name)', (backEnd) => {
 
 describe.each(backEnds)("a test's counts and candidates ($name)", (backEnd) => {
   let database: DatabaseUnderTest;
-  let store: SessionStore;
+  let store: AllStores;
   beforeAll(async () => {
     database = await backEnd.createDatabase();
     store = (await database.openInstance()).store;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionRecord, SessionStore } from '../../src/storage/session-store.ts';
+import type { SessionRecord } from '../../src/storage/sessions/session-store.ts';
 import { newSessionId, testId } from '../helpers.ts';
-import { backEnds, type DatabaseUnderTest, type StoreInstance } from './back-ends.ts';
+import { type AllStores, backEnds, type DatabaseUnderTest, type StoreInstance } from './back-ends.ts';
 import {
   answersOf,
   deviceFactsOf,
@@ -18,7 +18,7 @@ import {
 const AWKWARD = 'Ünïcödé 日本語 🎥 "quoted" \\ back\u0000slash <b>';
 
 /** A whole session written through the store, and the record it must read back as. */
-async function writeWholeSession(store: SessionStore): Promise<SessionRecord> {
+async function writeWholeSession(store: AllStores): Promise<SessionRecord> {
   const sessionId = newSessionId();
   const start = tick();
   const registration = registrationOf(sessionId, { fullName: AWKWARD });
@@ -95,7 +95,7 @@ async function writeWholeSession(store: SessionStore): Promise<SessionRecord> {
 describe.each(backEnds)('what a session holds ($name)', (backEnd) => {
   let database: DatabaseUnderTest;
   let instance: StoreInstance;
-  let store: SessionStore;
+  let store: AllStores;
   beforeAll(async () => {
     database = await backEnd.createDatabase();
     instance = await database.openInstance();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReviewerExistsError, type StoredReviewer } from '../../src/storage/review-store.ts';
-import type { SessionStore } from '../../src/storage/session-store.ts';
-import { backEnds, type DatabaseUnderTest } from './back-ends.ts';
+import { ReviewerExistsError } from '../../src/storage/errors.ts';
+import type { StoredReviewer } from '../../src/storage/reviewers/reviewer-store.ts';
+import { type AllStores, backEnds, type DatabaseUnderTest } from './back-ends.ts';
 import { tick } from './inputs.ts';
 
 const HOUR = 3_600_000;
@@ -35,8 +35,8 @@ function signIn(reviewer: StoredReviewer, createdAt = tick()) {
 
 describe.each(backEnds)('reviewers and their sign-ins ($name)', (backEnd) => {
   let database: DatabaseUnderTest;
-  let store: SessionStore;
-  let other: SessionStore;
+  let store: AllStores;
+  let other: AllStores;
   beforeAll(async () => {
     database = await backEnd.createDatabase();
     store = (await database.openInstance()).store;

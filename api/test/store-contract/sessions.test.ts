@@ -1,14 +1,9 @@
 import { allTests } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SessionConflictError,
-  SessionKeyError,
-  SessionNotFoundError,
-  type SessionRef,
-  type SessionStore,
-} from '../../src/storage/session-store.ts';
+import { SessionConflictError, SessionKeyError, SessionNotFoundError } from '../../src/storage/errors.ts';
+import type { SessionRef } from '../../src/storage/sessions/session-store.ts';
 import { newSessionId, testId } from '../helpers.ts';
-import { backEnds, type DatabaseUnderTest } from './back-ends.ts';
+import { type AllStores, backEnds, type DatabaseUnderTest } from './back-ends.ts';
 import {
   answersOf,
   deviceFactsOf,
@@ -24,7 +19,7 @@ import {
 const otherTestId = allTests().find((test) => test.uuid !== testId)?.uuid as string;
 
 /** Every write but a registration, for a session named by `at`. */
-function writesOf(store: SessionStore, at: SessionRef): [string, () => Promise<unknown>][] {
+function writesOf(store: AllStores, at: SessionRef): [string, () => Promise<unknown>][] {
   return [
     ['quiz complete', () => store.saveQuizComplete(at, quizCompleteOf(at.sessionId))],
     ['answers', () => store.saveAnswers({ ...answersOf(at.sessionId), ...at })],
@@ -40,7 +35,7 @@ function writesOf(store: SessionStore, at: SessionRef): [string, () => Promise<u
 
 describe.each(backEnds)('sessions and their keys ($name)', (backEnd) => {
   let database: DatabaseUnderTest;
-  let store: SessionStore;
+  let store: AllStores;
   beforeAll(async () => {
     database = await backEnd.createDatabase();
     store = (await database.openInstance()).store;

@@ -1,0 +1,69 @@
+import type { ColumnDataType, Expression, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
+import type { Schema } from './schema.ts';
+
+/**
+ * The one data layer of the API: every query is written once, with Kysely, for both databases.
+ * What really differs between them is named here and supplied by each database's set-up
+ * (the set-up files beside this one): column types, row locks, how a broken UNIQUE shows, JSON
+ * aggregation, and the schema each reached before the shared history. Nothing else may branch on
+ * the database.
+ */
+
+export type Db = Kysely<Schema>;
+
+/** Column types by what they hold; each database maps them to its own. */
+export type ColumnKind = 'id' | 'text' | 'time' | 'integer' | 'real' | 'flag';
+
+export interface Dialect {
+  /** For log lines and errors only. */
+  readonly name: string;
+  column(kind: ColumnKind): ColumnDataType | Expression<unknown>;
+  /**
+   * Locks the rows a select reads until the transaction ends, where the database has row locks;
+   * where it has a single writer, every write transaction holds the whole database already.
+   */
+  forUpdate<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>): SelectQueryBuilder<DB, TB, Row>;
+  /** Whether a write failed on a UNIQUE constraint or index. */
+  isUniqueViolation(error: unknown): boolean;
+  /**
+   * A subquery's rows as one column of JSON text (`[]` for none): a session and all its parts in
+   * one statement. Text on both databases, so the reader parses it the same way.
+   */
+  jsonArrayFrom<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>): RawBuilder<string>;
+  /** A subquery's first row as one column of JSON text, or null for none. */
+  jsonObjectFrom<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>): RawBuilder<string | null>;
+  /**
+   * Brings a database from before the one migration history to the schema both had then: each
+   * database got there by steps of its own (the `-legacy.ts` files beside this one).
+   */
+  legacySchema(db: Db): Promise<void>;
+}
+
+/** What a write operation works with: the database, and how to make several statements one. */
+export interface WriteContext {
+  db: Db;
+  dialect: Dialect;
+  /**
+   * Runs `work` so that it is stored whole or not at all, and only then resolves. Statements
+   * outside it are committed one by one (or with the rest of a group, where one writer commits
+   * writes in groups).
+   */
+  atomically<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * State this process keeps beside this database, made on first use: facts a write read that
+   * can never change, remembered to save reading them again.
+   */
+  local<T>(name: string, create: () => T): T;
+}
+
+/**
+ * A write of the store: an async function of the context and plain arguments (structured-clone
+ * safe: on one database it runs in a writer thread). A refusal is thrown as one of
+ * `STORE_ERRORS`; a refused write changes nothing.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each operation has arguments of its own
+export type WriteOperation = (context: WriteContext, ...args: any[]) => Promise<unknown>;
+
+export function defineWrites<const Writes extends Record<string, WriteOperation>>(writes: Writes): Writes {
+  return writes;
+}

@@ -1,0 +1,38 @@
+import { type Migration, Migrator } from 'kysely';
+import type { Db, Dialect } from '../database.ts';
+import { legacySchema } from './0001-legacy-schema.ts';
+import { demographics } from './0002-demographics.ts';
+import { listColumns } from './0003-list-columns.ts';
+
+/**
+ * The one migration history of both databases, in order. Append only: a migration that has
+ * shipped is never edited. Each is written once; where the databases really differ it asks the
+ * dialect (a column's type, the legacy schema), never names one.
+ */
+const HISTORY: [string, (dialect: Dialect) => Migration][] = [
+  ['0001-legacy-schema', legacySchema],
+  ['0002-demographics', demographics],
+  ['0003-list-columns', listColumns],
+];
+
+/**
+ * Creates or upgrades the schema, all pending migrations in one transaction: Kysely's own, or,
+ * with `inOpenTransaction`, the one the caller holds already (to take its lock before Kysely reads
+ * anything). A database that has applied a migration this server does not know (a newer server's)
+ * is refused.
+ */
+export async function migrate(db: Db, dialect: Dialect, { inOpenTransaction = false } = {}): Promise<void> {
+  const migrations = Object.fromEntries(HISTORY.map(([name, migration]) => [name, migration(dialect)]));
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    disableTransactions: inOpenTransaction,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`${dialect.name} migration ${failed ?? ''} failed: ${(error as Error).message ?? error}`, {
+      cause: error,
+    });
+  }
+}

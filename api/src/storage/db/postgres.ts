@@ -1,0 +1,164 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import pg from 'pg';
+import { WRITES } from '../writes.ts';
+import type { Dialect, WriteContext, WriteOperation } from './database.ts';
+import { migrate } from './migrations/migrations.ts';
+import { legacyPostgresSchema } from './postgres-legacy.ts';
+import type { Schema } from './schema.ts';
+import type { Storage } from './storage.ts';
+
+/**
+ * A vanished instance's locks are freed only once PostgreSQL notices its connection is dead. Over
+ * TCP that takes the operating system's keepalive (two hours by default) unless the connection asks
+ * for sooner: these make it about a minute. They are ignored on a unix socket, where a dead peer is
+ * seen at once.
+ */
+const SERVER_KEEPALIVES = '-c tcp_keepalives_idle=30 -c tcp_keepalives_interval=10 -c tcp_keepalives_count=3';
+
+/**
+ * `bigint` columns come back as numbers rather than pg's default strings: every one holds
+ * milliseconds, a byte count, a revision or a count, which the API keeps within 2^53.
+ */
+const types = new pg.TypeOverrides();
+types.setTypeParser(pg.types.builtins.INT8, Number);
+
+/** One process's way into PostgreSQL (`DATABASE_URL`), shared by everything in it that needs the database. */
+export interface Postgres {
+  /** For queries and transactions; a connection goes back to the pool when each is done. */
+  readonly pool: pg.Pool;
+  /** How every connection of this process is made. */
+  readonly settings: pg.PoolConfig;
+  /**
+   * A connection of its own, outside the pool, for state that lives as long as a session does:
+   * advisory locks and LISTEN. The caller closes it.
+   */
+  dedicatedClient(): Promise<pg.Client>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function openPostgres(databaseUrl: string, onError: (error: Error) => void): Postgres {
+  const settings: pg.PoolConfig = {
+    connectionString: databaseUrl,
+    application_name: 'assessment-api',
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+    options: SERVER_KEEPALIVES,
+    types,
+  };
+  const pool = new pg.Pool({ ...settings, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle pooled connection that breaks (a database restart) is replaced on next use; without a
+  // listener its error would end the process.
+  pool.on('error', onError);
+  return {
+    pool,
+    settings,
+    async dedicatedClient() {
+      const client = new pg.Client(settings);
+      client.on('error', onError);
+      await client.connect();
+      return client;
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL's side of what differs (`database.ts`). */
+export const postgresDialect: Dialect = {
+  name: 'PostgreSQL',
+  column: (kind) => {
+    switch (kind) {
+      case 'id':
+        return sql`text COLLATE "C"`;
+      case 'text':
+        return 'text';
+      case 'time':
+        return 'bigint';
+      case 'integer':
+        return 'integer';
+      case 'real':
+        return 'double precision';
+      case 'flag':
+        return 'boolean';
+    }
+  },
+  forUpdate: (query) => query.forUpdate(),
+  isUniqueViolation: (error) => (error as { code?: unknown }).code === '23505',
+  jsonArrayFrom: (query) => sql<string>`(${jsonArrayFrom(query)})::text`,
+  jsonObjectFrom: (query) => sql<string | null>`(${jsonObjectFrom(query)})::text`,
+  legacySchema: legacyPostgresSchema,
+};
+
+/**
+ * The advisory lock migrations run under, in the two-integer key space (`pg_advisory_lock(int,
+ * int)`), which never meets the 64-bit keys of the upload locks (`postgres-locker.ts`). The first
+ * key is "asmt" in ASCII. Kysely's migrator takes a lock of its own only after it has created its
+ * tables, which instances starting together would race on; this one is taken before.
+ */
+const MIGRATION_LOCK = [0x61736d74, 1];
+
+/**
+ * Creates or upgrades the schema, at every start of every instance, on one connection of its own
+ * that holds the lock: the first instance applies what is missing, the others then find nothing
+ * left to do. The lock belongs to the connection, so an instance that dies while it migrates frees it.
+ */
+async function migrateUnderLock(settings: pg.PoolConfig): Promise<void> {
+  const pool = new pg.Pool({ ...settings, max: 1 });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK[0]}, ${MIGRATION_LOCK[1]})`.execute(db);
+    await migrate(db, postgresDialect);
+  } finally {
+    // Ending the only connection frees the lock, whatever happened.
+    await db.destroy();
+  }
+}
+
+/**
+ * A 2xx must mean committed. A database (or role) set to `synchronous_commit = off` would answer
+ * COMMIT before the commit is on disk, and a crash could lose writes the candidate was told were
+ * saved, so the store refuses to start on one. With it on (the default), COMMIT answers only once
+ * the commit is on disk.
+ */
+async function requireDurableCommits(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+  if (rows[0]?.synchronous_commit === 'off') {
+    throw new Error(
+      'PostgreSQL has synchronous_commit = off for this database or role: a saved answer could be lost in a crash. Set it to on (the default).',
+    );
+  }
+}
+
+/**
+ * The stores' database in PostgreSQL (`DATABASE_URL`), shared by every API instance, through the
+ * process's one pool. Each write runs here and is committed before it resolves; what must hold
+ * while several instances write at once is decided by the database, in the statements themselves.
+ * The pool belongs to the caller, who closes it after the storage.
+ */
+export async function openPostgresStorage(postgres: Postgres): Promise<Storage> {
+  await requireDurableCommits(postgres.pool);
+  await migrateUnderLock(postgres.settings);
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: postgres.pool }) });
+  const localState = new Map<string, unknown>();
+  const context: WriteContext = {
+    db,
+    dialect: postgresDialect,
+    atomically: (work) => db.transaction().execute(work),
+    local: <T>(name: string, create: () => T): T => {
+      if (!localState.has(name)) localState.set(name, create());
+      return localState.get(name) as T;
+    },
+  };
+  return {
+    reads: db,
+    dialect: postgresDialect,
+    write: (name, ...args) => (WRITES[name] as WriteOperation)(context, ...args) as never,
+    // The pool is the caller's: Kysely's destroy would end it.
+    close: async () => {},
+  };
+}

@@ -1,0 +1,151 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * Every table, as both databases hold it: one row type each, the columns named as in the
+ * migrations (`migrations/`). Times are milliseconds since the epoch (server clock). What a
+ * candidate sent is JSON text. A flag is read back as 0 or 1 on one database and a boolean on the
+ * other, and written as a boolean.
+ */
+
+export type Flag = ColumnType<number | boolean, boolean, boolean>;
+
+export interface SessionsTable {
+  session_id: string;
+  test_id: string;
+  started_at: number;
+  /** SHA-256 of the key only the candidate's browser holds; null for a session from before keys. */
+  key_hash: string | null;
+  invitation_id: string | null;
+}
+
+export interface RegistrationsTable {
+  session_id: string;
+  /** The registration without the demographic answer, as JSON. */
+  payload: string;
+  received_at: number;
+  updated_at: number;
+  /** Copied out of the payload for the candidate list: shown, and sorted by (lowercased). */
+  full_name: string;
+  email: string;
+  sort_name: string;
+}
+
+export interface AnswersTable {
+  session_id: string;
+  answers: string;
+  proctoring: string;
+  revision: number;
+  saved_at: number;
+  received_at: number;
+  final: Flag;
+  submitted_at: number | null;
+  final_reason: string | null;
+  /** Counted out of the proctoring record for the candidate list. */
+  tab_switches: number;
+  pastes: number;
+}
+
+export interface QuizCompletionsTable {
+  session_id: string;
+  payload: string;
+  received_at: number;
+}
+
+export interface DeviceChecksTable {
+  session_id: string;
+  check_id: string;
+  facts: string;
+  result: Flag;
+  received_at: number;
+}
+
+export interface VideosTable {
+  upload_id: string;
+  session_id: string;
+  recording_id: string | null;
+  /** JSON text: a free text the browser sent. */
+  declared_type: string | null;
+  content_type: string | null;
+  bytes: number | null;
+  duration_seconds: number | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface VideoSkipsTable {
+  session_id: string;
+  /** JSON text: a free text the browser sent. */
+  reason: string;
+  received_at: number;
+}
+
+export interface FeedbackTable {
+  session_id: string;
+  payload: string;
+  received_at: number;
+  updated_at: number;
+  /** The wire's 0 to 4, copied out of the payload for the candidate list. */
+  current_score: number;
+}
+
+export interface InvitationsTable {
+  invitation_id: string;
+  test_id: string;
+  token: string;
+  email: string;
+  name: string | null;
+  created_at: number;
+  expires_at: number;
+  extra_time_percent: number;
+  revoked_at: number | null;
+  session_id: string | null;
+  finished_at: number | null;
+}
+
+export interface TestSettingsTable {
+  test_id: string;
+  open_link_allowed: Flag;
+  updated_at: number;
+}
+
+export interface ReviewersTable {
+  reviewer_id: string;
+  company_id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface ReviewerSessionsTable {
+  session_hash: string;
+  reviewer_id: string;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** The demographic answer, apart from the session: read only by aggregate counts. */
+export interface DemographicsTable {
+  session_id: string | null;
+  test_id: string;
+  gender: string;
+  finished: Flag;
+}
+
+export interface Schema {
+  sessions: SessionsTable;
+  registrations: RegistrationsTable;
+  answers: AnswersTable;
+  quiz_completions: QuizCompletionsTable;
+  device_checks: DeviceChecksTable;
+  videos: VideosTable;
+  video_skips: VideoSkipsTable;
+  feedback: FeedbackTable;
+  invitations: InvitationsTable;
+  test_settings: TestSettingsTable;
+  reviewers: ReviewersTable;
+  reviewer_sessions: ReviewerSessionsTable;
+  demographics: DemographicsTable;
+}

@@ -1,0 +1,210 @@
+import { once } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { Kysely, type RawBuilder, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
+import { workerModule } from '../../worker-file.ts';
+import { STORE_ERRORS } from '../errors.ts';
+import type { WriteName } from '../writes.ts';
+import type { Db, Dialect } from './database.ts';
+import { migrate } from './migrations/migrations.ts';
+import type { Schema } from './schema.ts';
+import { legacySqliteSchema } from './sqlite-legacy.ts';
+import type { Storage } from './storage.ts';
+
+/** SQLite's side of what differs (`database.ts`). */
+export const sqliteDialect: Dialect = {
+  name: 'SQLite',
+  column: (kind) => (kind === 'real' ? 'real' : kind === 'id' || kind === 'text' ? 'text' : 'integer'),
+  // One writer holds the whole database for the length of its transaction.
+  forUpdate: (query) => query,
+  isUniqueViolation: (error) => {
+    const code = (error as { code?: unknown }).code;
+    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  },
+  // Without Kysely's JSON-parsing plugin these come back as the JSON text the database made.
+  jsonArrayFrom: (query) => jsonArrayFrom(query) as unknown as RawBuilder<string>,
+  jsonObjectFrom: (query) => jsonObjectFrom(query) as unknown as RawBuilder<string | null>,
+  legacySchema: legacySqliteSchema,
+};
+
+const STATEMENTS_KEPT = 500;
+
+/**
+ * better-sqlite3 as Kysely drives it, with two changes: each statement is prepared once and kept
+ * (Kysely prepares on every query), and booleans are bound as 1 and 0, which is how SQLite keeps
+ * a flag and all better-sqlite3 binds.
+ */
+export function keptStatements(db: Database.Database): SqliteDatabase {
+  const kept = new Map<string, Database.Statement>();
+  const bind = (parameters: readonly unknown[]) =>
+    parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value));
+  return {
+    close: () => db.close(),
+    prepare(text) {
+      let statement = kept.get(text);
+      if (!statement) {
+        statement = db.prepare(text);
+        if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value as string);
+        kept.set(text, statement);
+      }
+      const prepared = statement;
+      return {
+        reader: prepared.reader,
+        all: (parameters) => prepared.all(bind(parameters)),
+        run: (parameters) => prepared.run(bind(parameters)),
+        iterate: (parameters) => prepared.iterate(bind(parameters)),
+      };
+    },
+  };
+}
+
+export function kyselyOf(db: Database.Database): Db {
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: keptStatements(db) }) });
+}
+
+/** The pragmas every connection to the file needs; WAL lets reads go on while the writer commits. */
+export function openConnection(file: string): Database.Database {
+  const db = new Database(file);
+  // First, so that setting WAL on a new file waits for another instance instead of failing.
+  db.pragma('busy_timeout = 5000');
+  db.pragma('journal_mode = WAL');
+  return db;
+}
+
+/**
+ * SQLite in `DATA_DIR/assessment.sqlite`, WAL. Writes go to one writer thread that commits them
+ * in groups with synchronous=FULL (`sqlite-writer.worker.ts`), so an acknowledged write survives
+ * power loss and no request waits on the event loop for another's fsync. Reads run here, on a
+ * connection that cannot write. Migrations run before either opens.
+ */
+export async function openSqliteStorage(dataDir: string): Promise<Storage> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'assessment.sqlite');
+  await migrateFile(file);
+  const reader = openConnection(file);
+  reader.pragma('query_only = ON');
+  const writer = await startWriter(file).catch((error: unknown) => {
+    reader.close();
+    throw error;
+  });
+  const reads = kyselyOf(reader);
+  return {
+    reads,
+    dialect: sqliteDialect,
+    write: (name, ...args) => writer.call(name, args) as never,
+    async close() {
+      await writer.close();
+      await reads.destroy();
+    },
+  };
+}
+
+/** Migrations under way in this process, by file: see `migrateFile`. */
+const migrating = new Map<string, Promise<void>>();
+
+/**
+ * Runs the migrations in a write transaction taken before anything is read: of two instances
+ * starting at once on a new file, the second waits, then finds nothing left to do. Two in one
+ * process take turns here first, since a connection waiting for the lock blocks its whole thread.
+ */
+async function migrateFile(file: string): Promise<void> {
+  const before = migrating.get(file) ?? Promise.resolve();
+  const turn = before.catch(() => {}).then(() => migrateNow(file));
+  migrating.set(file, turn);
+  try {
+    await turn;
+  } finally {
+    if (migrating.get(file) === turn) migrating.delete(file);
+  }
+}
+
+async function migrateNow(file: string): Promise<void> {
+  const connection = openConnection(file);
+  const db = kyselyOf(connection);
+  try {
+    connection.exec('BEGIN IMMEDIATE');
+    await migrate(db, sqliteDialect, { inOpenTransaction: true });
+    connection.exec('COMMIT');
+  } finally {
+    if (connection.inTransaction) connection.exec('ROLLBACK');
+    await db.destroy();
+  }
+}
+
+/** Messages between this thread and the writer thread. */
+export interface WriteRequest {
+  id: number;
+  name: WriteName;
+  args: unknown[];
+}
+
+export interface WriteReply {
+  id: number;
+  value?: unknown;
+  /** A refusal (by its class name) or a failure; nothing of that write was stored. */
+  error?: { name: string; message: string };
+}
+
+function toError(reply: NonNullable<WriteReply['error']>): Error {
+  const Refusal = STORE_ERRORS[reply.name as keyof typeof STORE_ERRORS];
+  const error = Refusal ? Object.create(Refusal.prototype) : new Error(reply.message);
+  Object.assign(error, { name: reply.name, message: reply.message });
+  return error;
+}
+
+/** The writer thread, and the promises of the writes it has not answered yet. */
+async function startWriter(file: string) {
+  const worker = new Worker(workerModule('storage/db/sqlite-writer.worker'), { workerData: { file } });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextId = 0;
+  let failure: Error | undefined;
+
+  function failAll(error: Error): void {
+    failure ??= error;
+    for (const waiter of pending.values()) waiter.reject(failure);
+    pending.clear();
+  }
+
+  const [first] = (await once(worker, 'message')) as [unknown];
+  if (first !== 'ready') throw new Error('The database writer did not start');
+  worker.on('message', (replies: WriteReply[]) => {
+    for (const reply of replies) {
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (reply.error) waiter?.reject(toError(reply.error));
+      else waiter?.resolve(reply.value);
+    }
+  });
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', () => failAll(new Error('The database writer has stopped')));
+
+  // The writes of one turn of the event loop go to the writer in one message, not one each.
+  let outgoing: WriteRequest[] = [];
+  function send(): void {
+    worker.postMessage(outgoing);
+    outgoing = [];
+  }
+
+  return {
+    call(name: WriteName, args: unknown[]): Promise<unknown> {
+      if (failure) return Promise.reject(failure);
+      nextId += 1;
+      const request: WriteRequest = { id: nextId, name, args };
+      return new Promise((resolve, reject) => {
+        pending.set(request.id, { resolve, reject });
+        if (outgoing.length === 0) setImmediate(send);
+        outgoing.push(request);
+      });
+    },
+    async close() {
+      if (failure) return;
+      if (outgoing.length > 0) send();
+      const exited = once(worker, 'exit');
+      worker.postMessage('close');
+      await exited;
+    },
+  };
+}

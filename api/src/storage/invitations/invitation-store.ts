@@ -1,0 +1,110 @@
+import type { Storage } from '../db/storage.ts';
+import { toInvitation } from './invitation-rows.ts';
+
+/**
+ * Personal invitations and each test's open-link setting. Times are ms since the epoch, from the
+ * server clock.
+ */
+
+export interface StoredInvitation {
+  invitationId: string;
+  testId: string;
+  /** The unguessable part of the link; stored as is, so a reviewer can copy the link at any time. */
+  token: string;
+  email: string;
+  name: string | null;
+  createdAt: number;
+  expiresAt: number;
+  extraTimePercent: number;
+  revokedAt: number | null;
+  /** The session bound to the link, once a browser registered with it. */
+  sessionId: string | null;
+  /** When the bound session's feedback arrived. */
+  finishedAt: number | null;
+}
+
+export type NewInvitation = Omit<StoredInvitation, 'revokedAt' | 'sessionId' | 'finishedAt'>;
+
+export interface InvitationCursor {
+  createdAt: number;
+  invitationId: string;
+}
+
+export interface InvitationPage {
+  /** Newest first. */
+  invitations: StoredInvitation[];
+  next?: InvitationCursor;
+}
+
+export interface InvitationChange {
+  expiresAt?: number;
+  extraTimePercent?: number;
+}
+
+export interface InvitationStore {
+  createInvitation(invitation: NewInvitation): Promise<void>;
+  getInvitation(invitationId: string): Promise<StoredInvitation | undefined>;
+  /** The invitation of this test with this token; another test's token finds nothing. */
+  invitationOfToken(testId: string, token: string): Promise<StoredInvitation | undefined>;
+  listInvitations(query: { testId: string; after?: InvitationCursor; limit: number }): Promise<InvitationPage>;
+  /** Changes nothing once revoked; answers the invitation as it is then, or undefined for none. */
+  changeInvitation(invitationId: string, change: InvitationChange): Promise<StoredInvitation | undefined>;
+  /** The first revocation counts; a repeat changes nothing. Undefined for no such invitation. */
+  revokeInvitation(invitationId: string, at: number): Promise<StoredInvitation | undefined>;
+  /** True unless a reviewer turned the test's open link off. */
+  openLinkAllowed(testId: string): Promise<boolean>;
+  setOpenLinkAllowed(testId: string, allowed: boolean, at: number): Promise<void>;
+}
+
+export function createInvitationStore({ reads: db, write }: Storage): InvitationStore {
+  return {
+    createInvitation: (invitation) => write('createInvitation', invitation),
+    changeInvitation: (invitationId, change) => write('changeInvitation', invitationId, change),
+    revokeInvitation: (invitationId, at) => write('revokeInvitation', invitationId, at),
+    setOpenLinkAllowed: (testId, allowed, at) => write('setOpenLinkAllowed', testId, allowed, at),
+    async getInvitation(invitationId) {
+      const row = await db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('invitation_id', '=', invitationId)
+        .executeTakeFirst();
+      return row && toInvitation(row);
+    },
+    async invitationOfToken(testId, token) {
+      const row = await db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('token', '=', token)
+        .where('test_id', '=', testId)
+        .executeTakeFirst();
+      return row && toInvitation(row);
+    },
+    async listInvitations({ testId, after, limit }) {
+      let select = db.selectFrom('invitations').selectAll().where('test_id', '=', testId);
+      if (after) {
+        select = select.where((eb) =>
+          eb(eb.refTuple('created_at', 'invitation_id'), '<', eb.tuple(after.createdAt, after.invitationId)),
+        );
+      }
+      // One row more than asked: it only says that another page follows.
+      const rows = await select
+        .orderBy('created_at', 'desc')
+        .orderBy('invitation_id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      const invitations = rows.slice(0, limit).map(toInvitation);
+      const last = rows.length > limit ? invitations.at(-1) : undefined;
+      return last
+        ? { invitations, next: { createdAt: last.createdAt, invitationId: last.invitationId } }
+        : { invitations };
+    },
+    async openLinkAllowed(testId) {
+      const row = await db
+        .selectFrom('test_settings')
+        .select('open_link_allowed')
+        .where('test_id', '=', testId)
+        .executeTakeFirst();
+      return row === undefined || Boolean(row.open_link_allowed);
+    },
+  };
+}

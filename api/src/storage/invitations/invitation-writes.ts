@@ -1,0 +1,66 @@
+import { defineWrites } from '../db/database.ts';
+import { toInvitation } from './invitation-rows.ts';
+import type { InvitationChange, NewInvitation, StoredInvitation } from './invitation-store.ts';
+
+/** Personal invitations and each test's open-link setting, as the hiring company changes them. */
+export const invitationWrites = defineWrites({
+  async createInvitation({ db }, invitation: NewInvitation): Promise<void> {
+    await db
+      .insertInto('invitations')
+      .values({
+        invitation_id: invitation.invitationId,
+        test_id: invitation.testId,
+        token: invitation.token,
+        email: invitation.email,
+        name: invitation.name,
+        created_at: invitation.createdAt,
+        expires_at: invitation.expiresAt,
+        extra_time_percent: invitation.extraTimePercent,
+      })
+      .execute();
+  },
+
+  async changeInvitation(
+    { db },
+    invitationId: string,
+    change: InvitationChange,
+  ): Promise<StoredInvitation | undefined> {
+    const changed = await db
+      .updateTable('invitations')
+      .set((eb) => ({
+        expires_at: change.expiresAt ?? eb.ref('expires_at'),
+        extra_time_percent: change.extraTimePercent ?? eb.ref('extra_time_percent'),
+      }))
+      .where('invitation_id', '=', invitationId)
+      .where('revoked_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    const row =
+      changed ??
+      (await db.selectFrom('invitations').selectAll().where('invitation_id', '=', invitationId).executeTakeFirst());
+    return row && toInvitation(row);
+  },
+
+  async revokeInvitation({ db }, invitationId: string, at: number): Promise<StoredInvitation | undefined> {
+    const row = await db
+      .updateTable('invitations')
+      .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)) }))
+      .where('invitation_id', '=', invitationId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toInvitation(row);
+  },
+
+  async setOpenLinkAllowed({ db }, testId: string, allowed: boolean, at: number): Promise<void> {
+    await db
+      .insertInto('test_settings')
+      .values({ test_id: testId, open_link_allowed: allowed, updated_at: at })
+      .onConflict((conflict) =>
+        conflict.column('test_id').doUpdateSet((eb) => ({
+          open_link_allowed: eb.ref('excluded.open_link_allowed'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  },
+});

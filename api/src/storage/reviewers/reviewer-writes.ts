@@ -1,0 +1,59 @@
+import { defineWrites } from '../db/database.ts';
+import { ReviewerExistsError } from '../errors.ts';
+import type { NewReviewerSession, StoredReviewer } from './reviewer-store.ts';
+
+export const reviewerWrites = defineWrites({
+  async addReviewer({ db }, reviewer: StoredReviewer): Promise<void> {
+    const inserted = await db
+      .insertInto('reviewers')
+      .values({
+        reviewer_id: reviewer.reviewerId,
+        company_id: reviewer.companyId,
+        email: reviewer.email,
+        name: reviewer.name,
+        password_hash: reviewer.passwordHash,
+        created_at: reviewer.createdAt,
+      })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .executeTakeFirst();
+    if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) throw new ReviewerExistsError(reviewer.email);
+  },
+
+  /** Its sign-ins go with it (ON DELETE CASCADE). */
+  async removeReviewer({ db }, email: string): Promise<boolean> {
+    const deleted = await db.deleteFrom('reviewers').where('email', '=', email).executeTakeFirst();
+    return deleted.numDeletedRows > 0n;
+  },
+
+  async startReviewerSession({ db }, session: NewReviewerSession, idleMs: number): Promise<void> {
+    const now = session.createdAt;
+    await db
+      .deleteFrom('reviewer_sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
+      .execute();
+    await db
+      .insertInto('reviewer_sessions')
+      .values({
+        session_hash: session.sessionHash,
+        reviewer_id: session.reviewerId,
+        csrf_token: session.csrfToken,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: session.expiresAt,
+      })
+      .execute();
+  },
+
+  async touchReviewerSession({ db }, sessionHash: string, at: number): Promise<void> {
+    await db
+      .updateTable('reviewer_sessions')
+      .set({ last_seen_at: at })
+      .where('session_hash', '=', sessionHash)
+      .where('last_seen_at', '<', at)
+      .execute();
+  },
+
+  async endReviewerSession({ db }, sessionHash: string): Promise<void> {
+    await db.deleteFrom('reviewer_sessions').where('session_hash', '=', sessionHash).execute();
+  },
+});

@@ -1,0 +1,199 @@
+import type { FinalReason } from '@assessment/core';
+import type { Db, Dialect } from '../db/database.ts';
+import type { InvitationsTable } from '../db/schema.ts';
+import { INVITATION_COLUMNS, toInvitation } from '../invitations/invitation-rows.ts';
+import { toStoredVideo, type VideoRow } from '../uploads/upload-store.ts';
+import type { OpenedSession } from './known-sessions.ts';
+import type { SessionPage, SessionQuery, SessionRecord } from './session-store.ts';
+
+/**
+ * A session with every part of it, read in one statement (one round trip and one snapshot
+ * however many tables a session spans): each part is a column of JSON text made by the database.
+ */
+function selectSessions(db: Db, dialect: Dialect) {
+  return db
+    .selectFrom('sessions as s')
+    .select((eb) => [
+      's.session_id',
+      's.test_id',
+      's.started_at',
+      dialect
+        .jsonObjectFrom(
+          eb
+            .selectFrom('registrations')
+            .select(['payload', 'received_at', 'updated_at'])
+            .whereRef('session_id', '=', 's.session_id'),
+        )
+        .as('registration'),
+      dialect
+        .jsonObjectFrom(
+          eb
+            .selectFrom('answers')
+            .select([
+              'answers',
+              'proctoring',
+              'revision',
+              'saved_at',
+              'received_at',
+              'final',
+              'submitted_at',
+              'final_reason',
+            ])
+            .whereRef('session_id', '=', 's.session_id'),
+        )
+        .as('answers'),
+      dialect
+        .jsonObjectFrom(
+          eb
+            .selectFrom('quiz_completions')
+            .select(['payload', 'received_at'])
+            .whereRef('session_id', '=', 's.session_id'),
+        )
+        .as('quiz_complete'),
+      dialect
+        .jsonArrayFrom(
+          eb
+            .selectFrom('device_checks')
+            .select(['check_id', 'facts', 'result', 'received_at'])
+            .whereRef('session_id', '=', 's.session_id')
+            .orderBy('received_at')
+            .orderBy('check_id'),
+        )
+        .as('device_checks'),
+      dialect
+        .jsonArrayFrom(
+          eb
+            .selectFrom('videos')
+            .select([
+              'upload_id',
+              'recording_id',
+              'declared_type',
+              'content_type',
+              'bytes',
+              'duration_seconds',
+              'created_at',
+              'completed_at',
+            ])
+            .whereRef('session_id', '=', 's.session_id')
+            .orderBy('created_at')
+            .orderBy('upload_id'),
+        )
+        .as('videos'),
+      dialect
+        .jsonObjectFrom(
+          eb.selectFrom('video_skips').select(['reason', 'received_at']).whereRef('session_id', '=', 's.session_id'),
+        )
+        .as('video_skip'),
+      dialect
+        .jsonObjectFrom(
+          eb
+            .selectFrom('feedback')
+            .select(['payload', 'received_at', 'updated_at'])
+            .whereRef('session_id', '=', 's.session_id'),
+        )
+        .as('feedback'),
+      dialect
+        .jsonObjectFrom(
+          eb.selectFrom('invitations').select(INVITATION_COLUMNS).whereRef('session_id', '=', 's.session_id'),
+        )
+        .as('invitation'),
+    ]);
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessions>['executeTakeFirstOrThrow']>>;
+
+const parsed = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
+
+interface PayloadPart {
+  payload: string;
+  received_at: number;
+  updated_at: number;
+}
+
+function updatedPayload(part: PayloadPart | null) {
+  return part && { payload: JSON.parse(part.payload), receivedAt: part.received_at, updatedAt: part.updated_at };
+}
+
+function toSessionRecord(row: SessionRow): SessionRecord {
+  const answers = parsed<{
+    answers: string;
+    proctoring: string;
+    revision: number;
+    saved_at: number;
+    received_at: number;
+    final: number | boolean;
+    submitted_at: number | null;
+    final_reason: FinalReason | null;
+  }>(row.answers);
+  const quizComplete = parsed<{ payload: string; received_at: number }>(row.quiz_complete);
+  const videoSkip = parsed<{ reason: string; received_at: number }>(row.video_skip);
+  const invitation = parsed<InvitationsTable>(row.invitation);
+  return {
+    sessionId: row.session_id,
+    testId: row.test_id,
+    startedAt: row.started_at,
+    invitation: invitation && toInvitation(invitation),
+    registration: updatedPayload(parsed<PayloadPart>(row.registration)),
+    answers: answers && {
+      answers: JSON.parse(answers.answers),
+      proctoring: JSON.parse(answers.proctoring),
+      revision: answers.revision,
+      savedAt: answers.saved_at,
+      receivedAt: answers.received_at,
+      final: Boolean(answers.final),
+      submittedAt: answers.submitted_at,
+      finalReason: answers.final_reason,
+    },
+    quizComplete: quizComplete && { payload: JSON.parse(quizComplete.payload), receivedAt: quizComplete.received_at },
+    deviceChecks: JSON.parse(row.device_checks).map(
+      (check: { check_id: string; facts: string; result: number | boolean; received_at: number }) => ({
+        checkId: check.check_id,
+        facts: JSON.parse(check.facts),
+        result: Boolean(check.result),
+        receivedAt: check.received_at,
+      }),
+    ),
+    videos: (JSON.parse(row.videos) as VideoRow[]).map(toStoredVideo),
+    videoSkip: videoSkip && { reason: JSON.parse(videoSkip.reason), receivedAt: videoSkip.received_at },
+    feedback: updatedPayload(parsed<PayloadPart>(row.feedback)),
+  };
+}
+
+export async function getSession(db: Db, dialect: Dialect, sessionId: string): Promise<SessionRecord | undefined> {
+  const row = await selectSessions(db, dialect).where('s.session_id', '=', sessionId).executeTakeFirst();
+  return row && toSessionRecord(row);
+}
+
+/**
+ * A page of sessions in start order, read with one row more than asked: the extra row only tells
+ * that there is a next page, which starts after the last row shown.
+ */
+export async function listSessions(db: Db, dialect: Dialect, query: SessionQuery): Promise<SessionPage> {
+  let select = selectSessions(db, dialect);
+  if (query.testId !== undefined) select = select.where('s.test_id', '=', query.testId);
+  if (query.from !== undefined) select = select.where('s.started_at', '>=', query.from);
+  if (query.to !== undefined) select = select.where('s.started_at', '<', query.to);
+  const after = query.after;
+  if (after) {
+    select = select.where((eb) =>
+      eb(eb.refTuple('s.started_at', 's.session_id'), '>', eb.tuple(after.startedAt, after.sessionId)),
+    );
+  }
+  const rows = await select
+    .orderBy('s.started_at')
+    .orderBy('s.session_id')
+    .limit(query.limit + 1)
+    .execute();
+  const sessions = rows.slice(0, query.limit).map(toSessionRecord);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return last ? { sessions, next: { startedAt: last.started_at, sessionId: last.session_id } } : { sessions };
+}
+
+export async function sessionOfKey(db: Db, keyHash: string): Promise<OpenedSession | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['session_id', 'test_id', 'invitation_id'])
+    .where('key_hash', '=', keyHash)
+    .executeTakeFirst();
+  return row && { sessionId: row.session_id, testId: row.test_id, invitationId: row.invitation_id };
+}

@@ -1,0 +1,333 @@
+import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
+import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
+import {
+  closedInvitationError,
+  InvitationInUseError,
+  SessionConflictError,
+  SessionKeyError,
+  SessionNotFoundError,
+} from '../errors.ts';
+import { toInvitation } from '../invitations/invitation-rows.ts';
+import { decideAnswers, submittedAtWhenStored } from './answers-rules.ts';
+import { knownSessions } from './known-sessions.ts';
+import type { AnswersWrite, DeviceCheckFacts, Feedback, QuizComplete, SessionRef } from './session-store.ts';
+
+/**
+ * Every write but a registration needs a registered session of the same test. A session's test
+ * never changes, so what was read once is remembered (`known-sessions.ts`).
+ */
+export async function requireSession({ db, local }: WriteContext, ref: SessionRef): Promise<void> {
+  const known = local('known-sessions', knownSessions);
+  let testId = known.testOf(ref.sessionId);
+  if (testId === undefined) {
+    const row = await db
+      .selectFrom('sessions')
+      .select('test_id')
+      .where('session_id', '=', ref.sessionId)
+      .executeTakeFirst();
+    if (!row) throw new SessionNotFoundError(ref.sessionId);
+    testId = row.test_id;
+    known.rememberSession(ref.sessionId, testId);
+  }
+  if (testId !== ref.testId) throw new SessionConflictError(ref.sessionId);
+}
+
+interface OpenedSessionRow {
+  test_id: string;
+  key_hash: string | null;
+  invitation_id: string | null;
+}
+
+/**
+ * A registration of a session that exists must carry its test, its invitation (or none, as it
+ * had) and its key; checked before an invitation is bound or anything stored.
+ */
+function checkEntry(existing: OpenedSessionRow, ref: SessionRef, keyHash: string, invitationId: string | null) {
+  if (existing.test_id !== ref.testId || existing.invitation_id !== invitationId) {
+    throw new SessionConflictError(ref.sessionId);
+  }
+  if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
+}
+
+const openedSession = (db: Db, sessionId: string) =>
+  db
+    .selectFrom('sessions')
+    .select(['test_id', 'key_hash', 'invitation_id'])
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+
+/**
+ * Binds the link to the session in one statement that changes the row only while the link is
+ * unbound or bound to this very session, not revoked, and not expired (unless that session
+ * finished it): of two registrations racing, on any instances, the second finds it bound. It runs
+ * before the session's row is written: that row's reference to the invitation takes a lock on it
+ * that a second registration's binding would wait for while holding the lock this one needs.
+ */
+async function bind(context: WriteContext, db: Db, ref: SessionRef, keyHash: string, invitationId: string) {
+  const existing = await openedSession(db, ref.sessionId);
+  if (existing) checkEntry(existing, ref, keyHash, invitationId);
+  let bound: bigint;
+  try {
+    const result = await db
+      .updateTable('invitations')
+      .set({ session_id: ref.sessionId })
+      .where('invitation_id', '=', invitationId)
+      .where((eb) => eb.or([eb('session_id', 'is', null), eb('session_id', '=', ref.sessionId)]))
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('finished_at', 'is not', null), eb('expires_at', '>', ref.receivedAt)]))
+      .executeTakeFirst();
+    bound = result.numUpdatedRows;
+  } catch (error) {
+    // The session already holds another link (an invitation's session is UNIQUE).
+    if (context.dialect.isUniqueViolation(error)) throw new SessionConflictError(ref.sessionId);
+    throw error;
+  }
+  if (bound > 0n) return;
+  const row = await db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('invitation_id', '=', invitationId)
+    .executeTakeFirst();
+  if (!row) throw new Error(`There is no invitation ${invitationId}`);
+  throw closedInvitationError(toInvitation(row), ref.receivedAt) ?? new InvitationInUseError();
+}
+
+/**
+ * Opens the session bound to its key (and invitation), or checks it against the one there. The
+ * insert gives way on either UNIQUE (the session's id, the key's hash), so racing registrations
+ * never fail on one: what is there afterwards decides.
+ */
+async function openOrEnter(db: Db, ref: SessionRef, keyHash: string, invitationId: string | null): Promise<void> {
+  const result = await db
+    .insertInto('sessions')
+    .values({
+      session_id: ref.sessionId,
+      test_id: ref.testId,
+      started_at: ref.receivedAt,
+      key_hash: keyHash,
+      invitation_id: invitationId,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return;
+  // The session was there (or another instance opened it a moment ago, and this insert waited for
+  // that to commit): the start time stays the first one, and the key and test must be its own.
+  // Not there: the key opened another session.
+  const existing = await openedSession(db, ref.sessionId);
+  if (!existing) throw new SessionKeyError(ref.sessionId);
+  checkEntry(existing, ref, keyHash, invitationId);
+}
+
+/**
+ * A text as the candidate list keeps its copy: the payload keeps what was typed exactly, but a
+ * column of plain text cannot hold the NUL character on every database.
+ */
+const listed = (text: string) => text.replaceAll('\0', '\uFFFD');
+
+/** The row of a save of answers, with the counts the candidate list shows. */
+function answersRow(input: AnswersWrite) {
+  const { perQuestion, tabSwitches } = input.proctoring;
+  return {
+    session_id: input.sessionId,
+    answers: JSON.stringify(input.answers),
+    proctoring: JSON.stringify(input.proctoring),
+    revision: input.revision,
+    saved_at: input.savedAt,
+    received_at: input.receivedAt,
+    final: input.final,
+    submitted_at: submittedAtWhenStored(input),
+    final_reason: input.final ? input.finalReason : null,
+    tab_switches: tabSwitches,
+    pastes: perQuestion.reduce((sum, question) => sum + question.pastes.length + question.droppedPastes, 0),
+  };
+}
+
+/**
+ * The rule of a newer save (`decideAnswers`) in the one statement that stores it: the first save,
+ * or one newer than the held answers while they are not submitted. The database checks the
+ * condition on the row as it is once locked, so two instances cannot both store.
+ */
+async function storeIfNewer(db: Db, input: AnswersWrite): Promise<boolean> {
+  const { session_id: _, ...update } = answersRow(input);
+  const result = await db
+    .insertInto('answers')
+    .values(answersRow(input))
+    .onConflict((conflict) =>
+      conflict
+        .column('session_id')
+        .doUpdateSet(update)
+        .where('answers.submitted_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('answers.revision', '<', input.revision),
+            eb.and([eb('answers.revision', '=', input.revision), eb('answers.saved_at', '<', input.savedAt)]),
+          ]),
+        ),
+    )
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/**
+ * A save the one statement did not store (the answers are submitted, or it is not newer), weighed
+ * with the row locked: it may mark the answers submitted, be refused, or change nothing.
+ */
+async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) {
+  const row = await context.dialect
+    .forUpdate(
+      db
+        .selectFrom('answers')
+        .select(['answers', 'revision', 'saved_at', 'submitted_at'])
+        .where('session_id', '=', input.sessionId),
+    )
+    .executeTakeFirst();
+  const held = row && {
+    answers: row.answers,
+    revision: row.revision,
+    savedAt: row.saved_at,
+    submittedAt: row.submitted_at,
+  };
+  const decision = decideAnswers(held, input, JSON.stringify(input.answers));
+  if (decision.write === 'store') await storeIfNewer(db, input);
+  if (decision.write === 'mark-submitted') {
+    await db
+      .updateTable('answers')
+      .set({ final: true, submitted_at: input.receivedAt, final_reason: input.finalReason })
+      .where('session_id', '=', input.sessionId)
+      .execute();
+  }
+  return decision.result;
+}
+
+/** A session's own writes: its registration and each part a section sends. */
+export const sessionWrites = defineWrites({
+  async saveRegistration(
+    context,
+    ref: SessionRef,
+    keyHash: string,
+    registration: StoredRegistration,
+    invitationId: string | null = null,
+    gender: Gender = '',
+  ): Promise<void> {
+    await context.atomically(async (db) => {
+      if (invitationId) await bind(context, db, ref, keyHash, invitationId);
+      await openOrEnter(db, ref, keyHash, invitationId);
+      await db
+        .insertInto('registrations')
+        .values({
+          session_id: ref.sessionId,
+          payload: JSON.stringify(registration),
+          received_at: ref.receivedAt,
+          updated_at: ref.receivedAt,
+          full_name: listed(registration.fullName),
+          email: listed(registration.email),
+          sort_name: listed(registration.fullName).toLowerCase(),
+        })
+        .onConflict((conflict) =>
+          conflict.column('session_id').doUpdateSet((eb) => ({
+            payload: eb.ref('excluded.payload'),
+            updated_at: eb.ref('excluded.updated_at'),
+            full_name: eb.ref('excluded.full_name'),
+            email: eb.ref('excluded.email'),
+            sort_name: eb.ref('excluded.sort_name'),
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('demographics')
+        .values({ session_id: ref.sessionId, test_id: ref.testId, gender, finished: false })
+        .onConflict((conflict) =>
+          conflict.column('session_id').doUpdateSet((eb) => ({ gender: eb.ref('excluded.gender') })),
+        )
+        .execute();
+    });
+  },
+
+  async saveQuizComplete(context, ref: SessionRef, notice: QuizComplete): Promise<void> {
+    await requireSession(context, ref);
+    const { db } = context;
+    await db
+      .insertInto('quiz_completions')
+      .values({ session_id: ref.sessionId, payload: JSON.stringify(notice), received_at: ref.receivedAt })
+      .onConflict((conflict) => conflict.column('session_id').doNothing())
+      .execute();
+  },
+
+  async saveAnswers(context, input: AnswersWrite): Promise<{ stored: boolean; revision: number }> {
+    await requireSession(context, input);
+    // An autosave newer than what is held, the usual case, is one statement.
+    if (await storeIfNewer(context.db, input)) return { stored: true, revision: input.revision };
+    return context.atomically((db) => weighAnswers(context, db, input));
+  },
+
+  async saveDeviceCheck(
+    context,
+    ref: SessionRef,
+    checkId: string,
+    facts: DeviceCheckFacts,
+    result: boolean,
+  ): Promise<boolean> {
+    await requireSession(context, ref);
+    const { db } = context;
+    // A repeat returns the stored result: DO UPDATE locks and returns the row even when another
+    // instance inserted it a moment before.
+    const row = await db
+      .insertInto('device_checks')
+      .values({
+        session_id: ref.sessionId,
+        check_id: checkId,
+        facts: JSON.stringify(facts),
+        result,
+        received_at: ref.receivedAt,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['session_id', 'check_id']).doUpdateSet((eb) => ({ result: eb.ref('device_checks.result') })),
+      )
+      .returning('result')
+      .executeTakeFirstOrThrow();
+    return Boolean(row.result);
+  },
+
+  async saveVideoSkip(context, ref: SessionRef, reason: string): Promise<void> {
+    await requireSession(context, ref);
+    const { db } = context;
+    await db
+      .insertInto('video_skips')
+      .values({ session_id: ref.sessionId, reason: JSON.stringify(reason), received_at: ref.receivedAt })
+      .onConflict((conflict) =>
+        conflict.column('session_id').doUpdateSet((eb) => ({ reason: eb.ref('excluded.reason') })),
+      )
+      .execute();
+  },
+
+  async saveFeedback(context, ref: SessionRef, feedback: Feedback): Promise<void> {
+    await requireSession(context, ref);
+    await context.atomically(async (db) => {
+      await db
+        .insertInto('feedback')
+        .values({
+          session_id: ref.sessionId,
+          payload: JSON.stringify(feedback),
+          received_at: ref.receivedAt,
+          updated_at: ref.receivedAt,
+          current_score: feedback.currentScore,
+        })
+        .onConflict((conflict) =>
+          conflict.column('session_id').doUpdateSet((eb) => ({
+            payload: eb.ref('excluded.payload'),
+            updated_at: eb.ref('excluded.updated_at'),
+            current_score: eb.ref('excluded.current_score'),
+          })),
+        )
+        .execute();
+      // The first feedback finishes the session's invitation and counts it as finished.
+      await db
+        .updateTable('invitations')
+        .set({ finished_at: ref.receivedAt })
+        .where('session_id', '=', ref.sessionId)
+        .where('finished_at', 'is', null)
+        .execute();
+      await db.updateTable('demographics').set({ finished: true }).where('session_id', '=', ref.sessionId).execute();
+    });
+  },
+});

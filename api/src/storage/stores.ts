@@ -1,0 +1,28 @@
+import { type CandidateListStore, createCandidateListStore } from './candidates/candidate-store.ts';
+import type { Storage } from './db/storage.ts';
+import { createInvitationStore, type InvitationStore } from './invitations/invitation-store.ts';
+import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
+import { createSessionStore, type SessionStore } from './sessions/session-store.ts';
+import { createUploadStore, type UploadStore } from './uploads/upload-store.ts';
+
+/**
+ * Every store, one per topic, on one database. A route takes only the stores it uses; each is a
+ * handful of methods over the same `Storage`.
+ */
+export interface Stores {
+  sessions: SessionStore;
+  uploads: UploadStore;
+  invitations: InvitationStore;
+  reviewers: ReviewerStore;
+  candidates: CandidateListStore;
+}
+
+export function storesOn(storage: Storage): Stores {
+  return {
+    sessions: createSessionStore(storage),
+    uploads: createUploadStore(storage),
+    invitations: createInvitationStore(storage),
+    reviewers: createReviewerStore(storage),
+    candidates: createCandidateListStore(storage),
+  };
+}

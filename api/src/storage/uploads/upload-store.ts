@@ -1,0 +1,76 @@
+import type { Selectable } from 'kysely';
+import type { VideosTable } from '../db/schema.ts';
+import type { Storage } from '../db/storage.ts';
+import type { SessionRef } from '../sessions/session-store.ts';
+
+/**
+ * The record of each video upload of a session: begun when tus creates it, finished once its
+ * bytes are where finished videos are kept (`videos/`). The bytes themselves are not here.
+ */
+
+export interface VideoUploadStart extends SessionRef {
+  uploadId: string;
+  recordingId: string | null;
+  declaredType: string | null;
+}
+
+export interface VideoUploadFinish {
+  uploadId: string;
+  bytes: number;
+  /** Decided from the file's first bytes. */
+  contentType: string;
+  /** From the file's header, else as measured by the browser, else unknown. */
+  durationSeconds: number | null;
+  completedAt: number;
+}
+
+export interface StoredVideo {
+  uploadId: string;
+  recordingId: string | null;
+  declaredType: string | null;
+  contentType: string | null;
+  bytes: number | null;
+  durationSeconds: number | null;
+  createdAt: number;
+  completedAt: number | null;
+}
+
+export interface UploadStore {
+  startVideoUpload(start: VideoUploadStart): Promise<void>;
+  finishVideoUpload(finish: VideoUploadFinish): Promise<void>;
+  /** For an upload refused after it began (its content is not a video). */
+  forgetVideoUpload(uploadId: string): Promise<void>;
+  /** The session an upload belongs to, if there is such an upload. */
+  sessionOfVideoUpload(uploadId: string): Promise<string | undefined>;
+}
+
+export type VideoRow = Omit<Selectable<VideosTable>, 'session_id'>;
+
+export function toStoredVideo(row: VideoRow): StoredVideo {
+  return {
+    uploadId: row.upload_id,
+    recordingId: row.recording_id,
+    declaredType: row.declared_type === null ? null : JSON.parse(row.declared_type),
+    contentType: row.content_type,
+    bytes: row.bytes,
+    durationSeconds: row.duration_seconds,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  };
+}
+
+export function createUploadStore({ reads: db, write }: Storage): UploadStore {
+  return {
+    startVideoUpload: (start) => write('startVideoUpload', start),
+    finishVideoUpload: (finish) => write('finishVideoUpload', finish),
+    forgetVideoUpload: (uploadId) => write('forgetVideoUpload', uploadId),
+    async sessionOfVideoUpload(uploadId) {
+      const row = await db
+        .selectFrom('videos')
+        .select('session_id')
+        .where('upload_id', '=', uploadId)
+        .executeTakeFirst();
+      return row?.session_id;
+    },
+  };
+}

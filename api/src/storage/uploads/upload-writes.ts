@@ -1,0 +1,38 @@
+import { defineWrites } from '../db/database.ts';
+import { requireSession } from '../sessions/session-writes.ts';
+import type { VideoUploadFinish, VideoUploadStart } from './upload-store.ts';
+
+export const uploadWrites = defineWrites({
+  /** A repeat of the same upload id changes nothing. */
+  async startVideoUpload(context, start: VideoUploadStart): Promise<void> {
+    await requireSession(context, start);
+    await context.db
+      .insertInto('videos')
+      .values({
+        upload_id: start.uploadId,
+        session_id: start.sessionId,
+        recording_id: start.recordingId,
+        declared_type: start.declaredType === null ? null : JSON.stringify(start.declaredType),
+        created_at: start.receivedAt,
+      })
+      .onConflict((conflict) => conflict.column('upload_id').doNothing())
+      .execute();
+  },
+
+  async finishVideoUpload({ db }, finish: VideoUploadFinish): Promise<void> {
+    await db
+      .updateTable('videos')
+      .set({
+        bytes: finish.bytes,
+        content_type: finish.contentType,
+        duration_seconds: finish.durationSeconds,
+        completed_at: finish.completedAt,
+      })
+      .where('upload_id', '=', finish.uploadId)
+      .execute();
+  },
+
+  async forgetVideoUpload({ db }, uploadId: string): Promise<void> {
+    await db.deleteFrom('videos').where('upload_id', '=', uploadId).execute();
+  },
+});

@@ -1,0 +1,27 @@
+import type { Readable } from 'node:stream';
+import type { DataStore } from '@tus/server';
+import type { VideoContentType } from '../../video/magic-bytes.ts';
+
+/**
+ * Where uploaded videos live. Uploads in progress are always tus's files in a folder (with several
+ * instances, a volume they all mount); a finished video stays there (`file-video-store.ts`) or moves
+ * to S3-compatible object storage (`s3-video-store.ts`). The routes see only this interface.
+ */
+export interface VideoStore {
+  /** What the tus server writes uploads in progress through. */
+  readonly datastore: DataStore;
+  /** Bytes of an upload in progress (or just finished), as tus has stored them. */
+  readAt(uploadId: string, position: number, length: number): Promise<Buffer>;
+  /** Bytes stored so far, or undefined when there is no such upload. */
+  size(uploadId: string): Promise<number | undefined>;
+  /** Makes a finished upload durable where finished videos are kept, before it is recorded as complete. */
+  persist(uploadId: string, contentType: VideoContentType): Promise<void>;
+  /** After the finished upload is recorded: frees what was kept of it only for the upload. */
+  release(uploadId: string): Promise<void>;
+  /** A finished video, whole or a range (`end` inclusive, as in HTTP); rejects when it cannot be read. */
+  read(uploadId: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Deletes an upload refused before it finished. */
+  remove(uploadId: string): Promise<void>;
+  /** Resolves when the storage can be reached and written (the health check). */
+  probe(): Promise<void>;
+}

@@ -1,0 +1,26 @@
+import type { WriteContext } from './db/database.ts';
+import { invitationWrites } from './invitations/invitation-writes.ts';
+import { reviewerWrites } from './reviewers/reviewer-writes.ts';
+import { sessionWrites } from './sessions/session-writes.ts';
+import { uploadWrites } from './uploads/upload-writes.ts';
+
+/**
+ * Every write of every topic, by name: the name is what crosses to the writer thread on one
+ * database, and what the in-process writer runs on the other. A topic's writes live in its folder.
+ */
+export const WRITES = {
+  ...sessionWrites,
+  ...uploadWrites,
+  ...invitationWrites,
+  ...reviewerWrites,
+};
+
+export type Writes = typeof WRITES;
+export type WriteName = keyof Writes;
+export type WriteArgs<Name extends WriteName> = Writes[Name] extends (
+  context: WriteContext,
+  ...args: infer Args
+) => Promise<unknown>
+  ? Args
+  : never;
+export type WriteResult<Name extends WriteName> = Awaited<ReturnType<Writes[Name]>>;

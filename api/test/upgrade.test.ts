@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { companyIdOf, getTest, type TestDefinition } from '@assessment/core';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { hashPassword } from '../src/review/passwords.ts';
+import type { Db } from '../src/storage/db/database.ts';
+import { legacyPostgresSchema } from '../src/storage/db/postgres-legacy.ts';
+import type { Schema } from '../src/storage/db/schema.ts';
+import { kyselyOf } from '../src/storage/db/sqlite.ts';
+import { legacySqliteSchema } from '../src/storage/db/sqlite-legacy.ts';
+import { createDatabase } from './databases.ts';
+import {
+  adminSession,
+  type InProcessServer,
+  newSessionId,
+  registration,
+  startServer,
+  tempDataDir,
+  testId,
+} from './helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
+
+/**
+ * A database an older server left (before the one migration history) is upgraded at start with
+ * nothing lost: the demographic answer leaves the stored registration, the candidate list's
+ * columns are filled from the stored JSON, and free texts read back as they were typed.
+ */
+
+const ANSWER = 'Female';
+const UPGRADE_REVIEWER = 'upgrade@reviewer.example';
+
+/** Rows as the older server wrote them, `reason` as that database kept a free text. */
+async function writeOldRows(db: Db, sessionId: string, reason: string): Promise<void> {
+  const deviceInfo = { ...registration(sessionId).deviceInfo, gender: ANSWER };
+  const payload = { ...registration(sessionId), fullName: 'Émile Old', gender: ANSWER, deviceInfo };
+  payload.company = `Lumenvault ${JSON.stringify(deviceInfo)}`;
+  const proctoring = {
+    tabSwitches: 2,
+    perQuestion: [
+      { pastes: [{ chars: 5, at: 1 }], droppedPastes: 1, switches: 1 },
+      { pastes: [], droppedPastes: 0, switches: 1 },
+      { pastes: [], droppedPastes: 0, switches: 0 },
+    ],
+  };
+  await sql`INSERT INTO sessions (session_id, test_id, started_at, key_hash) VALUES (${sessionId}, ${testId}, 1000, ${`hash-${sessionId}`})`.execute(
+    db,
+  );
+  await sql`INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES (${sessionId}, ${JSON.stringify(payload)}, 1000, 1000)`.execute(
+    db,
+  );
+  await sql`INSERT INTO answers (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at)
+    VALUES (${sessionId}, ${JSON.stringify(['<p>a</p>', '', ''])}, ${JSON.stringify(proctoring)}, 1, 1, 2000, ${sql.lit(true)}, 2000)`.execute(
+    db,
+  );
+  await sql`INSERT INTO video_skips (session_id, reason, received_at) VALUES (${sessionId}, ${reason}, 3000)`.execute(
+    db,
+  );
+  const companyId = companyIdOf(getTest(testId) as TestDefinition);
+  await sql`INSERT INTO reviewers (reviewer_id, company_id, email, name, password_hash, created_at)
+    VALUES (${`r-${sessionId}`}, ${companyId}, ${UPGRADE_REVIEWER}, 'Old', ${await hashPassword(REVIEWER_PASSWORD)}, 1)`.execute(
+    db,
+  );
+  await sql`INSERT INTO feedback (session_id, payload, received_at, updated_at)
+    VALUES (${sessionId}, ${JSON.stringify({ feedback: 'fine', currentScore: 3 })}, 4000, 4000)`.execute(db);
+}
+
+async function expectUpgraded(server: InProcessServer, sessionId: string): Promise<void> {
+  const session = await adminSession(server.url, sessionId);
+  expect(JSON.stringify(session)).not.toMatch(/gender|Female/i);
+  expect(session).toMatchObject({
+    registration: { fullName: 'Émile Old' },
+    noVideo: { reason: 'no-camera' },
+    feedback: { stars: 4, feedback: 'fine' },
+  });
+  const reviewer = new ReviewerBrowser(server.url);
+  expect((await reviewer.signIn(UPGRADE_REVIEWER)).status).toBe(204);
+  const list = await reviewer.send('GET', `/api/review/tests/${testId}/candidates`);
+  expect(list.body.candidates).toEqual([
+    expect.objectContaining({ fullName: 'Émile Old', signals: { tabSwitches: 2, pastes: 2 }, stars: 4 }),
+  ]);
+}
+
+describe('a database an older server left', () => {
+  it('upgrades on SQLite with nothing lost and the answer kept apart', async () => {
+    const dataDir = tempDataDir();
+    const sessionId = newSessionId();
+    const file = path.join(dataDir, 'assessment.sqlite');
+    const old = kyselyOf(new Database(file));
+    await legacySqliteSchema(old);
+    // The older server stopped at version 4, with free texts kept as they came.
+    await sql`PRAGMA user_version = 4`.execute(old);
+    await writeOldRows(old, sessionId, 'no-camera');
+    await old.destroy();
+
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      await expectUpgraded(server, sessionId);
+    } finally {
+      await server.stop();
+    }
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare('SELECT session_id, gender, finished FROM demographics').all()).toEqual([
+      { session_id: sessionId, gender: ANSWER, finished: 1 },
+    ]);
+    after.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('upgrades on PostgreSQL likewise', async () => {
+    const database = await createDatabase(inject('services').DATABASE_URL, 'upgrade');
+    const sessionId = newSessionId();
+    const old = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }),
+    });
+    try {
+      await legacyPostgresSchema(old);
+      await writeOldRows(old, sessionId, JSON.stringify('no-camera'));
+      const server = await startServer({ DATABASE_URL: database.url });
+      try {
+        await expectUpgraded(server, sessionId);
+      } finally {
+        await server.stop();
+      }
+      const { rows } = await sql`SELECT session_id, gender, finished FROM demographics`.execute(old);
+      expect(rows).toEqual([{ session_id: sessionId, gender: ANSWER, finished: true }]);
+    } finally {
+      await old.destroy();
+      await database.drop();
+    }
+  });
+});
