@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createVideoStore, withStores } from './backends.ts';
 import { configFromEnv } from './config.ts';
 import { exportSessions } from './export/export-sessions.ts';
+import { COMMAND_LINE, recordLooks } from './privacy/access-records.ts';
 
 /**
  * `pnpm --filter api export --out DIR`: every session as JSON and CSV, plus the video files.
@@ -17,7 +18,9 @@ if (!values.out) {
 // pnpm runs scripts inside api/; a relative DIR means relative to where the command was typed.
 const outDir = path.resolve(process.env.INIT_CWD || process.cwd(), values.out);
 const config = configFromEnv();
-await withStores(config, async ({ sessions }, source) => {
-  const exported = await exportSessions(sessions, createVideoStore(config), outDir);
+await withStores(config, async ({ sessions, access }, source) => {
+  const exported = await exportSessions(sessions, createVideoStore(config), outDir, (records) =>
+    recordLooks(access, COMMAND_LINE, records, 'export', Date.now()),
+  );
   console.log(`Exported ${exported.sessions} sessions and ${exported.videos} videos from ${source} to ${outDir}`);
 });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { companyOf } from '@assessment/core';
+import { companyOf, REVIEWER_ROLES } from '@assessment/core';
 import { withStores } from './backends.ts';
 import { configFromEnv } from './config.ts';
 import { addReviewer, normalizeEmail, ReviewerInputError } from './review/reviewer-accounts.ts';
@@ -13,7 +13,7 @@ import type { ReviewerStore } from './storage/reviewers/reviewer-store.ts';
  * of the catalogue and sees only that company's tests, invitations and candidates.
  */
 const USAGE = `Usage:
-  pnpm --filter api reviewer add --company <companyId> --email <email> [--name <name>]
+  pnpm --filter api reviewer add --company <companyId> --email <email> [--name <name>] [--role admin|reviewer]
       The password is read from standard input when it is piped (echo ... | pnpm ...);
       otherwise a strong one is made and printed once.
   pnpm --filter api reviewer list [--company <companyId>]
@@ -21,7 +21,12 @@ const USAGE = `Usage:
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { company: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+  options: {
+    company: { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', default: 'admin' },
+  },
 });
 
 function fail(message: string, code = 2): never {
@@ -40,15 +45,18 @@ async function pipedPassword(): Promise<string | undefined> {
 
 async function add(store: ReviewerStore): Promise<void> {
   if (!values.company || !values.email) fail(USAGE);
+  const role = REVIEWER_ROLES.find((one) => one === values.role);
+  if (!role) fail(`The role is admin or reviewer, not "${values.role}".\n${USAGE}`);
   const password = await pipedPassword();
   const added = await addReviewer(
     store,
-    { companyId: values.company, email: values.email, name: values.name, password },
+    { companyId: values.company, email: values.email, name: values.name, password, role },
     Date.now(),
   );
   const { reviewer } = added;
   const company = companyOf(reviewer.companyId)?.companyName ?? reviewer.companyId;
-  console.log(`Added reviewer ${reviewer.email} (${reviewer.name}) for ${company}.`);
+  const as = reviewer.role === 'admin' ? 'an admin' : 'a reviewer';
+  console.log(`Added ${reviewer.email} (${reviewer.name}) for ${company} as ${as}.`);
   if (added.generated) console.log(`Password, shown only this once: ${added.password}`);
 }
 
@@ -59,7 +67,7 @@ async function list(store: ReviewerStore): Promise<void> {
   if (reviewers.length === 0) console.log('No reviewers.');
   for (const reviewer of reviewers) {
     console.log(
-      `${reviewer.companyId}\t${reviewer.email}\t${reviewer.name}\t${new Date(reviewer.createdAt).toISOString()}`,
+      `${reviewer.companyId}\t${reviewer.email}\t${reviewer.name}\t${reviewer.role}\t${new Date(reviewer.createdAt).toISOString()}`,
     );
   }
 }

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { openPostgres, openPostgresStorage } from '../src/storage/db/postgres.ts';
+import { openSqliteStorage } from '../src/storage/db/sqlite.ts';
+import { storesOn } from '../src/storage/stores.ts';
 
 export interface TestDatabase {
   /** The `DATABASE_URL` of the new database. */
@@ -38,3 +42,37 @@ export async function createDatabase(serverUrl: string, label: string): Promise<
     },
   };
 }
+
+/**
+ * The stores on the database a server of these settings uses (`DATABASE_URL`, else the SQLite
+ * file in `DATA_DIR`), opened beside the server as the CLI commands open them.
+ */
+export async function storesBeside(env: { DATA_DIR: string; DATABASE_URL?: string | undefined }) {
+  const postgres = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, () => {}) : undefined;
+  const storage = postgres ? await openPostgresStorage(postgres) : await openSqliteStorage(env.DATA_DIR);
+  return {
+    stores: storesOn(storage),
+    async close() {
+      await storage.close();
+      await postgres?.close();
+    },
+  };
+}
+
+/** The two databases the API tests run on: SQLite in the data folder, or a new PostgreSQL database. */
+export const TEST_DATABASES = [
+  {
+    name: 'SQLite',
+    open: async (): Promise<{ env: { DATABASE_URL?: string }; drop(): Promise<void> }> => ({
+      env: {},
+      drop: async () => {},
+    }),
+  },
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      const database = await createDatabase(inject('services').DATABASE_URL, 'api_test');
+      return { env: { DATABASE_URL: database.url }, drop: () => database.drop() };
+    },
+  },
+];

@@ -6,10 +6,8 @@ import { createVideoStore } from '../src/backends.ts';
 import { configFromEnv } from '../src/config.ts';
 import { exportSessions } from '../src/export/export-sessions.ts';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
-import { openPostgres, openPostgresStorage } from '../src/storage/db/postgres.ts';
-import { openSqliteStorage } from '../src/storage/db/sqlite.ts';
-import { type Stores, storesOn } from '../src/storage/stores.ts';
-import { createDatabase, type TestDatabase } from './databases.ts';
+import type { Stores } from '../src/storage/stores.ts';
+import { storesBeside, TEST_DATABASES } from './databases.ts';
 import {
   ADMIN_TOKEN,
   adminGet,
@@ -41,24 +39,7 @@ function expectNoGender(what: string, text: string): void {
   expect(text, what).not.toContain(ANSWER);
 }
 
-const databases = [
-  {
-    name: 'SQLite',
-    env: async (): Promise<{ env: { DATABASE_URL?: string }; drop(): Promise<void> }> => ({
-      env: {},
-      drop: async () => {},
-    }),
-  },
-  {
-    name: 'PostgreSQL',
-    env: async () => {
-      const database: TestDatabase = await createDatabase(inject('services').DATABASE_URL, 'demographics');
-      return { env: { DATABASE_URL: database.url }, drop: () => database.drop() };
-    },
-  },
-];
-
-describe.each(databases)('the demographic answer on $name', (database) => {
+describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
   let server: InProcessServer;
   let drop: () => Promise<void>;
   let stores: Stores;
@@ -67,18 +48,12 @@ describe.each(databases)('the demographic answer on $name', (database) => {
   const dataDir = tempDataDir();
 
   beforeAll(async () => {
-    const { env, drop: dropDatabase } = await database.env();
+    const { env, drop: dropDatabase } = await database.open();
     drop = dropDatabase;
     server = await startServer({ ...env, DATA_DIR: dataDir });
-    if (env.DATABASE_URL) {
-      const postgres = openPostgres(env.DATABASE_URL, () => {});
-      stores = storesOn(await openPostgresStorage(postgres));
-      closeStore = () => postgres.close();
-    } else {
-      const storage = await openSqliteStorage(dataDir);
-      stores = storesOn(storage);
-      closeStore = () => storage.close();
-    }
+    const beside = await storesBeside({ ...env, DATA_DIR: dataDir });
+    stores = beside.stores;
+    closeStore = beside.close;
     const test = getTest(testId);
     if (!test) throw new Error('The sample test is missing');
     await addReviewer(
@@ -123,7 +98,7 @@ describe.each(databases)('the demographic answer on $name', (database) => {
     }
     const outDir = path.join(dataDir, 'export');
     const config = configFromEnv({ ADMIN_TOKEN, DATA_DIR: dataDir });
-    await exportSessions(stores.sessions, createVideoStore(config), outDir);
+    await exportSessions(stores.sessions, createVideoStore(config), outDir, async () => {});
     expectNoGender('sessions.json', fs.readFileSync(path.join(outDir, 'sessions.json'), 'utf8'));
     expectNoGender('sessions.csv', fs.readFileSync(path.join(outDir, 'sessions.csv'), 'utf8'));
   });

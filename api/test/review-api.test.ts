@@ -65,7 +65,7 @@ describe('sign-in', () => {
     const me = await browser.send('GET', '/api/review/me');
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
-      reviewer: { email: ALICE, name: ALICE },
+      reviewer: { email: ALICE, name: ALICE, role: 'admin' },
       company: { companyId: companyA, companyName: ours.companyName },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });

@@ -47,7 +47,7 @@ describe('the reviewer command', { timeout: 300_000 }, () => {
     );
     expect(piped).toMatchObject({
       code: 0,
-      stdout: 'Added reviewer rae@lumenvault.example (Rae Reviewer) for Lumenvault.\n',
+      stdout: 'Added rae@lumenvault.example (Rae Reviewer) for Lumenvault as an admin.\n',
     });
 
     const generated = await reviewerCli(['add', '--company', 'orbitra-labs', '--email', 'oz@orbitra.example']);
@@ -111,7 +111,7 @@ describe('the reviewer command', { timeout: 300_000 }, () => {
         'a password kept in postgres\n',
         env,
       );
-      expect(added).toMatchObject({ code: 0, stdout: expect.stringContaining('Added reviewer pg@lumenvault.example') });
+      expect(added).toMatchObject({ code: 0, stdout: expect.stringContaining('Added pg@lumenvault.example') });
       expect((await reviewerCli(['list'], undefined, env)).stdout).toContain('lumenvault\tpg@lumenvault.example');
       expect((await reviewerCli(['list'])).stdout).not.toContain('pg@lumenvault.example');
 

@@ -114,32 +114,44 @@ function csvRow(view: SessionView): Cell[] {
 
 /**
  * One test's sessions as the export's CSV, page by page, for a download that never holds them all
- * in memory; `videoLink` says where each finished video downloads from.
+ * in memory; `videoLink` says where each finished video downloads from. `beforePage` runs before
+ * each page's candidates are written (the access log), and a failure there ends the download.
  */
 export async function* testSessionsCsv(
   store: SessionStore,
   videos: VideoStore,
   testId: string,
   videoLink: (record: SessionRecord, video: StoredVideo) => string,
+  beforePage: (records: SessionRecord[]) => Promise<void>,
 ): AsyncGenerator<string> {
   yield csvLine(CSV_HEADER);
   let after: SessionCursor | undefined;
   do {
     const page = await store.listSessions({ testId, limit: EXPORT_PAGE_SIZE, ...(after ? { after } : {}) });
+    await beforePage(page.sessions);
     const rows = await Promise.all(page.sessions.map((record) => describeSession(record, videos, videoLink)));
     yield rows.map((view) => csvLine(csvRow(view))).join('');
     after = page.next;
   } while (after);
 }
 
-/** Writes `sessions.json`, `sessions.csv` and `videos/<sessionId>.<ext>` (finished videos) into `outDir`. */
-export async function exportSessions(store: SessionStore, videos: VideoStore, outDir: string) {
+/**
+ * Writes `sessions.json`, `sessions.csv` and `videos/<sessionId>.<ext>` (finished videos) into
+ * `outDir`; `beforePage` runs before each page of sessions is written (the access log).
+ */
+export async function exportSessions(
+  store: SessionStore,
+  videos: VideoStore,
+  outDir: string,
+  beforePage: (records: SessionRecord[]) => Promise<void>,
+) {
   await fsp.mkdir(path.join(outDir, 'videos'), { recursive: true });
   const views: SessionView[] = [];
   let videoCount = 0;
   let after: SessionCursor | undefined;
   do {
     const page = await store.listSessions({ limit: EXPORT_PAGE_SIZE, ...(after ? { after } : {}) });
+    await beforePage(page.sessions);
     for (const record of page.sessions) {
       const view = await describeSession(record, videos, videoFile);
       views.push(view);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { allCompanies, type Company, companyOf } from '@assessment/core';
+import { allCompanies, type Company, companyOf, type ReviewerRole } from '@assessment/core';
 import { z } from 'zod';
 import type { ReviewerStore, StoredReviewer } from '../storage/reviewers/reviewer-store.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
@@ -66,6 +66,8 @@ export interface NewReviewer {
   name?: string | undefined;
   /** Made for them (and shown once) when not given. */
   password?: string | undefined;
+  /** An admin when not given: the operator makes the company's first accounts. */
+  role?: ReviewerRole | undefined;
 }
 
 /** Adds a reviewer; answers the account and the password it was given. */
@@ -89,6 +91,7 @@ export async function addReviewer(
     name: input.name?.trim() || email,
     passwordHash: await hashPassword(password),
     createdAt: now,
+    role: input.role ?? 'admin',
   };
   await store.addReviewer(reviewer);
   return { reviewer, password, generated };

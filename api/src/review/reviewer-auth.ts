@@ -128,3 +128,11 @@ export async function requireReviewer(
     sessionHash: session.sessionHash,
   };
 }
+
+/** The signed-in reviewer, when they are one of their company's admins; 403 otherwise. */
+export function requireCompanyAdmin(request: FastifyRequest): SignedInReviewer {
+  const signedIn = request.reviewer;
+  if (!signedIn) throw new Error('Admin routes run after the sign-in check');
+  if (signedIn.reviewer.role !== 'admin') throw new HttpError(403, 'Only an admin of the company can do this');
+  return signedIn;
+}

@@ -5,6 +5,7 @@ import { safeJson } from '../admin/safe-json.ts';
 import { encodeCursor, sessionQuerySchema } from '../admin/session-query.ts';
 import { currentVideo, describeSession, videoExtension } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
+import { lookerOf, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionRecord } from '../storage/sessions/session-store.ts';
@@ -53,7 +54,13 @@ async function requireInvitation(invitations: InvitationStore, invitationId: str
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  { sessions, invitations, videos, now }: Pick<RouteDeps, 'sessions' | 'invitations' | 'videos' | 'now'>,
+  {
+    sessions,
+    invitations,
+    access,
+    videos,
+    now,
+  }: Pick<RouteDeps, 'sessions' | 'invitations' | 'access' | 'videos' | 'now'>,
   token: string,
 ) {
   await app.register(async (admin) => {
@@ -70,6 +77,7 @@ export async function registerAdminRoutes(
     admin.get('/api/admin/sessions', async (request) => {
       const query = parseOrRefuse(sessionQuerySchema, request.query);
       const page = await sessions.listSessions(query);
+      await recordLooks(access, lookerOf(request), page.sessions, 'opened', now(), 'admin API list');
       return {
         sessions: await Promise.all(page.sessions.map((record) => describeSession(record, videos, videoPath))),
         next: page.next ? encodeCursor(page.next) : null,
@@ -79,12 +87,15 @@ export async function registerAdminRoutes(
     admin.get<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId', async (request) => {
       const record = await sessions.getSession(request.params.sessionId);
       if (!record) throw new HttpError(404, 'There is no such session');
+      await recordLooks(access, lookerOf(request), [record], 'opened', now());
       return describeSession(record, videos, videoPath);
     });
 
     admin.get<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId/video', async (request, reply) => {
       const record = await sessions.getSession(request.params.sessionId);
       if (!record) throw new HttpError(404, 'This session has no finished video');
+      if (startsTheVideo(record, request.headers.range))
+        await recordLooks(access, lookerOf(request), [record], 'video', now());
       return sendVideo(record, request.headers.range, reply, videos);
     });
 

@@ -13,9 +13,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeJson } from '../admin/safe-json.ts';
 import { testSessionsCsv } from '../export/export-sessions.ts';
 import { parseOrRefuse } from '../http/errors.ts';
+import { lookerOf, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
+import { accessLogPage } from '../review/access-log.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
-import { requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
+import { requireCompanyAdmin, requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionStore } from '../storage/sessions/session-store.ts';
@@ -79,7 +81,7 @@ async function reviewTest(
  * and JSON that no candidate text can break out of.
  */
 export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { sessions, invitations, reviewers, candidates, videos, now } = deps;
+  const { sessions, invitations, reviewers, candidates, access, videos, now } = deps;
   await app.register(async (review) => {
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
@@ -101,8 +103,12 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     });
     review.get('/api/review/me', async (request): Promise<ReviewerMe> => {
       const { reviewer, company, csrfToken } = signedIn(request);
-      return { reviewer: { email: reviewer.email, name: reviewer.name }, company, csrfToken };
+      return { reviewer: { email: reviewer.email, name: reviewer.name, role: reviewer.role }, company, csrfToken };
     });
+
+    review.get('/api/review/access-log', async (request) =>
+      accessLogPage(access, requireCompanyAdmin(request).company.companyId, request.query),
+    );
 
     review.get('/api/review/tests', async (request) => {
       const tests = testsOfCompany(signedIn(request).company.companyId);
@@ -123,15 +129,22 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${test.testName}-${test.uuid}.csv"`);
-      return reply.send(Readable.from(testSessionsCsv(sessions, videos, test.uuid, reviewVideoPath)));
+      const looker = lookerOf(request);
+      const csv = testSessionsCsv(sessions, videos, test.uuid, reviewVideoPath, (records) =>
+        recordLooks(access, looker, records, 'csv', now()),
+      );
+      return reply.send(Readable.from(csv));
     });
 
     review.get<SessionParams>('/api/review/candidates/:sessionId', async (request) => {
       const { record, test } = await companySession(sessions, request, request.params.sessionId);
+      await recordLooks(access, lookerOf(request), [record], 'opened', now());
       return candidateDetail(record, test, videos, now());
     });
     review.get<SessionParams>('/api/review/candidates/:sessionId/video', async (request, reply) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);
+      if (startsTheVideo(record, request.headers.range))
+        await recordLooks(access, lookerOf(request), [record], 'video', now());
       return sendVideo(record, request.headers.range, reply, videos);
     });
 

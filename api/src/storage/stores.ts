@@ -1,3 +1,4 @@
+import { type AccessLogStore, createAccessLogStore } from './access/access-store.ts';
 import { type CandidateListStore, createCandidateListStore } from './candidates/candidate-store.ts';
 import type { Storage } from './db/storage.ts';
 import { createInvitationStore, type InvitationStore } from './invitations/invitation-store.ts';
@@ -15,6 +16,7 @@ export interface Stores {
   invitations: InvitationStore;
   reviewers: ReviewerStore;
   candidates: CandidateListStore;
+  access: AccessLogStore;
 }
 
 export function storesOn(storage: Storage): Stores {
@@ -24,5 +26,6 @@ export function storesOn(storage: Storage): Stores {
     invitations: createInvitationStore(storage),
     reviewers: createReviewerStore(storage),
     candidates: createCandidateListStore(storage),
+    access: createAccessLogStore(storage),
   };
 }

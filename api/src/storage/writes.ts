@@ -1,3 +1,4 @@
+import { accessWrites } from './access/access-store.ts';
 import type { WriteContext } from './db/database.ts';
 import { invitationWrites } from './invitations/invitation-writes.ts';
 import { reviewerWrites } from './reviewers/reviewer-writes.ts';
@@ -13,6 +14,7 @@ export const WRITES = {
   ...uploadWrites,
   ...invitationWrites,
   ...reviewerWrites,
+  ...accessWrites,
 };
 
 export type Writes = typeof WRITES;

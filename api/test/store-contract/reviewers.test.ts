@@ -17,6 +17,7 @@ function newReviewer(companyId: string, overrides: Partial<StoredReviewer> = {})
     name: `Reviewer ${reviewerNumber}`,
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
     createdAt: tick(),
+    role: reviewerNumber % 2 === 0 ? 'reviewer' : 'admin',
     ...overrides,
   };
 }

@@ -115,6 +115,8 @@ export interface ReviewersTable {
   name: string;
   password_hash: string;
   created_at: number;
+  /** `admin` or `reviewer` (`REVIEWER_ROLES`). */
+  role: string;
 }
 
 export interface ReviewerSessionsTable {
@@ -134,6 +136,21 @@ export interface DemographicsTable {
   finished: Flag;
 }
 
+/** One look at a candidate by the company or the operator. */
+export interface AccessLogTable {
+  entry_id: string;
+  session_id: string;
+  company_id: string;
+  /** The reviewer's email as it was then, or `operator`. */
+  actor: string;
+  /** `admin`, `reviewer` or `operator`. */
+  actor_role: string;
+  action: string;
+  detail: string | null;
+  at: number;
+  address: string;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -148,4 +165,5 @@ export interface Schema {
   reviewers: ReviewersTable;
   reviewer_sessions: ReviewerSessionsTable;
   demographics: DemographicsTable;
+  access_log: AccessLogTable;
 }

@@ -1,3 +1,4 @@
+import type { ReviewerRole } from '@assessment/core';
 import type { Selectable } from 'kysely';
 import type { ReviewersTable } from '../db/schema.ts';
 import type { Storage } from '../db/storage.ts';
@@ -13,6 +14,7 @@ export interface StoredReviewer {
   /** argon2id, in its PHC string form. */
   passwordHash: string;
   createdAt: number;
+  role: ReviewerRole;
 }
 
 export interface NewReviewerSession {
@@ -52,6 +54,7 @@ export function toReviewer(row: Selectable<ReviewersTable>): StoredReviewer {
     name: row.name,
     passwordHash: row.password_hash,
     createdAt: row.created_at,
+    role: row.role === 'reviewer' ? 'reviewer' : 'admin',
   };
 }
 

@@ -13,6 +13,7 @@ export const reviewerWrites = defineWrites({
         name: reviewer.name,
         password_hash: reviewer.passwordHash,
         created_at: reviewer.createdAt,
+        role: reviewer.role,
       })
       .onConflict((conflict) => conflict.column('email').doNothing())
       .executeTakeFirst();

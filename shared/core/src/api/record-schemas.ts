@@ -25,6 +25,25 @@ export const signalsSchema = z.object({
   pastes: z.number().int().nonnegative(),
 });
 
+/**
+ * What the access log records (SPEC section 0: every look by the company is on record and shown
+ * to the candidate): a candidate opened, their video played or downloaded, a CSV or an export that
+ * holds them, a change to anything about them, and a blind review lifted for them.
+ */
+export const ACCESS_ACTIONS = ['opened', 'video', 'csv', 'export', 'changed', 'revealed'] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+
+/** Who looked, as the candidate is told it: a role of the company, or the service's operator. */
+export const ACCESS_ROLES = ['admin', 'reviewer', 'operator'] as const;
+export type AccessRole = (typeof ACCESS_ROLES)[number];
+
+/** What the candidate is shown of the looks at their submission: when, and by how many of each role. */
+export const myAccessSchema = z.object({
+  /** Newest first: when and as what, never who. */
+  looks: z.array(z.object({ at: isoTimeSchema, role: z.enum(ACCESS_ROLES), action: z.enum(ACCESS_ACTIONS) })),
+  people: z.object({ admin: z.number().int(), reviewer: z.number().int(), operator: z.number().int() }),
+});
+
 /** A finished video (`received`), one still uploading, an explicit "no video" (`skipped`), or nothing yet. */
 export const VIDEO_STATES = ['received', 'uploading', 'skipped', 'none'] as const;
 export type VideoState = (typeof VIDEO_STATES)[number];
@@ -51,8 +70,11 @@ export const myRecordSchema = z.object({
   deviceChecks: z.array(z.object({ receivedAt: isoTimeSchema, result: z.boolean() })),
   video: z.object({ state: z.enum(VIDEO_STATES), at: isoTimeSchema.nullable() }),
   feedbackReceivedAt: isoTimeSchema.nullable(),
+  /** Every look at the submission by the company or the operator: when, and how many people of each role. */
+  access: myAccessSchema,
 });
 
 export type TimelineEventView = z.infer<typeof timelineEventSchema>;
 export type Signals = z.infer<typeof signalsSchema>;
 export type MyRecord = z.infer<typeof myRecordSchema>;
+export type MyAccess = z.infer<typeof myAccessSchema>;

@@ -46,8 +46,15 @@ export const signInSchema = z
 export const SIGN_IN_REFUSED = 'Email or password is not right.';
 
 /** `GET /api/review/me`: who is signed in, for which company, and the CSRF token of this sign-in. */
+/**
+ * A company's people on the review page: an admin also sets the company's rules (rubrics,
+ * retention, teammates, mail and webhooks) and reads its access log; a reviewer reviews.
+ */
+export const REVIEWER_ROLES = ['admin', 'reviewer'] as const;
+export type ReviewerRole = (typeof REVIEWER_ROLES)[number];
+
 export const reviewerMeSchema = z.object({
-  reviewer: z.object({ email: z.string(), name: z.string() }),
+  reviewer: z.object({ email: z.string(), name: z.string(), role: z.enum(REVIEWER_ROLES) }),
   company: z.object({ companyId: z.string(), companyName: z.string() }),
   csrfToken: z.string(),
 });

@@ -3,6 +3,8 @@ import type { Db, Dialect } from '../database.ts';
 import { legacySchema } from './0001-legacy-schema.ts';
 import { demographics } from './0002-demographics.ts';
 import { listColumns } from './0003-list-columns.ts';
+import { reviewerRoles } from './0004-reviewer-roles.ts';
+import { accessLog } from './0005-access-log.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -13,6 +15,8 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0001-legacy-schema', legacySchema],
   ['0002-demographics', demographics],
   ['0003-list-columns', listColumns],
+  ['0004-reviewer-roles', reviewerRoles],
+  ['0005-access-log', accessLog],
 ];
 
 /**

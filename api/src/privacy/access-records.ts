@@ -1,0 +1,61 @@
+import { type AccessAction, companyIdOf, getTest } from '@assessment/core';
+import type { FastifyRequest } from 'fastify';
+import { currentVideo } from '../admin/session-view.ts';
+import type { AccessEntry, AccessLogStore } from '../storage/access/access-store.ts';
+import type { SessionRecord } from '../storage/sessions/session-store.ts';
+
+/**
+ * Puts a look at candidates on record before it is answered (SPEC section 0): a reviewer as their
+ * email and role, anything else (the admin API's token, the export command) as the operator.
+ * A look that cannot be recorded is not given.
+ */
+export interface Looker {
+  actor: string;
+  role: AccessEntry['actorRole'];
+  address: string;
+}
+
+export function lookerOf(request: FastifyRequest): Looker {
+  const signedIn = request.reviewer;
+  return signedIn
+    ? { actor: signedIn.reviewer.email, role: signedIn.reviewer.role, address: request.ip }
+    : { actor: 'operator', role: 'operator', address: request.ip };
+}
+
+/** The operator at the command line (the export). */
+export const COMMAND_LINE: Looker = { actor: 'operator', role: 'operator', address: 'command line' };
+
+export async function recordLooks(
+  access: AccessLogStore,
+  looker: Looker,
+  sessions: readonly { sessionId: string; testId: string }[],
+  action: AccessAction,
+  at: number,
+  detail: string | null = null,
+): Promise<void> {
+  const entries: AccessEntry[] = [];
+  for (const { sessionId, testId } of sessions) {
+    const test = getTest(testId);
+    if (!test) continue;
+    entries.push({
+      sessionId,
+      companyId: companyIdOf(test),
+      actor: looker.actor,
+      actorRole: looker.role,
+      action,
+      detail,
+      at,
+      address: looker.address,
+    });
+  }
+  await access.record(entries);
+}
+
+/**
+ * A video is looked at when it starts: a whole download, or a player's first range, of a session
+ * that has a finished video. The ranges a player asks for while it plays or seeks are the same look.
+ */
+export function startsTheVideo(record: SessionRecord, rangeHeader: string | undefined): boolean {
+  if (currentVideo(record.videos)?.completedAt == null) return false;
+  return rangeHeader === undefined || /^bytes=0-/.test(rangeHeader);
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import { companyIdOf, getTest, SESSION_ID_HEADER, type TestDefinition } from '@assessment/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addReviewer } from '../src/review/reviewer-accounts.ts';
+import { storesBeside, TEST_DATABASES } from './databases.ts';
+import {
+  adminGet,
+  answers,
+  createUpload,
+  type InProcessServer,
+  keyOf,
+  newSessionId,
+  patchUpload,
+  postJson,
+  registration,
+  startServer,
+  syntheticWebm,
+  tempDataDir,
+  testId,
+} from './helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
+
+const companyId = companyIdOf(getTest(testId) as TestDefinition);
+const ADMIN = 'access-admin@lumenvault.example';
+const REVIEWER = 'access-reviewer@lumenvault.example';
+const OUTSIDER = 'access-admin@orbitra.example';
+
+async function myRecord(url: string, sessionId: string) {
+  const response = await fetch(`${url}/api/my-record`, {
+    headers: { 'Session-Key': keyOf(sessionId), [SESSION_ID_HEADER]: sessionId },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { access: { looks: { role: string; action: string }[]; people: object } };
+}
+
+describe.each(TEST_DATABASES)('every look at a candidate is on record ($name)', (database) => {
+  let server: InProcessServer;
+  let drop: () => Promise<void>;
+  const dataDir = tempDataDir();
+  const candidate = newSessionId();
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    const env = { ...opened.env, DATA_DIR: dataDir };
+    server = await startServer(env);
+    const beside = await storesBeside(env);
+    const people = [
+      { companyId, email: ADMIN, role: 'admin' as const },
+      { companyId, email: REVIEWER, role: 'reviewer' as const },
+      { companyId: 'orbitra-labs', email: OUTSIDER, role: 'admin' as const },
+    ];
+    for (const person of people) {
+      await addReviewer(beside.stores.reviewers, { ...person, password: REVIEWER_PASSWORD }, Date.now());
+    }
+    await beside.close();
+    expect((await postJson(server.url, '/api/now-assessment', registration(candidate))).status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(candidate, { final: true }))).status).toBe(200);
+    const video = syntheticWebm(20_000);
+    const upload = await createUpload(server.url, video.length, { unique: candidate, data: testId });
+    expect((await patchUpload(upload.uploadUrl as string, 0, video)).status).toBe(204);
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('records a reviewer opening the candidate, starting the video and downloading the CSV, and the operator reading it', async () => {
+    const reviewer = new ReviewerBrowser(server.url);
+    expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
+    expect((await reviewer.send('GET', `/api/review/candidates/${candidate}`)).status).toBe(200);
+    const video = `/api/review/candidates/${candidate}/video`;
+    expect((await reviewer.send('GET', video, undefined, { range: 'bytes=0-999' })).status).toBe(206);
+    // Seeking in the same playback is the same look.
+    expect((await reviewer.send('GET', video, undefined, { range: 'bytes=5000-5999' })).status).toBe(206);
+    expect((await reviewer.send('GET', `/api/review/tests/${testId}/export.csv`)).status).toBe(200);
+    expect((await adminGet(server.url, `/api/admin/sessions/${candidate}`)).status).toBe(200);
+
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    const log = await admin.send('GET', '/api/review/access-log');
+    expect(log.status).toBe(200);
+    const entries = (log.body.entries as { sessionId: string }[]).filter((entry) => entry.sessionId === candidate);
+    // Looks in the same millisecond may list in either order.
+    expect(entries).toHaveLength(4);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor: 'operator', role: 'operator', action: 'opened', address: '127.0.0.1' }),
+        expect.objectContaining({ actor: REVIEWER, role: 'reviewer', action: 'csv' }),
+        expect.objectContaining({ actor: REVIEWER, role: 'reviewer', action: 'video' }),
+        expect.objectContaining({ actor: REVIEWER, role: 'reviewer', action: 'opened', address: '127.0.0.1' }),
+      ]),
+    );
+  });
+
+  it('shows the candidate when, and by how many people of each role, never who', async () => {
+    const { access } = await myRecord(server.url, candidate);
+    expect(access.looks.map((look) => `${look.role} ${look.action}`).sort()).toEqual([
+      'operator opened',
+      'reviewer csv',
+      'reviewer opened',
+      'reviewer video',
+    ]);
+    expect(access.people).toEqual({ admin: 0, reviewer: 1, operator: 1 });
+    expect(JSON.stringify(access)).not.toContain(REVIEWER);
+  });
+
+  it('is read by the company’s admins only', async () => {
+    const reviewer = new ReviewerBrowser(server.url);
+    await reviewer.signIn(REVIEWER);
+    expect((await reviewer.send('GET', '/api/review/access-log')).status).toBe(403);
+    const outsider = new ReviewerBrowser(server.url);
+    await outsider.signIn(OUTSIDER);
+    const theirs = await outsider.send('GET', '/api/review/access-log');
+    expect(theirs.status).toBe(200);
+    expect(theirs.text).not.toContain(candidate);
+  });
+});
