@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { companyIdOf, getTest } from '@assessment/core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoStore } from '../src/backends.ts';
 import { configFromEnv } from '../src/config.ts';
 import { exportSessions } from '../src/export/export-sessions.ts';
