@@ -106,6 +106,8 @@ test('candidates are listed with their signals, sorted by a column, a page at a 
 
   const table = page.getByRole('table', { name: /Candidates/ });
   const names = table.locator('tbody th a');
+  // The first page has arrived: choosing another size now supersedes no request still under way.
+  await expect(names.first()).toBeVisible();
   await page.getByLabel('Per page').selectOption('10');
   await expect(names).toHaveCount(10);
 

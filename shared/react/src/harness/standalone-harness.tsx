@@ -14,7 +14,7 @@ import {
 } from '@assessment/core';
 import { type ComponentType, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { postRegistration } from '../api/client.ts';
+import { flushOutbox, postRegistration } from '../api/client.ts';
 import type { SectionProps } from '../contract/section-contract.ts';
 import { currentDeviceFacts } from '../device/current-device.ts';
 import { sessionStore } from '../store/session-store.ts';
@@ -31,11 +31,12 @@ export interface HarnessOptions {
 /**
  * Pretends the candidate agreed on the landing page, as the shell would have recorded it, and
  * registers that session with the API as the shell does: the server takes a session's writes only
- * once it is registered, with the key made here.
+ * once it is registered, with the key made here. Resolves once the registration has had its try,
+ * so that the section's first call (the video section's device check) never overtakes it.
  */
-function fakeSession(testId: string, section: Section, options: HarnessOptions): void {
+function fakeSession(testId: string, section: Section, options: HarnessOptions): Promise<void> {
   const state = sessionStore.getState();
-  if (state.testId === testId && state.sessionId) return;
+  if (state.testId === testId && state.sessionId) return flushOutbox();
   const sessionId = crypto.randomUUID();
   const startTime = Date.now();
   const form = { social: 'https://profile.harness.example/sample', gender: '' as const };
@@ -65,6 +66,7 @@ function fakeSession(testId: string, section: Section, options: HarnessOptions):
     startTime,
     deviceInfo,
   });
+  return flushOutbox();
 }
 
 /** `?extra=50` plays a personal invitation with 50 % extra quiz time. */
@@ -98,9 +100,11 @@ function Harness({ Section, section, options }: HarnessProps) {
           id="harness-test"
           value={testId}
           onChange={(event) => {
-            fakeSession(event.target.value, section, options);
-            setTestId(event.target.value);
-            setNavigation(null);
+            const chosen = event.target.value;
+            void fakeSession(chosen, section, options).then(() => {
+              setTestId(chosen);
+              setNavigation(null);
+            });
           }}
         >
           {allTests().map((t) => (
@@ -139,10 +143,11 @@ export function mountStandalone(
   if (!section) throw new Error(`The section registry has no section "${sectionId}"`);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  fakeSession(initialTestId(), section, options);
-  createRoot(container).render(
-    <StrictMode>
-      <Harness Section={Section} section={section} options={options} />
-    </StrictMode>,
+  void fakeSession(initialTestId(), section, options).then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <Harness Section={Section} section={section} options={options} />
+      </StrictMode>,
+    ),
   );
 }
