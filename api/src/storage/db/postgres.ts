@@ -50,8 +50,10 @@ export function openPostgres(databaseUrl: string, onError: (error: Error) => voi
   };
   const pool = new pg.Pool({ ...settings, max: 10, idleTimeoutMillis: 30_000 });
   // An idle pooled connection that breaks (a database restart) is replaced on next use; without a
-  // listener its error would end the process.
+  // listener its error would end the process. The pool listens only while a connection is idle: one
+  // checked out between two statements (a transaction, a periodic task) needs its own listener too.
   pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   return {
     pool,
     settings,
