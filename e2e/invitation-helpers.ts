@@ -1,6 +1,6 @@
 import type { InvitationView } from '@assessment/core';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { ADMIN_TOKEN } from './fixtures.ts';
+import { ADA, ADMIN_TOKEN } from './fixtures.ts';
 
 /**
  * Tests of personal invitations use their own company's tests, so the counts and settings other
@@ -10,8 +10,6 @@ export const PERSONAL_TEST = { testId: 'm1hd8035', companyName: 'Yarrowbit', tim
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
-let invited = 0;
-
 /** A personal invitation made with the operator's key, as automation would; valid for a day unless told. */
 export async function createInvitation(
   request: APIRequestContext,
@@ -19,12 +17,12 @@ export async function createInvitation(
   extraTimePercent = 0,
   validForMs = 24 * 60 * 60_000,
 ): Promise<InvitationView> {
-  invited += 1;
   const response = await request.post(`/api/admin/tests/${testId}/invitations`, {
     headers: admin,
     data: {
-      email: `candidate-${process.pid}-${Date.now().toString(36)}-${invited}@candidates.example`,
-      name: 'Grace Hopper',
+      // A personal link takes only its own person's email: the candidate every spec fills in.
+      email: ADA.email,
+      name: ADA.fullName,
       expiresAt: new Date(Date.now() + validForMs).toISOString(),
       extraTimePercent,
     },

@@ -5,11 +5,20 @@ import type { ServerConfig } from './config.ts';
 import { createHealth, registerHealthRoute } from './health.ts';
 import { closeConnectionsAsTheyIdle } from './http/draining.ts';
 import { serializeRequest } from './http/request-log.ts';
+import { type PeriodicTaskRunner, startPeriodicTasks } from './jobs/periodic-tasks.ts';
+import { retentionTask } from './privacy/erasure.ts';
 import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
 import { PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
 import { registerStaticSite } from './static-site.ts';
 import { storesOn } from './storage/stores.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs what is due now; tests move the clock, then call `runDue`. */
+    periodicTasks: PeriodicTaskRunner;
+  }
+}
 
 export interface AppOptions {
   /** The server clock; tests move it to reach the quiz time limit. */
@@ -57,15 +66,24 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
   registerHealthRoute(app, health);
   closeConnectionsAsTheyIdle(app);
-  await registerApi(app, {
+  const deps = {
     config,
     ...storesOn(storage),
     videos: backends.videos,
     uploadLocker: backends.uploadLocker,
     rateLimitRedis: backends.rateLimitRedis,
     now: options.now ?? Date.now,
-  });
-
+  };
+  await registerApi(app, deps);
   await registerStaticSite(app, config.repoRoot, remotes);
+
+  // The server's own work on a schedule; stopped before the storage closes (onClose runs last first).
+  const tasks = startPeriodicTasks([retentionTask(deps)], {
+    store: deps.tasks,
+    now: deps.now,
+    onError: (task, error) => app.log.error({ err: error }, `Periodic task ${task} failed`),
+  });
+  app.decorate('periodicTasks', tasks);
+  app.addHook('onClose', () => tasks.stop());
   return app;
 }

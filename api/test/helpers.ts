@@ -242,6 +242,9 @@ export async function adminSession(url: string, unique: string): Promise<Session
   return (await response.json()) as SessionView;
 }
 
+/** The email every test registration carries; a personal link for this candidate is made for it. */
+export const CANDIDATE_EMAIL = 'ada@mail.example';
+
 export function registration(unique: string, overrides: Partial<RegistrationPayload> = {}): RegistrationPayload {
   const deviceInfo = {
     os: { name: 'Linux', version: '' },
@@ -255,7 +258,7 @@ export function registration(unique: string, overrides: Partial<RegistrationPayl
     unique,
     data: testId,
     name: 'Ada Lovelace',
-    email: 'ada@mail.example',
+    email: CANDIDATE_EMAIL,
     company: `Lumenvault${JSON.stringify(deviceInfo)}`,
     fullName: 'Ada Lovelace',
     workExperience: '4-6 Years',

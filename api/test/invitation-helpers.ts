@@ -1,5 +1,14 @@
 import { type CreateInvitationPayload, type InvitationView, SESSION_KEY_HEADER } from '@assessment/core';
-import { ADMIN_TOKEN, type ApiBody, keyOf, newSessionId, postJson, registration, testId } from './helpers.ts';
+import {
+  ADMIN_TOKEN,
+  type ApiBody,
+  CANDIDATE_EMAIL,
+  keyOf,
+  newSessionId,
+  postJson,
+  registration,
+  testId,
+} from './helpers.ts';
 
 /** A server clock the test moves: the app reads it through `buildApp`'s `now`. */
 export function testClock(start = Date.now()) {
@@ -46,8 +55,9 @@ export async function invite(
   test = testId,
 ): Promise<InvitationView & { token: string }> {
   const response = await asOperator(url, 'POST', `/api/admin/tests/${test}/invitations`, {
-    email: 'grace@mail.example',
-    name: 'Grace Hopper',
+    // The candidate of `registration`: a personal link takes only its own person's email.
+    email: CANDIDATE_EMAIL,
+    name: 'Ada Lovelace',
     expiresAt: new Date(now + 7 * DAY).toISOString(),
     ...overrides,
   });

@@ -53,6 +53,7 @@ describe('invitation states, through the API and the clock', () => {
         yours: false,
         extraTimePercent: 0,
         expiresAt: invitation.expiresAt,
+        email: invitation.email,
       },
     });
 
@@ -79,7 +80,11 @@ describe('invitation states, through the API and the clock', () => {
     clock.advance(8 * DAY);
     try {
       expect(await stateOf(invitation.invitationId)).toBe('finished');
-      expect((await postJson(server.url, '/api/feedback', feedback(unique, { feedback: 'Again' }))).status).toBe(200);
+      // The outbox may send the same feedback again; a changed one is refused, as what was sent is final.
+      expect((await postJson(server.url, '/api/feedback', feedback(unique))).status).toBe(200);
+      const changed = await postJson(server.url, '/api/feedback', feedback(unique, { feedback: 'Again' }));
+      expect(changed.status).toBe(409);
+      expect(changed.body?.error).toMatch(/can no longer change/);
     } finally {
       clock.advance(-8 * DAY);
     }
@@ -200,6 +205,28 @@ describe('revocation during an assessment', () => {
 });
 
 describe('one session per personal link', () => {
+  it('takes only the email it was made for, in any case, with a message that says which', async () => {
+    const invitation = await invite(server.url, clock.now(), { email: 'Lin.Person@Mail.example' });
+    const other = await postJson(
+      server.url,
+      '/api/now-assessment',
+      registration(newSessionId(), { invitation: invitation.token, email: 'someone.else@mail.example' }),
+    );
+    expect(other).toEqual({
+      status: 409,
+      body: {
+        error: 'This invitation was made for another email address. Use the email address the invitation was sent to.',
+      },
+    });
+    expect(await stateOf(invitation.invitationId)).toBe('unused');
+    const own = await postJson(
+      server.url,
+      '/api/now-assessment',
+      registration(newSessionId(), { invitation: invitation.token, email: 'lin.person@mail.example' }),
+    );
+    expect(own.status).toBe(200);
+  });
+
   it('binds the first browser; a second gets 409, the first registers again', async () => {
     const invitation = await invite(server.url, clock.now());
     const first = await registerWith(server.url, invitation.token);

@@ -2,6 +2,7 @@ import { companyIdOf, getTest, type InvitationView, testsOfCompany } from '@asse
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answers,
+  CANDIDATE_EMAIL,
   createUpload,
   feedback,
   type InProcessServer,
@@ -197,7 +198,7 @@ describe('the reviewer API', () => {
     const start = counts(before.body);
 
     const created = await alice.send('POST', `/api/review/tests/${testId}/invitations`, {
-      email: 'cand@mail.example',
+      email: CANDIDATE_EMAIL,
       expiresAt: inAWeek(),
     });
     expect(created.status).toBe(201);
@@ -231,7 +232,7 @@ describe('the reviewer API', () => {
     );
     expect(refused).toEqual({ status: 403, body: { error: 'This test is taken by personal invitation only.' } });
     const invitation = await alice.send('POST', `/api/review/tests/${otherTestOfA}/invitations`, {
-      email: 'invited@mail.example',
+      email: CANDIDATE_EMAIL,
       expiresAt: inAWeek(),
     });
     expect(
@@ -302,7 +303,7 @@ describe('the reviewer API', () => {
   it('lists candidates sorted and paginated, and shows one with its answers, timeline, invitation and deadline', async () => {
     const alice = await signedIn(ALICE);
     const created = await alice.send('POST', `/api/review/tests/${otherTestOfA}/invitations`, {
-      email: 'zed@mail.example',
+      email: CANDIDATE_EMAIL,
       expiresAt: inAWeek(),
       extraTimePercent: 50,
     });
@@ -448,7 +449,7 @@ describe('company scoping', () => {
   it("answers 404 for another company's test, candidate and invitation, by id and by guessing", async () => {
     const bob = await signedIn(BOB);
     const theirInvitation = await bob.send('POST', `/api/review/tests/${theirs.uuid}/invitations`, {
-      email: 'orbitra-candidate@mail.example',
+      email: CANDIDATE_EMAIL,
       expiresAt: inAWeek(),
     });
     expect(theirInvitation.status).toBe(201);

@@ -34,6 +34,8 @@ const UPGRADE_REVIEWER = 'upgrade@reviewer.example';
 
 /** Rows as the older server wrote them, `reason` as that database kept a free text. */
 async function writeOldRows(db: Db, sessionId: string, reason: string): Promise<void> {
+  // Within the default retention, which the server applies as it starts.
+  const at = Date.now() - 60_000;
   const deviceInfo = { ...registration(sessionId).deviceInfo, gender: ANSWER };
   const payload = { ...registration(sessionId), fullName: 'Émile Old', gender: ANSWER, deviceInfo };
   payload.company = `Lumenvault ${JSON.stringify(deviceInfo)}`;
@@ -45,17 +47,17 @@ async function writeOldRows(db: Db, sessionId: string, reason: string): Promise<
       { pastes: [], droppedPastes: 0, switches: 0 },
     ],
   };
-  await sql`INSERT INTO sessions (session_id, test_id, started_at, key_hash) VALUES (${sessionId}, ${testId}, 1000, ${`hash-${sessionId}`})`.execute(
+  await sql`INSERT INTO sessions (session_id, test_id, started_at, key_hash) VALUES (${sessionId}, ${testId}, ${at}, ${`hash-${sessionId}`})`.execute(
     db,
   );
-  await sql`INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES (${sessionId}, ${JSON.stringify(payload)}, 1000, 1000)`.execute(
+  await sql`INSERT INTO registrations (session_id, payload, received_at, updated_at) VALUES (${sessionId}, ${JSON.stringify(payload)}, ${at}, ${at})`.execute(
     db,
   );
   await sql`INSERT INTO answers (session_id, answers, proctoring, revision, saved_at, received_at, final, submitted_at)
-    VALUES (${sessionId}, ${JSON.stringify(['<p>a</p>', '', ''])}, ${JSON.stringify(proctoring)}, 1, 1, 2000, ${sql.lit(true)}, 2000)`.execute(
+    VALUES (${sessionId}, ${JSON.stringify(['<p>a</p>', '', ''])}, ${JSON.stringify(proctoring)}, 1, 1, ${at + 1}, ${sql.lit(true)}, ${at + 1})`.execute(
     db,
   );
-  await sql`INSERT INTO video_skips (session_id, reason, received_at) VALUES (${sessionId}, ${reason}, 3000)`.execute(
+  await sql`INSERT INTO video_skips (session_id, reason, received_at) VALUES (${sessionId}, ${reason}, ${at + 2})`.execute(
     db,
   );
   const companyId = companyIdOf(getTest(testId) as TestDefinition);
@@ -64,7 +66,7 @@ async function writeOldRows(db: Db, sessionId: string, reason: string): Promise<
     db,
   );
   await sql`INSERT INTO feedback (session_id, payload, received_at, updated_at)
-    VALUES (${sessionId}, ${JSON.stringify({ feedback: 'fine', currentScore: 3 })}, 4000, 4000)`.execute(db);
+    VALUES (${sessionId}, ${JSON.stringify({ feedback: 'fine', currentScore: 3 })}, ${at + 3}, ${at + 3})`.execute(db);
 }
 
 async function expectUpgraded(server: InProcessServer, sessionId: string): Promise<void> {

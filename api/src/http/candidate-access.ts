@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/core';
 import type { FastifyRequest } from 'fastify';
-import { closedInvitationError } from '../storage/errors.ts';
+import { closedInvitationError, SessionErasedError } from '../storage/errors.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
+import type { PrivacyStore } from '../storage/privacy/privacy-store.ts';
 import type { OpenedSession, SessionStore } from '../storage/sessions/session-store.ts';
 import { HttpError, toHttpError } from './errors.ts';
 
@@ -51,7 +52,7 @@ export function accessOf(request: FastifyRequest): Access | undefined {
  */
 export async function identifyCandidate(
   request: FastifyRequest,
-  { sessions, invitations }: { sessions: SessionStore; invitations: InvitationStore },
+  { sessions, invitations, privacy }: { sessions: SessionStore; invitations: InvitationStore; privacy: PrivacyStore },
   now: number,
 ): Promise<HttpError | undefined> {
   const access = accessOf(request);
@@ -63,6 +64,8 @@ export async function identifyCandidate(
   const keyHash = hashSessionKey(key);
   const session = await sessions.sessionOfKey(keyHash);
   request.candidate = { keyHash, session };
+  // An erased session's browser is told so, for every call: its data is gone, not lost.
+  if (!session && (await privacy.erasedSessionOfKey(keyHash))) return toHttpError(new SessionErasedError());
   if (!session && access !== 'registration') {
     return new HttpError(403, `This ${SESSION_KEY_HEADER} belongs to no registered session`);
   }

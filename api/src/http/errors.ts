@@ -5,8 +5,10 @@ import {
   InvitationExpiredError,
   InvitationInUseError,
   InvitationRevokedError,
+  RecordFinalError,
   ReviewerExistsError,
   SessionConflictError,
+  SessionErasedError,
   SessionKeyError,
   SessionNotFoundError,
 } from '../storage/errors.ts';
@@ -42,12 +44,17 @@ export function toHttpError(error: unknown): HttpError {
   if (
     error instanceof SessionConflictError ||
     error instanceof AnswersFinalError ||
+    error instanceof RecordFinalError ||
     error instanceof InvitationInUseError ||
     error instanceof ReviewerExistsError
   ) {
     return new HttpError(409, error.message);
   }
-  if (error instanceof InvitationRevokedError || error instanceof InvitationExpiredError) {
+  if (
+    error instanceof InvitationRevokedError ||
+    error instanceof InvitationExpiredError ||
+    error instanceof SessionErasedError
+  ) {
     return new HttpError(410, error.message, { state: error.state });
   }
   if (error instanceof SessionKeyError || error instanceof SessionNotFoundError)

@@ -77,7 +77,7 @@ export async function createInvitation(
     extraTimePercent: request.extraTimePercent,
   };
   await invitations.createInvitation(invitation);
-  return invitationView({ ...invitation, revokedAt: null, sessionId: null, finishedAt: null }, now);
+  return invitationView({ ...invitation, revokedAt: null, sessionId: null, finishedAt: null, erasedAt: null }, now);
 }
 
 /** A new expiry or extra time, applied at once; a revoked invitation changes no more (409). */

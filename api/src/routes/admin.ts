@@ -6,6 +6,7 @@ import { encodeCursor, sessionQuerySchema } from '../admin/session-query.ts';
 import { currentVideo, describeSession, videoExtension } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { lookerOf, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
+import { eraseCandidate } from '../privacy/erasure.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionRecord } from '../storage/sessions/session-store.ts';
@@ -54,15 +55,10 @@ async function requireInvitation(invitations: InvitationStore, invitationId: str
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  {
-    sessions,
-    invitations,
-    access,
-    videos,
-    now,
-  }: Pick<RouteDeps, 'sessions' | 'invitations' | 'access' | 'videos' | 'now'>,
+  deps: Pick<RouteDeps, 'sessions' | 'invitations' | 'access' | 'privacy' | 'videos' | 'now'>,
   token: string,
 ) {
+  const { sessions, invitations, access, videos, now } = deps;
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (request, reply) => {
       // Candidates' personal data: never kept by a browser or a proxy, refusals included.
@@ -89,6 +85,13 @@ export async function registerAdminRoutes(
       if (!record) throw new HttpError(404, 'There is no such session');
       await recordLooks(access, lookerOf(request), [record], 'opened', now());
       return describeSession(record, videos, videoPath);
+    });
+
+    admin.delete<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId', async (request, reply) => {
+      if (!(await eraseCandidate(deps, request.params.sessionId, now(), 'request'))) {
+        throw new HttpError(404, 'There is no such session');
+      }
+      return reply.code(204).send();
     });
 
     admin.get<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId/video', async (request, reply) => {

@@ -35,6 +35,7 @@ export function registerInvitationStatusRoute(
         yours: invitation.sessionId !== null && session?.sessionId === invitation.sessionId,
         extraTimePercent: invitation.extraTimePercent,
         expiresAt: new Date(invitation.expiresAt).toISOString(),
+        email: invitation.email,
       };
     },
   );

@@ -1,10 +1,18 @@
 import { type MyRecord, SESSION_ID_HEADER } from '@assessment/core';
-import type { FastifyInstance } from 'fastify';
-import { deadlineOf, iso, proctoringOf, proctoringSummary, videoStateOf } from '../admin/session-view.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  deadlineOf,
+  describeSession,
+  iso,
+  proctoringOf,
+  proctoringSummary,
+  videoStateOf,
+} from '../admin/session-view.ts';
 import { requireOwnSession } from '../http/candidate-access.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AccessLogStore } from '../storage/access/access-store.ts';
-import type { SessionRecord } from '../storage/sessions/session-store.ts';
+import type { SessionRecord, SessionStore } from '../storage/sessions/session-store.ts';
+import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
 
 const sessionIdHeader = SESSION_ID_HEADER.toLowerCase();
@@ -45,21 +53,55 @@ function myRecordOf(record: SessionRecord, looks: Awaited<ReturnType<AccessLogSt
   };
 }
 
+/** The browser's own session (its `Session-Key`, and the session named in `X-Session-Id`). */
+async function ownRecord(request: FastifyRequest, reply: FastifyReply, sessions: SessionStore): Promise<SessionRecord> {
+  const sessionId = request.headers[sessionIdHeader];
+  if (typeof sessionId !== 'string') throw new HttpError(400, `This request needs the ${SESSION_ID_HEADER} header`);
+  requireOwnSession(request, sessionId);
+  const record = await sessions.getSession(sessionId);
+  if (!record) throw new HttpError(404, 'There is no such session');
+  reply.header('Cache-Control', 'no-store');
+  return record;
+}
+
+const MY_VIDEO_PATH = '/api/my-data/video';
+
 /**
- * `GET /api/my-record`: what the server holds for the browser's own session (its `Session-Key`,
- * and the session named in `X-Session-Id`), so the candidate sees what the reviewer will see.
+ * The candidate's own record and their copy of it (GDPR Art. 15 and 20):
+ *
+ * - `GET /api/my-record`: what the server holds, in the terms the reviewer reads it, and every
+ *   look at it since;
+ * - `GET /api/my-data`: everything held about them as one JSON file, their demographic answer
+ *   included (it is theirs), with the address of their video;
+ * - `GET /api/my-data/video`: the video itself.
  */
-export function registerMyRecordRoute(
+export function registerMyRecordRoutes(
   app: FastifyInstance,
-  { sessions, access }: Pick<RouteDeps, 'sessions' | 'access'>,
+  { sessions, access, privacy, videos, now }: Pick<RouteDeps, 'sessions' | 'access' | 'privacy' | 'videos' | 'now'>,
 ): void {
-  app.get('/api/my-record', { config: { access: 'session' } }, async (request, reply): Promise<MyRecord> => {
-    const sessionId = request.headers[sessionIdHeader];
-    if (typeof sessionId !== 'string') throw new HttpError(400, `This request needs the ${SESSION_ID_HEADER} header`);
-    requireOwnSession(request, sessionId);
-    const record = await sessions.getSession(sessionId);
-    if (!record) throw new HttpError(404, 'There is no such session');
-    reply.header('Cache-Control', 'no-store');
-    return myRecordOf(record, await access.ofSession(sessionId, LOOKS_SHOWN));
+  const own = { config: { access: 'session' as const } };
+  app.get('/api/my-record', own, async (request, reply): Promise<MyRecord> => {
+    const record = await ownRecord(request, reply, sessions);
+    return myRecordOf(record, await access.ofSession(record.sessionId, LOOKS_SHOWN));
   });
+
+  app.get('/api/my-data', own, async (request, reply) => {
+    const record = await ownRecord(request, reply, sessions);
+    const [view, looks, demographicAnswer] = await Promise.all([
+      describeSession(record, videos, () => MY_VIDEO_PATH),
+      access.ofSession(record.sessionId, Number.MAX_SAFE_INTEGER),
+      privacy.demographicAnswer(record.sessionId),
+    ]);
+    reply.header('Content-Disposition', `attachment; filename="assessment-${record.sessionId}.json"`);
+    return {
+      exportedAt: iso(now()),
+      record: view,
+      demographicAnswer,
+      looks: looks.entries.map((look) => ({ at: iso(look.at), role: look.actorRole, action: look.action })),
+    };
+  });
+
+  app.get(MY_VIDEO_PATH, own, async (request, reply) =>
+    sendVideo(await ownRecord(request, reply, sessions), request.headers.range, reply, videos),
+  );
 }

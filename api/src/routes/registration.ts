@@ -1,8 +1,10 @@
 import {
+  INVITATION_EMAIL_ERROR,
   INVITATION_ONLY_ERROR,
   invitationState,
   isClosedState,
   registrationSchema,
+  sameEmail,
   UNKNOWN_INVITATION_ERROR,
 } from '@assessment/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -37,10 +39,15 @@ async function invitationOfRegistration(
   request: FastifyRequest,
   invitations: InvitationStore,
   testId: string,
-  token: string | undefined,
+  { token, email }: { token: string | undefined; email: string },
   now: number,
 ): Promise<string | null> {
-  if (token !== undefined) return (await openInvitation(invitations, testId, token, now)).invitation.invitationId;
+  if (token !== undefined) {
+    const { invitation } = await openInvitation(invitations, testId, token, now);
+    // A personal link is for the person it was sent to.
+    if (!sameEmail(invitation.email, email)) throw new HttpError(409, INVITATION_EMAIL_ERROR);
+    return invitation.invitationId;
+  }
   const session = request.candidate?.session;
   if (session) return session.invitationId;
   if (!(await invitations.openLinkAllowed(testId))) throw new HttpError(403, INVITATION_ONLY_ERROR);
@@ -69,7 +76,13 @@ export function registerRegistrationRoute(
       // The token is kept with the invitation, and the demographic answer apart from the session.
       const { invitation: token, ...rest } = registration;
       const { details, gender } = splitDemographics(rest, test.companyName);
-      const invitationId = await invitationOfRegistration(request, invitations, registration.data, token, receivedAt);
+      const invitationId = await invitationOfRegistration(
+        request,
+        invitations,
+        registration.data,
+        { token, email: registration.email },
+        receivedAt,
+      );
       if (candidate.session) requireOwnSession(request, registration.unique);
       else await limits.admitRegistrationFor(request, reply, registration.data);
       const ref = sessionRefOf(registration, receivedAt);

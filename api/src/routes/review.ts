@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import {
+  type CompanySettings,
   companyIdOf,
+  companySettingsUpdateSchema,
   getTest,
   type ReviewerMe,
   type ReviewTest,
@@ -14,6 +16,7 @@ import { safeJson } from '../admin/safe-json.ts';
 import { testSessionsCsv } from '../export/export-sessions.ts';
 import { parseOrRefuse } from '../http/errors.ts';
 import { lookerOf, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
+import { eraseCandidate } from '../privacy/erasure.ts';
 import { accessLogPage } from '../review/access-log.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
@@ -81,7 +84,7 @@ async function reviewTest(
  * and JSON that no candidate text can break out of.
  */
 export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { sessions, invitations, reviewers, candidates, access, videos, now } = deps;
+  const { sessions, invitations, reviewers, candidates, access, privacy, videos, now } = deps;
   await app.register(async (review) => {
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
@@ -104,6 +107,17 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.get('/api/review/me', async (request): Promise<ReviewerMe> => {
       const { reviewer, company, csrfToken } = signedIn(request);
       return { reviewer: { email: reviewer.email, name: reviewer.name, role: reviewer.role }, company, csrfToken };
+    });
+
+    review.get('/api/review/company', async (request): Promise<CompanySettings> => {
+      const { company } = signedIn(request);
+      return { ...company, retentionDays: await privacy.retentionDays(company.companyId) };
+    });
+    review.patch('/api/review/company', small, async (request): Promise<CompanySettings> => {
+      const { company } = requireCompanyAdmin(request);
+      const { retentionDays } = parseOrRefuse(companySettingsUpdateSchema, request.body);
+      await privacy.setRetentionDays(company.companyId, retentionDays, now());
+      return { ...company, retentionDays };
     });
 
     review.get('/api/review/access-log', async (request) =>
@@ -140,6 +154,12 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       const { record, test } = await companySession(sessions, request, request.params.sessionId);
       await recordLooks(access, lookerOf(request), [record], 'opened', now());
       return candidateDetail(record, test, videos, now());
+    });
+    review.delete<SessionParams>('/api/review/candidates/:sessionId', async (request, reply) => {
+      requireCompanyAdmin(request);
+      const { record } = await companySession(sessions, request, request.params.sessionId);
+      await eraseCandidate(deps, record.sessionId, now(), 'request');
+      return reply.code(204).send();
     });
     review.get<SessionParams>('/api/review/candidates/:sessionId/video', async (request, reply) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);

@@ -60,16 +60,27 @@ export class InvitationExpiredError extends Error {
   }
 }
 
-/** The refusal for a link in a closed state; the API answers either error with 410 and the state. */
-export function closedStateError(state: ClosedInvitationState): InvitationRevokedError | InvitationExpiredError {
+/** The candidate's data was erased: their link, and their browser's session, say so. */
+export class SessionErasedError extends Error {
+  get state(): ClosedInvitationState {
+    return 'erased';
+  }
+  constructor() {
+    super(CLOSED_INVITATION_ERRORS.erased);
+    this.name = 'SessionErasedError';
+  }
+}
+
+export type ClosedLinkError = InvitationRevokedError | InvitationExpiredError | SessionErasedError;
+
+/** The refusal for a link in a closed state; the API answers each with 410 and the state. */
+export function closedStateError(state: ClosedInvitationState): ClosedLinkError {
+  if (state === 'erased') return new SessionErasedError();
   return state === 'revoked' ? new InvitationRevokedError() : new InvitationExpiredError();
 }
 
 /** Why a link no longer opens the assessment (revoked or expired), or undefined while it opens. */
-export function closedInvitationError(
-  invitation: InvitationFacts,
-  now: number,
-): InvitationRevokedError | InvitationExpiredError | undefined {
+export function closedInvitationError(invitation: InvitationFacts, now: number): ClosedLinkError | undefined {
   const state = invitationState(invitation, now);
   return isClosedState(state) ? closedStateError(state) : undefined;
 }
@@ -79,6 +90,17 @@ export class InvitationInUseError extends Error {
   constructor() {
     super(INVITATION_IN_USE_ERROR);
     this.name = 'InvitationInUseError';
+  }
+}
+
+/**
+ * What the candidate sent with their final answers (their details) or once (their feedback) does
+ * not change afterwards; the same again is taken, anything else refused.
+ */
+export class RecordFinalError extends Error {
+  constructor(what: string, at: number) {
+    super(`${what} arrived at ${new Date(at).toISOString()} and can no longer change`);
+    this.name = 'RecordFinalError';
   }
 }
 
@@ -98,5 +120,7 @@ export const STORE_ERRORS = {
   InvitationRevokedError,
   InvitationExpiredError,
   InvitationInUseError,
+  SessionErasedError,
+  RecordFinalError,
   ReviewerExistsError,
 } as const;

@@ -2,8 +2,10 @@ import { type AccessLogStore, createAccessLogStore } from './access/access-store
 import { type CandidateListStore, createCandidateListStore } from './candidates/candidate-store.ts';
 import type { Storage } from './db/storage.ts';
 import { createInvitationStore, type InvitationStore } from './invitations/invitation-store.ts';
+import { createPrivacyStore, type PrivacyStore } from './privacy/privacy-store.ts';
 import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
 import { createSessionStore, type SessionStore } from './sessions/session-store.ts';
+import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
 import { createUploadStore, type UploadStore } from './uploads/upload-store.ts';
 
 /**
@@ -17,6 +19,8 @@ export interface Stores {
   reviewers: ReviewerStore;
   candidates: CandidateListStore;
   access: AccessLogStore;
+  tasks: TaskStore;
+  privacy: PrivacyStore;
 }
 
 export function storesOn(storage: Storage): Stores {
@@ -27,5 +31,7 @@ export function storesOn(storage: Storage): Stores {
     reviewers: createReviewerStore(storage),
     candidates: createCandidateListStore(storage),
     access: createAccessLogStore(storage),
+    tasks: createTaskStore(storage),
+    privacy: createPrivacyStore(storage),
   };
 }

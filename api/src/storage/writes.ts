@@ -1,8 +1,10 @@
 import { accessWrites } from './access/access-store.ts';
 import type { WriteContext } from './db/database.ts';
 import { invitationWrites } from './invitations/invitation-writes.ts';
+import { privacyWrites } from './privacy/privacy-store.ts';
 import { reviewerWrites } from './reviewers/reviewer-writes.ts';
 import { sessionWrites } from './sessions/session-writes.ts';
+import { taskWrites } from './tasks/task-store.ts';
 import { uploadWrites } from './uploads/upload-writes.ts';
 
 /**
@@ -15,6 +17,8 @@ export const WRITES = {
   ...invitationWrites,
   ...reviewerWrites,
   ...accessWrites,
+  ...taskWrites,
+  ...privacyWrites,
 };
 
 export type Writes = typeof WRITES;

@@ -2,20 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { inject } from 'vitest';
-import type { CandidateListStore } from '../../src/storage/candidates/candidate-store.ts';
 import { openPostgres, openPostgresStorage } from '../../src/storage/db/postgres.ts';
 import { openSqliteStorage } from '../../src/storage/db/sqlite.ts';
 import type { Storage } from '../../src/storage/db/storage.ts';
-import type { InvitationStore } from '../../src/storage/invitations/invitation-store.ts';
-import type { ReviewerStore } from '../../src/storage/reviewers/reviewer-store.ts';
-import type { SessionStore } from '../../src/storage/sessions/session-store.ts';
-import { storesOn } from '../../src/storage/stores.ts';
-import type { UploadStore } from '../../src/storage/uploads/upload-store.ts';
+import { type Stores, storesOn } from '../../src/storage/stores.ts';
 import { createDatabase } from '../databases.ts';
 import { tempDataDir } from '../helpers.ts';
 
+type Intersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer All) => void
+  ? All
+  : never;
+
 /** Every topic's store on one database, as one object: the contract covers them together. */
-export type AllStores = SessionStore & UploadStore & InvitationStore & ReviewerStore & CandidateListStore;
+export type AllStores = Intersection<Stores[keyof Stores]>;
 
 function allStores(storage: Storage): AllStores {
   return Object.assign({}, ...Object.values(storesOn(storage)));

@@ -4,6 +4,7 @@ import {
   InvitationExpiredError,
   InvitationInUseError,
   InvitationRevokedError,
+  RecordFinalError,
   SessionConflictError,
 } from '../../src/storage/errors.ts';
 import type { NewInvitation } from '../../src/storage/invitations/invitation-store.ts';
@@ -49,7 +50,7 @@ describe.each(backEnds)('invitations and the open link ($name)', (backEnd) => {
   it('keeps an invitation as made, found by its id or by its token within its own test only', async () => {
     const made = newInvitation({ name: null, extraTimePercent: 50 });
     await store.createInvitation(made);
-    const stored = { ...made, revokedAt: null, sessionId: null, finishedAt: null };
+    const stored = { ...made, revokedAt: null, erasedAt: null, sessionId: null, finishedAt: null };
 
     expect(await store.getInvitation(made.invitationId)).toEqual(stored);
     expect(await store.invitationOfToken(testId, made.token)).toEqual(stored);
@@ -173,7 +174,9 @@ describe.each(backEnds)('invitations and the open link ($name)', (backEnd) => {
     await store.saveAnswers(answersOf(sessionId, { final: true, finalReason: 'time-up' }));
     const finishedAt = tick();
     await store.saveFeedback(ref(sessionId, finishedAt), feedbackOf(sessionId));
-    await store.saveFeedback(ref(sessionId), feedbackOf(sessionId, { feedback: 'Changed my mind.' }));
+    await expect(
+      store.saveFeedback(ref(sessionId), feedbackOf(sessionId, { feedback: 'Changed my mind.' })),
+    ).rejects.toBeInstanceOf(RecordFinalError);
 
     expect(await store.getInvitation(made.invitationId)).toMatchObject({ sessionId, finishedAt });
     expect((await store.getSession(sessionId))?.answers).toMatchObject({ final: true, finalReason: 'time-up' });

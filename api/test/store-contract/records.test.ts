@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecordFinalError } from '../../src/storage/errors.ts';
 import type { SessionRecord } from '../../src/storage/sessions/session-store.ts';
 import { newSessionId, testId } from '../helpers.ts';
 import { type AllStores, backEnds, type DatabaseUnderTest, type StoreInstance } from './back-ends.ts';
@@ -154,21 +155,38 @@ describe.each(backEnds)('what a session holds ($name)', (backEnd) => {
     ]);
   });
 
-  it('keeps the latest reason for no video and the latest feedback, from their first arrival', async () => {
+  it('keeps the latest reason for no video; feedback is final: the same again is taken, other feedback refused', async () => {
     const sessionId = await opened(store);
     const firstAt = tick();
     await store.saveVideoSkip(ref(sessionId, firstAt), 'no-camera');
     await store.saveVideoSkip(ref(sessionId), 'upload-refused');
-    await store.saveFeedback(ref(sessionId, firstAt), feedbackOf(sessionId, { currentScore: 1 }));
-    const laterAt = tick();
-    await store.saveFeedback(ref(sessionId, laterAt), feedbackOf(sessionId, { currentScore: 4, feedback: 'Better' }));
+    await store.saveFeedback(ref(sessionId, firstAt), feedbackOf(sessionId, { currentScore: 4 }));
+    await store.saveFeedback(ref(sessionId, tick()), feedbackOf(sessionId, { currentScore: 4 }));
+    await expect(
+      store.saveFeedback(ref(sessionId, tick()), feedbackOf(sessionId, { currentScore: 1, feedback: 'Changed' })),
+    ).rejects.toBeInstanceOf(RecordFinalError);
     const record = await store.getSession(sessionId);
     expect(record?.videoSkip).toEqual({ reason: 'upload-refused', receivedAt: firstAt });
-    expect(record?.feedback).toEqual({
-      payload: feedbackOf(sessionId, { currentScore: 4, feedback: 'Better' }),
+    expect(record?.feedback).toMatchObject({
+      payload: feedbackOf(sessionId, { currentScore: 4 }),
       receivedAt: firstAt,
-      updatedAt: laterAt,
     });
+  });
+
+  it('keeps the details sent with the final answers: the same again is taken, other details refused', async () => {
+    const sessionId = await opened(store);
+    await store.saveRegistration(
+      ref(sessionId),
+      keyHashOf(sessionId),
+      registrationOf(sessionId, { fullName: 'Before' }),
+    );
+    await store.saveAnswers(answersOf(sessionId, { final: true }));
+    const same = registrationOf(sessionId, { fullName: 'Before' });
+    await store.saveRegistration(ref(sessionId), keyHashOf(sessionId), same);
+    await expect(
+      store.saveRegistration(ref(sessionId), keyHashOf(sessionId), registrationOf(sessionId, { fullName: 'After' })),
+    ).rejects.toBeInstanceOf(RecordFinalError);
+    expect((await store.getSession(sessionId))?.registration?.payload).toEqual(same);
   });
 
   it('lists video uploads oldest first, each once, and forgets one refused after it began', async () => {

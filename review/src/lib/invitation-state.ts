@@ -6,4 +6,5 @@ export const INVITATION_STATE_LABELS: Record<InvitationState, string> = {
   finished: 'Finished',
   expired: 'Expired',
   revoked: 'Revoked',
+  erased: 'Erased',
 };

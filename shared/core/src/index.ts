@@ -12,6 +12,7 @@ export {
   type OutboxItem,
 } from './api/outbox/outbox.ts';
 export { GONE_STATUS } from './api/outbox/post-item.ts';
+export * from './api/privacy-notice.ts';
 export {
   emptyProctoring,
   proctoringSignals,

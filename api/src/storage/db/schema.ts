@@ -100,6 +100,8 @@ export interface InvitationsTable {
   revoked_at: number | null;
   session_id: string | null;
   finished_at: number | null;
+  /** When the bound session was erased; the email and name are blanked then. */
+  erased_at: number | null;
 }
 
 export interface TestSettingsTable {
@@ -151,6 +153,28 @@ export interface AccessLogTable {
   address: string;
 }
 
+export interface TaskRunsTable {
+  name: string;
+  started_at: number;
+  held_until: number;
+}
+
+export interface CompanySettingsTable {
+  company_id: string;
+  retention_days: number;
+  updated_at: number;
+}
+
+/** What is left of an erased session: random ids, nothing about the person. */
+export interface ErasedSessionsTable {
+  session_id: string;
+  key_hash: string | null;
+  test_id: string;
+  erased_at: number;
+  /** `request` or `retention`. */
+  reason: string;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -166,4 +190,7 @@ export interface Schema {
   reviewer_sessions: ReviewerSessionsTable;
   demographics: DemographicsTable;
   access_log: AccessLogTable;
+  task_runs: TaskRunsTable;
+  company_settings: CompanySettingsTable;
+  erased_sessions: ErasedSessionsTable;
 }

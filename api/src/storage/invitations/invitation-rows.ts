@@ -15,6 +15,7 @@ export const INVITATION_COLUMNS = [
   'revoked_at',
   'session_id',
   'finished_at',
+  'erased_at',
 ] as const;
 
 export function toInvitation(row: Selectable<InvitationsTable>): StoredInvitation {
@@ -30,5 +31,6 @@ export function toInvitation(row: Selectable<InvitationsTable>): StoredInvitatio
     revokedAt: row.revoked_at,
     sessionId: row.session_id,
     finishedAt: row.finished_at,
+    erasedAt: row.erased_at,
   };
 }

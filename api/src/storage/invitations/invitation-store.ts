@@ -21,9 +21,11 @@ export interface StoredInvitation {
   sessionId: string | null;
   /** When the bound session's feedback arrived. */
   finishedAt: number | null;
+  /** When the bound session was erased; the email and name are blank from then on. */
+  erasedAt: number | null;
 }
 
-export type NewInvitation = Omit<StoredInvitation, 'revokedAt' | 'sessionId' | 'finishedAt'>;
+export type NewInvitation = Omit<StoredInvitation, 'revokedAt' | 'sessionId' | 'finishedAt' | 'erasedAt'>;
 
 export interface InvitationCursor {
   createdAt: number;

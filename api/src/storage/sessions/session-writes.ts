@@ -3,6 +3,7 @@ import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
 import {
   closedInvitationError,
   InvitationInUseError,
+  RecordFinalError,
   SessionConflictError,
   SessionKeyError,
   SessionNotFoundError,
@@ -124,6 +125,27 @@ async function openOrEnter(db: Db, ref: SessionRef, keyHash: string, invitationI
  */
 const listed = (text: string) => text.replaceAll('\0', '\uFFFD');
 
+/** The details a candidate confirms on the form, which are final once their answers are. */
+const FINAL_DETAILS = ['fullName', 'email', 'social', 'workExperience'] as const;
+
+/**
+ * Whether the session's details are final: its answers were submitted. A registration that
+ * repeats them then changes nothing (true); one that would change them is refused.
+ */
+async function detailsAreFinal(db: Db, sessionId: string, registration: StoredRegistration): Promise<boolean> {
+  const held = await db
+    .selectFrom('answers as a')
+    .innerJoin('registrations as r', 'r.session_id', 'a.session_id')
+    .select(['a.submitted_at', 'r.payload'])
+    .where('a.session_id', '=', sessionId)
+    .where('a.submitted_at', 'is not', null)
+    .executeTakeFirst();
+  if (!held?.submitted_at) return false;
+  const stored = JSON.parse(held.payload) as StoredRegistration;
+  if (FINAL_DETAILS.every((field) => stored[field] === registration[field])) return true;
+  throw new RecordFinalError('Your details were sent with your final answers, which', held.submitted_at);
+}
+
 /** The row of a save of answers, with the counts the candidate list shows. */
 function answersRow(input: AnswersWrite) {
   const { perQuestion, tabSwitches } = input.proctoring;
@@ -212,6 +234,7 @@ export const sessionWrites = defineWrites({
     await context.atomically(async (db) => {
       if (invitationId) await bind(context, db, ref, keyHash, invitationId);
       await openOrEnter(db, ref, keyHash, invitationId);
+      if (await detailsAreFinal(db, ref.sessionId, registration)) return;
       await db
         .insertInto('registrations')
         .values({
@@ -303,6 +326,14 @@ export const sessionWrites = defineWrites({
   async saveFeedback(context, ref: SessionRef, feedback: Feedback): Promise<void> {
     await requireSession(context, ref);
     await context.atomically(async (db) => {
+      const held = await context.dialect
+        .forUpdate(db.selectFrom('feedback').select(['payload', 'received_at']).where('session_id', '=', ref.sessionId))
+        .executeTakeFirst();
+      if (held) {
+        // The outbox may send the same feedback again; anything else would change it.
+        if (held.payload === JSON.stringify(feedback)) return;
+        throw new RecordFinalError('Your feedback', held.received_at);
+      }
       await db
         .insertInto('feedback')
         .values({

@@ -27,6 +27,8 @@ export interface UploadsFolder {
   size(uploadId: string): Promise<number | undefined>;
   /** Resolves when the folder can be written. */
   probe(): Promise<void>;
+  /** Removes the upload's bytes and tus record, whatever state they are in. */
+  erase(uploadId: string): Promise<void>;
 }
 
 export function openUploadsFolder(directory: string): UploadsFolder {
@@ -59,6 +61,11 @@ export function openUploadsFolder(directory: string): UploadsFolder {
     },
 
     probe: () => fsp.access(directory, fs.constants.W_OK),
+
+    async erase(uploadId) {
+      await fsp.rm(fileOf(uploadId), { force: true });
+      await fsp.rm(`${fileOf(uploadId)}.json`, { force: true });
+    },
   };
 }
 
@@ -91,6 +98,8 @@ export function createFileVideoStore(directory: string): VideoStore {
     async remove(uploadId) {
       await folder.datastore.remove(uploadId);
     },
+
+    erase: folder.erase,
 
     probe: folder.probe,
   };

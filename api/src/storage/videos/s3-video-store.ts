@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -177,6 +178,11 @@ export function createS3VideoStore(
 
     async remove(uploadId) {
       await folder.datastore.remove(uploadId);
+    },
+
+    async erase(uploadId) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(uploadId) }));
+      await folder.erase(uploadId);
     },
 
     async probe() {

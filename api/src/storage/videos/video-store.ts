@@ -22,6 +22,11 @@ export interface VideoStore {
   read(uploadId: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Deletes an upload refused before it finished. */
   remove(uploadId: string): Promise<void>;
+  /**
+   * Deletes every copy of an upload, finished or not (an erasure): the folder's bytes and tus
+   * record, and the bucket's object. A copy that is not there is not an error.
+   */
+  erase(uploadId: string): Promise<void>;
   /** Resolves when the storage can be reached and written (the health check). */
   probe(): Promise<void>;
 }

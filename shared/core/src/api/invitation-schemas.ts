@@ -29,13 +29,24 @@ export const invitationStatusSchema = z.discriminatedUnion('kind', [
     yours: z.boolean(),
     extraTimePercent: extraTimePercentSchema,
     expiresAt: isoTimeSchema,
+    /** The email the invitation was made for: the form fills it in and it cannot be edited. */
+    email: z.string(),
   }),
 ]);
+
+/** 409: a registration through a personal link with an email other than the one it was made for. */
+export const INVITATION_EMAIL_ERROR =
+  'This invitation was made for another email address. Use the email address the invitation was sent to.';
+
+/** Emails compared as a person means them: without surrounding spaces, in any case. */
+export function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
 
 /** 410 of the invitation calls and of every later write of a session whose link is now closed. */
 export const invitationGoneSchema = z.object({
   error: z.string(),
-  state: z.enum(['revoked', 'expired']),
+  state: z.enum(['revoked', 'expired', 'erased']),
 });
 
 export type InvitationStatusRequest = z.input<typeof invitationStatusRequestSchema>;

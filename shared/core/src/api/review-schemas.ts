@@ -81,6 +81,23 @@ export const reviewTestsSchema = z.object({ tests: z.array(reviewTestSchema) });
 /** `PATCH /api/review/tests/:testId`; answers the test as `reviewTestSchema`. */
 export const testSettingsUpdateSchema = z.object({ openLinkAllowed: z.boolean() }).strict();
 
+// The company's rules
+
+/** How long a candidate's data may be kept, in days from their start: from a week to ten years. */
+export const MIN_RETENTION_DAYS = 7;
+export const MAX_RETENTION_DAYS = 3650;
+
+/** `GET /api/review/company`, and the answer of its `PATCH` (admins only). */
+export const companySettingsSchema = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  retentionDays: z.number().int(),
+});
+
+export const companySettingsUpdateSchema = z
+  .object({ retentionDays: z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS) })
+  .strict();
+
 // Candidates
 
 export const CANDIDATE_SORTS = ['startedAt', 'name', 'status', 'signals'] as const;
@@ -284,6 +301,8 @@ export const candidateDetailSchema = sessionViewSchema.extend({
 export type SignInPayload = z.input<typeof signInSchema>;
 export type ReviewerMe = z.infer<typeof reviewerMeSchema>;
 export type ReviewTest = z.infer<typeof reviewTestSchema>;
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+export type CompanySettingsUpdate = z.input<typeof companySettingsUpdateSchema>;
 export type TestSettingsUpdate = z.input<typeof testSettingsUpdateSchema>;
 export type CandidatesQuery = z.input<typeof candidatesQuerySchema>;
 export type CandidateSummary = z.infer<typeof candidateSummarySchema>;

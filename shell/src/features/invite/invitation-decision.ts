@@ -7,6 +7,8 @@ export interface LandingInvitation {
   startedHere: boolean;
   /** This browser's session finished with this link (its feedback arrived): the end can be seen again. */
   finishedHere: boolean;
+  /** The address the invitation was made for, which the form fills in; null when the server was not asked. */
+  email: string | null;
 }
 
 /** What the invitation link's landing route shows, once the server has said what it knows. */
@@ -45,7 +47,12 @@ export function decideLanding(check: InvitationCheck | null, local: LocalFacts):
     return local.holdsLink
       ? {
           screen: 'landing',
-          invitation: { extraTimePercent: local.storedExtraTimePercent ?? 0, startedHere: true, finishedHere: false },
+          invitation: {
+            extraTimePercent: local.storedExtraTimePercent ?? 0,
+            startedHere: true,
+            finishedHere: false,
+            email: null,
+          },
         }
       : { screen: 'unreachable' };
   }
@@ -63,6 +70,7 @@ export function decideLanding(check: InvitationCheck | null, local: LocalFacts):
       extraTimePercent: status.extraTimePercent,
       startedHere: status.yours && status.state !== 'unused',
       finishedHere: status.yours && status.state === 'finished',
+      email: status.email,
     },
   };
 }

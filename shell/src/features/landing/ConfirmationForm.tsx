@@ -47,9 +47,12 @@ export function ConfirmationForm({ test, link, invitation }: Props) {
   const lastSegment = SECTIONS.sections.at(-1)?.segment;
   const navigate = useNavigate();
   const isBlocked = useDeviceGate();
-  const [values, setValues] = useState<ConfirmationFormValues>(
-    () => prefillFromSession(sessionStore.getState()) ?? EMPTY_CONFIRMATION_FORM,
-  );
+  // A personal link is for the address it was sent to: the server takes no other.
+  const invitedEmail = invitation?.email ?? null;
+  const [values, setValues] = useState<ConfirmationFormValues>(() => {
+    const prefilled = prefillFromSession(sessionStore.getState()) ?? EMPTY_CONFIRMATION_FORM;
+    return invitedEmail === null ? prefilled : { ...prefilled, email: invitedEmail };
+  });
   const [errors, setErrors] = useState<ConfirmationErrors>({});
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -115,6 +118,10 @@ export function ConfirmationForm({ test, link, invitation }: Props) {
         type="email"
         autoComplete="email"
         maxLength={FIELD_LIMITS.email}
+        readOnly={invitedEmail !== null}
+        hint={
+          invitedEmail !== null ? 'Your invitation was sent to this address, so it cannot be changed here.' : undefined
+        }
         value={values.email}
         error={errors.email}
         onChange={(value) => change('email', value)}

@@ -46,8 +46,9 @@ export function TextField({
   type = 'text',
   autoComplete,
   maxLength,
+  readOnly = false,
   ...field
-}: FieldProps & { type?: 'text' | 'email'; autoComplete: string; maxLength: number }) {
+}: FieldProps & { type?: 'text' | 'email'; autoComplete: string; maxLength: number; readOnly?: boolean }) {
   return (
     <Field
       {...field}
@@ -58,6 +59,7 @@ export function TextField({
           type={type}
           autoComplete={autoComplete}
           maxLength={maxLength}
+          readOnly={readOnly}
           value={field.value}
           onChange={(event) => field.onChange(event.target.value)}
         />

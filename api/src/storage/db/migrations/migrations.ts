@@ -5,6 +5,8 @@ import { demographics } from './0002-demographics.ts';
 import { listColumns } from './0003-list-columns.ts';
 import { reviewerRoles } from './0004-reviewer-roles.ts';
 import { accessLog } from './0005-access-log.ts';
+import { taskRuns } from './0006-task-runs.ts';
+import { privacy } from './0007-privacy.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -17,6 +19,8 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0003-list-columns', listColumns],
   ['0004-reviewer-roles', reviewerRoles],
   ['0005-access-log', accessLog],
+  ['0006-task-runs', taskRuns],
+  ['0007-privacy', privacy],
 ];
 
 /**

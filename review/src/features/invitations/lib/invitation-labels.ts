@@ -8,10 +8,10 @@ export interface InvitationActions {
 }
 
 /**
- * What a reviewer can still do with an invitation. A revoked one is closed for good; a finished
- * one has nothing left to change; an expired one can be extended (it opens again at once).
+ * What a reviewer can still do with an invitation. A revoked or erased one is closed for good; a
+ * finished one has nothing left to change; an expired one can be extended (it opens again at once).
  */
 export function invitationActions(state: InvitationState): InvitationActions {
   const open = state === 'unused' || state === 'started' || state === 'expired';
-  return { copy: state !== 'revoked', extend: open, extraTime: open, revoke: open };
+  return { copy: state !== 'revoked' && state !== 'erased', extend: open, extraTime: open, revoke: open };
 }

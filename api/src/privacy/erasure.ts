@@ -1,0 +1,55 @@
+import { allCompanies, testsOfCompany } from '@assessment/core';
+import type { PeriodicTask } from '../jobs/periodic-tasks.ts';
+import type { ErasureReason, PrivacyStore } from '../storage/privacy/privacy-store.ts';
+import type { SessionStore } from '../storage/sessions/session-store.ts';
+import type { VideoStore } from '../storage/videos/video-store.ts';
+
+export interface ErasureDeps {
+  sessions: SessionStore;
+  privacy: PrivacyStore;
+  videos: VideoStore;
+}
+
+const DAY_MS = 86_400_000;
+/** Sessions erased per database read while the retention task works through a company. */
+const RETENTION_BATCH = 100;
+
+/**
+ * Erases one candidate (SPEC section 0): every copy of their video first (the bucket's object,
+ * the uploads folder's bytes, unfinished uploads too), then the session and everything stored with
+ * it in one transaction. Bytes go first so that a failure leaves rows that still point at what is
+ * left, and the erasure can simply be run again. False when there was no such session.
+ */
+export async function eraseCandidate(
+  { sessions, privacy, videos }: ErasureDeps,
+  sessionId: string,
+  at: number,
+  reason: ErasureReason,
+): Promise<boolean> {
+  const record = await sessions.getSession(sessionId);
+  if (!record) return false;
+  for (const video of record.videos) await videos.erase(video.uploadId);
+  return privacy.eraseSession(sessionId, at, reason);
+}
+
+/**
+ * Every day (and at start): each company's sessions that started longer ago than its retention
+ * period are erased as a request would erase them. Once across instances (`periodic-tasks.ts`).
+ */
+export function retentionTask(deps: ErasureDeps): PeriodicTask {
+  return {
+    name: 'retention',
+    everyMs: DAY_MS,
+    async run(now) {
+      for (const { companyId } of allCompanies()) {
+        const cutoff = now - (await deps.privacy.retentionDays(companyId)) * DAY_MS;
+        const testIds = testsOfCompany(companyId).map((test) => test.uuid);
+        for (;;) {
+          const due = await deps.privacy.sessionsStartedBefore(testIds, cutoff, RETENTION_BATCH);
+          for (const sessionId of due) await eraseCandidate(deps, sessionId, now, 'retention');
+          if (due.length < RETENTION_BATCH) break;
+        }
+      }
+    },
+  };
+}

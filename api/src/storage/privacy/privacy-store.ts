@@ -1,0 +1,131 @@
+import { defineWrites } from '../db/database.ts';
+import type { Storage } from '../db/storage.ts';
+import { knownSessions } from '../sessions/known-sessions.ts';
+
+/** A company's retention period when it has set none (HireVue's default is two years; ours is one). */
+export const DEFAULT_RETENTION_DAYS = 365;
+
+export interface ErasedSession {
+  sessionId: string;
+  testId: string;
+  erasedAt: number;
+}
+
+export type ErasureReason = 'request' | 'retention';
+
+/** Each company's retention period, and erasure: what may be kept, and for how long. */
+export interface PrivacyStore {
+  retentionDays(companyId: string): Promise<number>;
+  setRetentionDays(companyId: string, days: number, at: number): Promise<void>;
+  /**
+   * Deletes the session and everything stored with it, in one transaction, keeping only its
+   * aggregate count (the demographic row, no longer linked) and a mark that it was erased. The
+   * caller deletes the video's bytes first. False when there was no such session.
+   */
+  eraseSession(sessionId: string, at: number, reason: ErasureReason): Promise<boolean>;
+  /** The erased session this key had opened, if any. */
+  erasedSessionOfKey(keyHash: string): Promise<ErasedSession | undefined>;
+  /** The candidate's own demographic answer ('' when they gave none), for their copy of their data only. */
+  demographicAnswer(sessionId: string): Promise<string | null>;
+  /** Up to `limit` sessions of these tests that started before `before`, oldest first. */
+  sessionsStartedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
+}
+
+/** The tables that hold a part of a session and reference it without a cascade (the first schema's). */
+const SESSION_PARTS = [
+  'registrations',
+  'answers',
+  'quiz_completions',
+  'device_checks',
+  'videos',
+  'video_skips',
+  'feedback',
+] as const;
+
+export const privacyWrites = defineWrites({
+  async setRetentionDays({ db }, companyId: string, days: number, at: number): Promise<void> {
+    await db
+      .insertInto('company_settings')
+      .values({ company_id: companyId, retention_days: days, updated_at: at })
+      .onConflict((conflict) =>
+        conflict.column('company_id').doUpdateSet((eb) => ({
+          retention_days: eb.ref('excluded.retention_days'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  },
+
+  async eraseSession(context, sessionId: string, at: number, reason: ErasureReason): Promise<boolean> {
+    const erased = await context.atomically(async (db) => {
+      const session = await db
+        .selectFrom('sessions')
+        .select(['key_hash', 'test_id', 'invitation_id'])
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst();
+      if (!session) return false;
+      await db
+        .insertInto('erased_sessions')
+        .values({ session_id: sessionId, key_hash: session.key_hash, test_id: session.test_id, erased_at: at, reason })
+        .onConflict((conflict) => conflict.column('session_id').doNothing())
+        .execute();
+      // Only the count stays: the demographic row is no longer anyone's.
+      await db.updateTable('demographics').set({ session_id: null }).where('session_id', '=', sessionId).execute();
+      // The link says the data was erased; who it was made for goes.
+      await db
+        .updateTable('invitations')
+        .set({ erased_at: at, email: '', name: null })
+        .where('session_id', '=', sessionId)
+        .execute();
+      for (const table of SESSION_PARTS) await db.deleteFrom(table).where('session_id', '=', sessionId).execute();
+      // Every later table references the session with ON DELETE CASCADE.
+      await db.deleteFrom('sessions').where('session_id', '=', sessionId).execute();
+      return true;
+    });
+    context.local('known-sessions', knownSessions).forget(sessionId);
+    return erased;
+  },
+});
+
+export function createPrivacyStore({ reads: db, write }: Storage): PrivacyStore {
+  return {
+    async retentionDays(companyId) {
+      const row = await db
+        .selectFrom('company_settings')
+        .select('retention_days')
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      return row?.retention_days ?? DEFAULT_RETENTION_DAYS;
+    },
+    setRetentionDays: (companyId, days, at) => write('setRetentionDays', companyId, days, at),
+    eraseSession: (sessionId, at, reason) => write('eraseSession', sessionId, at, reason),
+    async erasedSessionOfKey(keyHash) {
+      const row = await db
+        .selectFrom('erased_sessions')
+        .select(['session_id', 'test_id', 'erased_at'])
+        .where('key_hash', '=', keyHash)
+        .executeTakeFirst();
+      return row && { sessionId: row.session_id, testId: row.test_id, erasedAt: row.erased_at };
+    },
+    async demographicAnswer(sessionId) {
+      const row = await db
+        .selectFrom('demographics')
+        .select('gender')
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst();
+      return row?.gender ?? null;
+    },
+    async sessionsStartedBefore(testIds, before, limit) {
+      if (testIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('sessions')
+        .select('session_id')
+        .where('test_id', 'in', testIds)
+        .where('started_at', '<', before)
+        .orderBy('started_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.session_id);
+    },
+  };
+}

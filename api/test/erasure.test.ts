@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { companyIdOf, getTest, SESSION_ID_HEADER, type TestDefinition } from '@assessment/core';
+import { HeadObjectCommand, NotFound } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { configFromEnv, type S3Settings } from '../src/config.ts';
+import { addReviewer } from '../src/review/reviewer-accounts.ts';
+import { createS3Client } from '../src/storage/videos/s3-video-store.ts';
+import { storesBeside, TEST_DATABASES } from './databases.ts';
+import {
+  adminGet,
+  answers,
+  createUpload,
+  feedback,
+  type InProcessServer,
+  keyOf,
+  newSessionId,
+  patchUpload,
+  postJson,
+  registration,
+  startServer,
+  syntheticWebm,
+  tempDataDir,
+  testId,
+} from './helpers.ts';
+import { DAY, invitationStatus, invite, registerWith, testClock } from './invitation-helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
+
+/**
+ * Erasure reaches every copy of a candidate's data (SPEC section 0): on request of the company's
+ * admin, and by the retention period the company set. SQLite keeps the video in the uploads
+ * folder; PostgreSQL runs here with the S3 bucket, so both video stores are checked.
+ */
+
+const companyId = companyIdOf(getTest(testId) as TestDefinition);
+const ADMIN = 'erasure-admin@lumenvault.example';
+const REVIEWER = 'erasure-reviewer@lumenvault.example';
+const services = inject('services');
+const s3Env = {
+  S3_ENDPOINT: services.S3_ENDPOINT,
+  S3_BUCKET: services.S3_BUCKET,
+  S3_REGION: services.S3_REGION,
+  S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
+  S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
+  S3_FORCE_PATH_STYLE: services.S3_FORCE_PATH_STYLE,
+};
+const s3 = createS3Client(configFromEnv(s3Env).s3 as S3Settings);
+
+async function objectExists(uploadId: string): Promise<boolean> {
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: services.S3_BUCKET, Key: `videos/${uploadId}` }));
+    return true;
+  } catch (error) {
+    if (error instanceof NotFound) return false;
+    throw error;
+  }
+}
+
+/** Every file under `dir` whose name holds `part`. */
+function filesNamed(dir: string, part: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => path.basename(name).includes(part));
+}
+
+function myRecordStatus(url: string, sessionId: string): Promise<Response> {
+  return fetch(`${url}/api/my-record`, {
+    headers: { 'Session-Key': keyOf(sessionId), [SESSION_ID_HEADER]: sessionId },
+  });
+}
+
+describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
+  const withS3 = database.name === 'PostgreSQL';
+  const clock = testClock();
+  let server: InProcessServer;
+  let drop: () => Promise<void>;
+  const dataDir = tempDataDir();
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    const env = { ...opened.env, ...(withS3 ? s3Env : {}), DATA_DIR: dataDir };
+    server = await startServer(env, { now: clock.now });
+    const beside = await storesBeside(env);
+    for (const person of [
+      { companyId, email: ADMIN, role: 'admin' as const },
+      { companyId, email: REVIEWER, role: 'reviewer' as const },
+    ]) {
+      await addReviewer(beside.stores.reviewers, { ...person, password: REVIEWER_PASSWORD }, Date.now());
+    }
+    await beside.close();
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A candidate on a personal link who answered, recorded a video and gave feedback. */
+  async function finishedCandidate() {
+    const invitation = await invite(server.url, clock.now());
+    const { unique, status } = await registerWith(server.url, invitation.token);
+    expect(status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(unique, { final: true }))).status).toBe(200);
+    const video = syntheticWebm(20_000);
+    const upload = await createUpload(server.url, video.length, { unique, data: testId });
+    expect((await patchUpload(upload.uploadUrl as string, 0, video)).status).toBe(204);
+    expect((await postJson(server.url, '/api/feedback', feedback(unique))).status).toBe(200);
+    const uploadId = path.basename(new URL(upload.uploadUrl as string).pathname);
+    return { unique, uploadId, invitation };
+  }
+
+  async function videoKept(uploadId: string): Promise<boolean> {
+    return withS3 ? objectExists(uploadId) : filesNamed(dataDir, uploadId).length > 0;
+  }
+
+  it("on the admin's request: the record, the video and the link are gone, and the candidate's browser is told", async () => {
+    const { unique, uploadId, invitation } = await finishedCandidate();
+    expect(await videoKept(uploadId)).toBe(true);
+
+    const reviewer = new ReviewerBrowser(server.url);
+    expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
+    const refused = await reviewer.send('DELETE', `/api/review/candidates/${unique}`);
+    expect(refused.status).toBe(403);
+    expect((await adminGet(server.url, `/api/admin/sessions/${unique}`)).status).toBe(200);
+
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(204);
+
+    expect((await adminGet(server.url, `/api/admin/sessions/${unique}`)).status).toBe(404);
+    expect((await admin.send('GET', `/api/review/candidates/${unique}`)).status).toBe(404);
+    const list = await admin.send('GET', `/api/review/tests/${testId}/candidates`);
+    expect(list.text).not.toContain(unique);
+    expect(await videoKept(uploadId)).toBe(false);
+
+    const mine = await myRecordStatus(server.url, unique);
+    expect(mine.status).toBe(410);
+    expect(await mine.json()).toMatchObject({ state: 'erased' });
+    expect(await invitationStatus(server.url, { invitation: invitation.token })).toMatchObject({
+      status: 410,
+      body: { state: 'erased' },
+    });
+    const again = await postJson(server.url, '/api/answers', answers(unique, { final: true }));
+    expect(again.status).toBe(410);
+    expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(404);
+  });
+
+  it('by the retention period the admin set: older candidates go at the next daily run, newer ones stay', async () => {
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    expect((await admin.send('GET', '/api/review/company')).body).toMatchObject({ retentionDays: 365 });
+    const tooShort = await admin.send('PATCH', '/api/review/company', { retentionDays: 0 });
+    expect(tooShort.status).toBe(400);
+    expect((await admin.send('PATCH', '/api/review/company', { retentionDays: 30 })).body).toMatchObject({
+      retentionDays: 30,
+    });
+    const reviewer = new ReviewerBrowser(server.url);
+    expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
+    expect((await reviewer.send('PATCH', '/api/review/company', { retentionDays: 3650 })).status).toBe(403);
+
+    const old = await finishedCandidate();
+    clock.advance(20 * DAY);
+    const recent = newSessionId();
+    expect((await postJson(server.url, '/api/now-assessment', registration(recent))).status).toBe(200);
+    clock.advance(11 * DAY);
+    await server.app.periodicTasks.runDue();
+
+    expect((await adminGet(server.url, `/api/admin/sessions/${old.unique}`)).status).toBe(404);
+    expect(await videoKept(old.uploadId)).toBe(false);
+    expect((await myRecordStatus(server.url, old.unique)).status).toBe(410);
+    expect((await adminGet(server.url, `/api/admin/sessions/${recent}`)).status).toBe(200);
+  });
+});
+
+afterAll(() => s3.destroy());

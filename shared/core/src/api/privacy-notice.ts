@@ -1,0 +1,53 @@
+import { z } from '../zod.ts';
+
+/** `GET /api/privacy-notice/:testId`: the facts the landing page's privacy notice is made from. */
+export const privacyFactsSchema = z.object({
+  companyName: z.string(),
+  companyUrl: z.string(),
+  roleName: z.string(),
+  retentionDays: z.number().int(),
+});
+export type PrivacyFacts = z.infer<typeof privacyFactsSchema>;
+
+export interface PrivacyNoticePart {
+  heading: string;
+  paragraphs: string[];
+}
+
+/**
+ * The short privacy notice the landing page links, made from the company's settings (SPEC section
+ * 0: what the candidate is told is what happens): what is collected, who sees what, how long it is
+ * kept, and how to have it erased.
+ */
+export function privacyNotice({ companyName, roleName, retentionDays }: PrivacyFacts): PrivacyNoticePart[] {
+  return [
+    {
+      heading: 'What is collected',
+      paragraphs: [
+        `For the ${roleName} assessment of ${companyName}: the details you confirm on the form (email, full name, work experience, social link), your answers to the questions, your video introduction, your feedback, and facts about your device and browser.`,
+        'While you answer the questions, switches to other tabs or windows and pastes into your answers are recorded. Your camera records only while you record your introduction.',
+        'If you answer the optional gender question, your answer is kept apart from everything else.',
+      ],
+    },
+    {
+      heading: 'Who sees what',
+      paragraphs: [
+        `The people of ${companyName} who review the assessment see your details, answers, video, recorded signals and feedback. Every time one of them opens your submission, plays your video or downloads it, the time and their role are recorded, and you can see them at the end of the assessment.`,
+        'Your gender answer is never shown to them or used in hiring decisions: it is only counted together with other candidates’ answers, and groups of fewer than 5 are never shown.',
+      ],
+    },
+    {
+      heading: 'How long it is kept',
+      paragraphs: [
+        `Everything is erased ${retentionDays} days after you start the assessment. Only anonymous counts remain.`,
+      ],
+    },
+    {
+      heading: 'Your copy, and erasure',
+      paragraphs: [
+        'At the end of the assessment you can download a copy of everything held about you.',
+        `You can ask ${companyName} to erase your data at any time; it must be done within a month. Once erased, your invitation link says so.`,
+      ],
+    },
+  ];
+}
