@@ -1,4 +1,3 @@
-import type { Locator, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, refusedRequest } from './fixtures.ts';
 import {
@@ -12,7 +11,7 @@ import {
   submitAnswers,
   test,
 } from './review-helpers.ts';
-import { tabTo } from './support/keyboard.ts';
+import { tabToShownFocus } from './support/keyboard.ts';
 
 /** Each test works in a company no other test touches, so counts and lists are its own. */
 const FERROWICK = { companyId: 'ferrowick-ventures', testId: 'nuj0ewu1', roleName: 'Venture Associate' };
@@ -22,12 +21,6 @@ const BRAMBLEWAY = { companyId: 'brambleway-pay', testId: '0sma2sll', roleName: 
 const COBALTRIX = { companyId: 'cobaltrix-analytics', testId: 'rtfkbh2d' };
 const VERIDANE = { companyId: 'veridane-research' };
 const ORBITRA = { companyId: 'orbitra-labs', testId: 'g02vdhld', roleName: 'Ecosystem Partnerships Manager' };
-
-/** Tabs to `target` (`support/keyboard.ts`), and checks that its focus ring shows. */
-async function tabToShownFocus(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
-  await tabTo(page, target, key);
-  expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
-}
 
 test('the review page is served at /review/ under the strict policy, for every one of its routes', async ({
   request,

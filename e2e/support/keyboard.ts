@@ -46,3 +46,9 @@ export async function tabTo(
   }
   throw new Error(`${maxTabs} presses of ${key} never reached ${target}; focus is on ${await describeFocus(page)}`);
 }
+
+/** Tabs to `target` (`tabTo`), and checks that its focus ring shows. */
+export async function tabToShownFocus(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  await tabTo(page, target, key);
+  expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+}

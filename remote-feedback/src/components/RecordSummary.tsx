@@ -1,7 +1,11 @@
 import type { TestDefinition } from '@assessment/core';
 import { clockTime, RecordedSignals, signalCounts, useSession } from '@assessment/react';
 import { useMyRecord } from '../hooks/useMyRecord.ts';
+import { accessHeadline, accessLines } from '../lib/access-summary.ts';
 import { recordFacts } from '../lib/record-summary.ts';
+import { MyCopyDownloads } from './MyCopyDownloads.tsx';
+
+const dateTime = (at: number) => new Date(at).toLocaleString();
 
 interface Props {
   test: TestDefinition;
@@ -57,6 +61,21 @@ export function RecordSummary({ test, delivered }: Props) {
             caption="Tab or window switches and pastes during the quiz"
             emptyText="No tab or window switch and no paste was recorded."
           />
+          <h3 id="feedback-access-title">Who has looked</h3>
+          <p>
+            {accessHeadline(state.record.access, test.companyName)} Each time your submission is opened, your video
+            played or your record downloaded, it is listed here with the time and the role of who did it.
+          </p>
+          {state.record.access.looks.length > 0 && (
+            <ul aria-labelledby="feedback-access-title">
+              {accessLines(state.record.access, dateTime).map((line, index) => (
+                // Two looks can read the same; their place in the list is what tells them apart.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is read-only and never reordered.
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+          )}
+          {sessionId && <MyCopyDownloads sessionId={sessionId} hasVideo={state.record.video.state === 'received'} />}
         </>
       )}
     </section>

@@ -1,8 +1,10 @@
 import {
+  accessLogPageSchema,
   type CandidateSort,
   type CreateInvitationPayload,
   candidateDetailSchema,
   candidatesPageSchema,
+  companySettingsSchema,
   invitationSchema,
   invitationsPageSchema,
   REVIEW_API_PREFIX,
@@ -74,6 +76,26 @@ export function reviewerCalls(csrfToken: string) {
         body: change,
         csrfToken,
         schema: invitationSchema,
+      }),
+
+    /** Erases the candidate and every copy of their data (admins only); cannot be undone. */
+    eraseCandidate: (sessionId: string) => requestJson(at('candidates', sessionId), { method: 'DELETE', csrfToken }),
+
+    /** The company's access log, newest first, a page at a time (admins only). */
+    accessLog: (cursor: string | null, signal?: AbortSignal) =>
+      requestJson(cursor ? `${at('access-log')}?${new URLSearchParams({ cursor })}` : at('access-log'), {
+        schema: accessLogPageSchema,
+        signal,
+      }),
+
+    company: (signal?: AbortSignal) => requestJson(at('company'), { schema: companySettingsSchema, signal }),
+
+    setRetentionDays: (retentionDays: number) =>
+      requestJson(at('company'), {
+        method: 'PATCH',
+        body: { retentionDays },
+        csrfToken,
+        schema: companySettingsSchema,
       }),
 
     revokeInvitation: (invitationId: string) =>

@@ -1,4 +1,4 @@
-import { NavLink, useParams } from 'react-router-dom';
+import { NavLink, useLocation, useParams } from 'react-router-dom';
 import { LoadProblem } from '../../components/LoadProblem.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { CandidateList } from '../../features/candidates/components/CandidateList.tsx';
@@ -11,6 +11,8 @@ import { NotFoundRoute } from './NotFoundRoute.tsx';
 /** One test: its settings and download, then its candidates or its invitations (two views, two addresses). */
 export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
   const { testId = '' } = useParams();
+  // What the page that sent the reviewer here did (a candidate erased).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const tests = useTests();
   if (tests.error) return <LoadProblem message={tests.error} onRetry={tests.reload} />;
   if (!tests.data) return <p className="muted">Loading the test…</p>;
@@ -20,6 +22,7 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
   return (
     <>
       <PageHeading title={test.roleName} />
+      {notice && <p role="status">{notice}</p>}
       <p className="test-facts">
         Test <code>{test.testId}</code> · {test.questionCount} questions · {test.timeLimitInMinute} min quiz ·{' '}
         {test.counts.invited} invited, {test.counts.started} started, {test.counts.finished} finished

@@ -13,6 +13,8 @@ import {
   type MyRecord,
   myRecordSchema,
   type Outbox,
+  type PrivacyFacts,
+  privacyFactsSchema,
   type QuizCompletePayload,
   type RegistrationPayload,
   SESSION_ID_HEADER,
@@ -218,6 +220,43 @@ export async function checkInvitation(link: InviteLink): Promise<InvitationCheck
 }
 
 /** What `GET /api/my-record` came to. */
+/**
+ * The candidate's own copy (`GET /api/my-data`, or `/api/my-data/video`): a file the browser can
+ * save, or null with the reason logged. A read, like `fetchMyRecord`.
+ */
+export async function fetchMyCopy(sessionId: string, what: 'data' | 'video'): Promise<Blob | null> {
+  const keyHeaders = sessionKeyHeaders(sessionId);
+  if (Object.keys(keyHeaders).length === 0) return null;
+  try {
+    const response = await fetch(`${baseUrl}/my-data${what === 'video' ? '/video' : ''}`, {
+      headers: { ...keyHeaders, [SESSION_ID_HEADER]: sessionId },
+    });
+    if (response.ok) return await response.blob();
+    console.error(`My copy (${what}): the server answered ${response.status}`);
+  } catch (error) {
+    console.error(`My copy (${what}): the server could not be reached`, error);
+  }
+  return null;
+}
+
+/**
+ * The company's facts the landing page's privacy notice is made from (`privacyNotice`), or null
+ * with the reason logged: a read, like `fetchMyRecord`.
+ */
+export async function fetchPrivacyFacts(testId: string): Promise<PrivacyFacts | null> {
+  try {
+    const response = await fetch(`${baseUrl}/privacy-notice/${encodeURIComponent(testId)}`, {
+      signal: AbortSignal.timeout(15_000),
+    });
+    const facts = privacyFactsSchema.safeParse(await response.json().catch(() => null));
+    if (response.ok && facts.success) return facts.data;
+    console.error(`Privacy notice: the server answered ${response.status}`);
+  } catch (error) {
+    console.error('Privacy notice: the server could not be reached', error);
+  }
+  return null;
+}
+
 export type MyRecordResult = { kind: 'loaded'; record: MyRecord } | { kind: 'failed' };
 
 /**

@@ -23,7 +23,7 @@ export function InvitationLanding({ test, link }: { test: TestDefinition; link: 
     case 'checking':
       return <CheckingInvitation />;
     case 'redirect':
-      return <Navigate to={decision.to} replace />;
+      return <Navigate to={decision.to} state={{ erased: decision.erased === true }} replace />;
     case 'in-use':
       return <LinkInUse test={test} />;
     case 'invitation-only':

@@ -52,6 +52,11 @@ describe('decideLanding', () => {
       screen: 'redirect',
       to: '/expired',
     });
+    expect(decideLanding({ kind: 'closed', state: 'erased' }, startedPersonal)).toEqual({
+      screen: 'redirect',
+      to: '/expired',
+      erased: true,
+    });
     expect(decideLanding({ kind: 'unknown' }, newPersonal)).toEqual({ screen: 'redirect', to: '/404' });
     expect(decideLanding({ kind: 'unknown' }, newOpen)).toEqual({ screen: 'landing', invitation: null });
   });
@@ -88,6 +93,11 @@ describe('decideSection', () => {
 
   it('leaves for /expired, /404, or the landing route of a link in use elsewhere', () => {
     expect(decideSection({ kind: 'closed', state: 'expired' })).toEqual({ action: 'redirect', to: '/expired' });
+    expect(decideSection({ kind: 'closed', state: 'erased' })).toEqual({
+      action: 'redirect',
+      to: '/expired',
+      erased: true,
+    });
     expect(decideSection({ kind: 'unknown' })).toEqual({ action: 'redirect', to: '/404' });
     expect(decideSection(personal('started', false))).toEqual({ action: 'landing' });
   });

@@ -1,3 +1,4 @@
+import type { ClosedInvitationState } from '@assessment/core';
 import type { InvitationCheck } from '@assessment/react';
 
 /** What a personal invitation brings to the landing page. */
@@ -11,6 +12,11 @@ export interface LandingInvitation {
   email: string | null;
 }
 
+/** A closed link goes to Link Expired, which says so when the candidate's data was erased. */
+function closedTarget(state: ClosedInvitationState): { to: '/expired'; erased?: true } {
+  return state === 'erased' ? { to: '/expired', erased: true } : { to: '/expired' };
+}
+
 /** What the invitation link's landing route shows, once the server has said what it knows. */
 export type LandingDecision =
   | { screen: 'checking' }
@@ -18,7 +24,7 @@ export type LandingDecision =
   | { screen: 'in-use' }
   | { screen: 'invitation-only' }
   | { screen: 'unreachable' }
-  | { screen: 'redirect'; to: '/expired' | '/404' };
+  | { screen: 'redirect'; to: '/expired' | '/404'; erased?: true };
 
 /** What this browser knows of the link without the server. */
 export interface LocalFacts {
@@ -39,7 +45,7 @@ export interface LocalFacts {
  */
 export function decideLanding(check: InvitationCheck | null, local: LocalFacts): LandingDecision {
   if (check === null) return local.personal ? { screen: 'checking' } : { screen: 'landing', invitation: null };
-  if (check.kind === 'closed') return { screen: 'redirect', to: '/expired' };
+  if (check.kind === 'closed') return { screen: 'redirect', ...closedTarget(check.state) };
   // The open link's test id is already known to the catalogue: only a token can be unknown.
   if (check.kind === 'unknown' && local.personal) return { screen: 'redirect', to: '/404' };
   if (check.kind !== 'answered' || (check.status.kind === 'open') === local.personal) {
@@ -80,14 +86,14 @@ export type SectionDecision =
   | { action: 'stay'; extraTimePercent: number | null }
   /** The link is in use in another browser: the landing route explains. */
   | { action: 'landing' }
-  | { action: 'redirect'; to: '/expired' | '/404' };
+  | { action: 'redirect'; to: '/expired' | '/404'; erased?: true };
 
 /**
  * A section shows at once (this browser holds the session); the answer may still send the
  * candidate away, or bring a changed extra time. Without an answer the section simply goes on.
  */
 export function decideSection(check: InvitationCheck): SectionDecision {
-  if (check.kind === 'closed') return { action: 'redirect', to: '/expired' };
+  if (check.kind === 'closed') return { action: 'redirect', ...closedTarget(check.state) };
   if (check.kind === 'unknown') return { action: 'redirect', to: '/404' };
   if (check.kind === 'unreachable' || check.status.kind === 'open') return { action: 'stay', extraTimePercent: null };
   const { status } = check;

@@ -36,8 +36,9 @@ export function useSectionInvitationWatch({ testId, invitationToken }: InviteLin
       void checkInvitation(link).then((check) => {
         if (!current) return;
         const decision = decideSection(check);
-        if (decision.action === 'redirect') navigate(decision.to, { replace: true });
-        else if (decision.action === 'landing') navigate(landing, { replace: true });
+        if (decision.action === 'redirect') {
+          navigate(decision.to, { replace: true, state: { erased: decision.erased === true } });
+        } else if (decision.action === 'landing') navigate(landing, { replace: true });
         else if (decision.extraTimePercent !== null && isSessionOfLink(sessionStore.getState(), link)) {
           sessionStore.getState().update({ extraTimePercent: decision.extraTimePercent });
           // The link is open again (an expiry extended): what waited behind a 410 goes now.

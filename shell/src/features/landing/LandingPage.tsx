@@ -6,6 +6,7 @@ import type { LandingInvitation } from '../invite/invitation-decision.ts';
 import { ConfirmationStep, RequirementsStep, ResponsibilitiesStep, SectionsStep } from './AssessmentSteps.tsx';
 import { CompanyIntro } from './CompanyIntro.tsx';
 import { ConfirmationForm } from './ConfirmationForm.tsx';
+import { PrivacyNotice } from './PrivacyNotice.tsx';
 import './landing.css';
 
 interface Props {
@@ -35,6 +36,7 @@ export function LandingPage({ test, link, invitation }: Props) {
         <SectionsStep test={test} />
         <ConfirmationStep>
           <ConfirmationForm test={test} link={link} invitation={invitation} />
+          <PrivacyNotice test={test} />
         </ConfirmationStep>
       </div>
     </main>

@@ -1,6 +1,7 @@
 import type { CandidateDetail } from '@assessment/core';
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { EraseCandidate } from '../../privacy/components/EraseCandidate.tsx';
 import { AnswerView } from './AnswerView.tsx';
 import { CandidateSummary } from './CandidateSummary.tsx';
 import { DeclarationView } from './DeclarationView.tsx';
@@ -16,6 +17,7 @@ const PARTS = [
   { id: 'device', title: 'Device' },
   { id: 'feedback', title: 'Feedback' },
   { id: 'declaration', title: 'Declaration' },
+  { id: 'erasure', title: 'Erasure' },
 ] as const;
 
 type PartId = (typeof PARTS)[number]['id'];
@@ -80,6 +82,9 @@ export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) 
       </Part>
       <Part id="declaration">
         <DeclarationView registration={candidate.registration} />
+      </Part>
+      <Part id="erasure">
+        <EraseCandidate sessionId={candidate.sessionId} testId={candidate.testId} candidateName={name} />
       </Part>
     </article>
   );

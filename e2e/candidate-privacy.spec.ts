@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
+import { ADA, agreeAndStart, expect, fillConfirmationForm, refusedRequest, sessionId } from './fixtures.ts';
+import { createInvitation, otherBrowser } from './invitation-helpers.ts';
+import { addReviewer, signIn, test } from './review-helpers.ts';
+import { press, tabToShownFocus } from './support/keyboard.ts';
+
+/** A company no other spec touches: its retention period and access log are this spec's alone. */
+const QUILLSTONE = {
+  companyId: 'quillstone-exchange',
+  companyName: 'Quillstone Exchange',
+  testId: 'sd9d2vey',
+  roleName: 'Market Surveillance Analyst',
+};
+
+/** A browser of its own (`otherBrowser`: its own cookies and storage), watched like `page`. */
+async function ownBrowser(browser: Browser, watchPage: (page: Page) => Promise<void>) {
+  const own = await otherBrowser(browser);
+  await watchPage(own.page);
+  return own;
+}
+
+/** The candidate goes on from the quiz without a video, as one without a camera may, and rates 4 stars. */
+async function finishWithFeedback(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('noVideo', 'true'));
+  await page.goto(`/invite/${QUILLSTONE.testId}/iprep`);
+  await page.locator('label[for="feedback-star-3"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();
+}
+
+test('a reviewer opens a finished candidate: the end screen says so, and the candidate takes a copy of their data', async ({
+  page,
+  browser,
+  watchPage,
+}) => {
+  test.setTimeout(120_000);
+  await agreeAndStart(page, QUILLSTONE.testId);
+  const id = await sessionId(page);
+  await finishWithFeedback(page);
+  const record = page.getByRole('region', { name: `What ${QUILLSTONE.companyName} receives` });
+  await expect(
+    record.getByText(`No one at ${QUILLSTONE.companyName} has looked at your submission yet.`),
+  ).toBeVisible();
+
+  const admin = addReviewer(QUILLSTONE.companyId, 'Alma Admin');
+  const review = (await ownBrowser(browser, watchPage)).page;
+  await signIn(review, admin, `/review/candidates/${id}`);
+  await expect(review.getByRole('heading', { level: 1, name: ADA.fullName })).toBeVisible();
+
+  await page.reload();
+  await expect(record.getByText('Looked at so far by 1 admin.')).toBeVisible();
+  await expect(record.getByRole('listitem')).toHaveText([/: An admin opened your submission\.$/]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await record.getByRole('button', { name: 'Download a copy of my data' }).click();
+  const copy = JSON.parse(await readFile((await (await download).path()) as string, 'utf8'));
+  expect(copy.record.registration).toMatchObject({ email: ADA.email, fullName: ADA.fullName });
+  expect(copy.looks).toEqual([{ at: expect.any(String), role: 'admin', action: 'opened' }]);
+
+  // The company's admin finds the same look in the access log, with who it was.
+  await review.goto('/review/');
+  const log = review.getByRole('table', { name: 'Access log, newest first' });
+  await expect(log.getByRole('row').nth(1)).toContainText(admin.email);
+  await expect(log.getByRole('row').nth(1)).toContainText('Opened the candidate');
+  await expect(log.getByRole('row').nth(1)).toContainText(id);
+});
+
+test('an admin sets how long data is kept and erases a candidate, by keyboard; the candidate’s link says it was erased', async ({
+  page,
+  browser,
+  request,
+  watchPage,
+  allowProblem,
+}) => {
+  test.setTimeout(120_000);
+  // After the erasure the link, and any save still on its way, are answered 410 on purpose.
+  allowProblem(refusedRequest('/api/invitation-status', 410));
+  allowProblem(refusedRequest('/api/answers', 410));
+  allowProblem(refusedRequest('/api/my-record', 410));
+  // Once erased, the candidate is no longer the company's to open.
+  allowProblem(refusedRequest('/api/review/candidates/', 404));
+  const admin = addReviewer(QUILLSTONE.companyId, 'Esme Eraser');
+  const review = (await ownBrowser(browser, watchPage)).page;
+  await signIn(review, admin);
+
+  const days = review.getByLabel("Erase each candidate's data after (days)");
+  await tabToShownFocus(review, days);
+  await review.keyboard.press('ControlOrMeta+a');
+  await review.keyboard.type('3');
+  await press(review, 'Enter');
+  await expect(review.getByRole('alert')).toHaveText('Enter a whole number of days from 7 to 3650.');
+  await review.keyboard.press('ControlOrMeta+a');
+  await review.keyboard.type('30');
+  await tabToShownFocus(review, review.getByRole('button', { name: 'Save' }));
+  await press(review, 'Enter');
+  await expect(review.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
+    "Saved: each candidate's data is now erased 30 days after they started.",
+  );
+  expect(await seriousAccessibilityViolations(review)).toEqual([]);
+
+  // The candidate is told that period on the landing page, before they start.
+  const invitation = await createInvitation(request, QUILLSTONE.testId);
+  await page.goto(invitation.link);
+  await page.getByText('Privacy notice: what is collected, who sees it, how long it is kept').click();
+  await expect(page.getByText('Everything is erased 30 days after you start the assessment.')).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await fillConfirmationForm(page, ADA);
+  await page.getByRole('button', { name: 'Agree & start' }).click();
+  await expect(page).toHaveURL(`${invitation.link}/quiz`);
+  const id = await sessionId(page);
+
+  await review.goto(`/review/candidates/${id}`);
+  await expect(review.getByRole('heading', { level: 1, name: ADA.fullName })).toBeVisible();
+  const erase = review.getByRole('button', { name: "Erase this candidate's data" });
+  await tabToShownFocus(review, erase);
+  await press(review, 'Enter');
+  await expect(review.getByRole('button', { name: 'Erase for good' })).toBeFocused();
+  await tabToShownFocus(review, review.getByRole('button', { name: 'Keep the data' }));
+  await press(review, 'Enter');
+  await expect(erase).toBeFocused();
+  await press(review, 'Enter');
+  await press(review, 'Enter');
+  await expect(review).toHaveURL(new RegExp(`/review/tests/${QUILLSTONE.testId}$`));
+  await expect(review.getByRole('status').filter({ hasText: 'erased' })).toHaveText(
+    `${ADA.fullName}'s data was erased.`,
+  );
+  await review.goto(`/review/candidates/${id}`);
+  await expect(review.getByRole('heading', { level: 1 })).toHaveText('No such candidate');
+
+  await page.goto(invitation.link);
+  await expect(page).toHaveURL('/expired');
+  await expect(page.getByRole('heading', { level: 1, name: 'Link Expired' })).toBeVisible();
+  await expect(page.getByText('Your data for this assessment has been erased')).toBeVisible();
+});

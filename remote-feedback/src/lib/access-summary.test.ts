@@ -1,0 +1,40 @@
+import type { MyAccess } from '@assessment/core';
+import { describe, expect, it } from 'vitest';
+import { accessHeadline, accessLines } from './access-summary.ts';
+
+const dateTime = (at: number) => new Date(at).toISOString().slice(0, 16).replace('T', ' ');
+
+describe('accessHeadline', () => {
+  it('says no one has looked yet while no look is on record', () => {
+    expect(accessHeadline({ looks: [], people: { admin: 0, reviewer: 0, operator: 0 } }, 'Lumenvault')).toBe(
+      'No one at Lumenvault has looked at your submission yet.',
+    );
+  });
+
+  it('counts the people of each role, in words', () => {
+    expect(accessHeadline({ looks: [], people: { admin: 1, reviewer: 2, operator: 0 } }, 'Lumenvault')).toBe(
+      'Looked at so far by 1 admin and 2 reviewers.',
+    );
+    expect(accessHeadline({ looks: [], people: { admin: 2, reviewer: 1, operator: 1 } }, 'Lumenvault')).toBe(
+      'Looked at so far by 2 admins, 1 reviewer and 1 operator of the service.',
+    );
+  });
+});
+
+describe('accessLines', () => {
+  it('tells each look with its time, its role and what was done, never a name', () => {
+    const access: MyAccess = {
+      looks: [
+        { at: '2030-01-03T10:05:00.000Z', role: 'reviewer', action: 'video' },
+        { at: '2030-01-03T10:00:00.000Z', role: 'admin', action: 'opened' },
+        { at: '2030-01-02T08:00:00.000Z', role: 'operator', action: 'export' },
+      ],
+      people: { admin: 1, reviewer: 1, operator: 1 },
+    };
+    expect(accessLines(access, dateTime)).toEqual([
+      '2030-01-03 10:05: A reviewer played your video.',
+      '2030-01-03 10:00: An admin opened your submission.',
+      '2030-01-02 08:00: The operator of the service exported the records, which include yours.',
+    ]);
+  });
+});

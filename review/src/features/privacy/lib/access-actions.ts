@@ -1,0 +1,17 @@
+import type { AccessAction, AccessRole } from '@assessment/core';
+
+/** What each kind of look was, as an admin reads it in the access log. */
+export const ACCESS_ACTION_NAMES: Record<AccessAction, string> = {
+  opened: 'Opened the candidate',
+  video: 'Played or downloaded the video',
+  csv: 'Downloaded the CSV',
+  export: 'Exported the records',
+  changed: 'Changed the review',
+  revealed: 'Showed the name in a blind review',
+};
+
+export const ACCESS_ROLE_NAMES: Record<AccessRole, string> = {
+  admin: 'Admin',
+  reviewer: 'Reviewer',
+  operator: 'Operator of the service',
+};
