@@ -66,6 +66,15 @@ test('a reviewer opens a finished candidate: the end screen says so, and the can
   await expect(log.getByRole('row').nth(1)).toContainText(admin.email);
   await expect(log.getByRole('row').nth(1)).toContainText('Opened the candidate');
   await expect(log.getByRole('row').nth(1)).toContainText(id);
+
+  // The candidate's answer to the gender question reaches the company only as a count, and not
+  // while there are fewer than 5 in a group.
+  await review.goto(`/review/tests/${QUILLSTONE.testId}`);
+  const byGender = review.getByRole('table', { name: 'Candidates by gender' });
+  await expect(byGender.getByRole('row', { name: /^Not answered/ })).toHaveText(
+    /Not answered\s*fewer than 5\s*fewer than 5/,
+  );
+  expect(await seriousAccessibilityViolations(review)).toEqual([]);
 });
 
 test('an admin sets how long data is kept and erases a candidate, by keyboard; the candidate’s link says it was erased', async ({

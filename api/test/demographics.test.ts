@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { companyIdOf, getTest } from '@assessment/core';
+import { companyIdOf, type Gender, getTest } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoStore } from '../src/backends.ts';
 import { configFromEnv } from '../src/config.ts';
@@ -28,10 +28,21 @@ const REVIEWER = 'gender-check@reviewer.example';
 const ANSWER = 'Female';
 
 /** The demographic answer, in all three places the browser sends it. */
-function registrationWithGender(unique: string) {
+function registrationWithGender(unique: string, gender: Gender = ANSWER) {
   const plain = registration(unique);
-  const deviceInfo = { ...plain.deviceInfo, gender: ANSWER };
-  return { ...plain, gender: ANSWER, deviceInfo, company: `Lumenvault ${JSON.stringify(deviceInfo)}` } as const;
+  const deviceInfo = { ...plain.deviceInfo, gender };
+  return { ...plain, gender, deviceInfo, company: `Lumenvault ${JSON.stringify(deviceInfo)}` } as const;
+}
+
+/** A candidate with this answer who registers, and finishes (answers, then feedback) when told. */
+async function candidate(url: string, gender: Gender, finishes: boolean): Promise<string> {
+  const unique = newSessionId();
+  expect((await postJson(url, '/api/now-assessment', registrationWithGender(unique, gender))).status).toBe(200);
+  if (finishes) {
+    expect((await postJson(url, '/api/answers', answers(unique, { final: true }))).status).toBe(200);
+    expect((await postJson(url, '/api/feedback', feedback(unique))).status).toBe(200);
+  }
+  return unique;
 }
 
 function expectNoGender(what: string, text: string): void {
@@ -101,5 +112,41 @@ describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
     await exportSessions(stores.sessions, createVideoStore(config), outDir, async () => {});
     expectNoGender('sessions.json', fs.readFileSync(path.join(outDir, 'sessions.json'), 'utf8'));
     expectNoGender('sessions.csv', fs.readFileSync(path.join(outDir, 'sessions.csv'), 'utf8'));
+  });
+
+  it('is counted for reviewers only in aggregate: small counts hidden, erased candidates still counted', async () => {
+    // With the candidate above (Female, finished): Male 7 of 7 finished, Female 6 of 6, Other 2 of 0.
+    const males = [];
+    for (let index = 0; index < 7; index += 1) males.push(await candidate(server.url, 'Male', true));
+    for (let index = 0; index < 5; index += 1) await candidate(server.url, 'Female', true);
+    for (let index = 0; index < 2; index += 1) await candidate(server.url, 'Other', false);
+    const reviewer = new ReviewerBrowser(server.url);
+    expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
+    const route = `/api/review/tests/${testId}/gender-report`;
+    const expected = {
+      testId,
+      groups: [
+        { group: 'Male', registered: 7, finished: 7 },
+        { group: 'Female', registered: 6, finished: 6 },
+        { group: 'Other', registered: null, finished: null },
+        { group: 'Not answered', registered: null, finished: null },
+      ],
+      total: { registered: 15, finished: 13 },
+    };
+    const report = await reviewer.send('GET', route);
+    expect(report.status, report.text).toBe(200);
+    expect(report.body).toEqual(expected);
+    expect(report.text).not.toContain(unique);
+
+    // Erasing a candidate keeps them in the counts, and in nothing else.
+    const erased = await reviewer.send('DELETE', `/api/review/candidates/${males[0]}`);
+    expect(erased.status, erased.text).toBe(204);
+    expect((await reviewer.send('GET', route)).body).toEqual(expected);
+
+    const otherCompany = getTest('u9taheak');
+    if (!otherCompany || companyIdOf(otherCompany) === companyIdOf(getTest(testId) ?? otherCompany)) {
+      throw new Error('The catalogue has no test of another company to ask for');
+    }
+    expect((await reviewer.send('GET', `/api/review/tests/${otherCompany.uuid}/gender-report`)).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import {
   type CompanySettings,
   companyIdOf,
   companySettingsUpdateSchema,
+  type GenderReport,
   getTest,
   type ReviewerMe,
   type ReviewTest,
@@ -17,6 +18,7 @@ import { testSessionsCsv } from '../export/export-sessions.ts';
 import { parseOrRefuse } from '../http/errors.ts';
 import { lookerOf, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
 import { eraseCandidate } from '../privacy/erasure.ts';
+import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
@@ -138,6 +140,11 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.get<TestParams>('/api/review/tests/:testId/candidates', async (request) =>
       listCandidates(candidates, companyTest(request, request.params.testId), request.query),
     );
+    // Counts only, never a candidate: every reviewer may read them, and no look is on record.
+    review.get<TestParams>('/api/review/tests/:testId/gender-report', async (request): Promise<GenderReport> => {
+      const test = companyTest(request, request.params.testId);
+      return genderReport(test.uuid, await privacy.demographicCounts(test.uuid));
+    });
     review.get<TestParams>('/api/review/tests/:testId/export.csv', async (request, reply) => {
       const test = companyTest(request, request.params.testId);
       reply

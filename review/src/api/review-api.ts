@@ -5,6 +5,7 @@ import {
   candidateDetailSchema,
   candidatesPageSchema,
   companySettingsSchema,
+  genderReportSchema,
   invitationSchema,
   invitationsPageSchema,
   REVIEW_API_PREFIX,
@@ -52,6 +53,9 @@ export function reviewerCalls(csrfToken: string) {
       if (query.cursor) params.set('cursor', query.cursor);
       return requestJson(`${at('tests', testId, 'candidates')}?${params}`, { schema: candidatesPageSchema, signal });
     },
+
+    genderReport: (testId: string, signal?: AbortSignal) =>
+      requestJson(at('tests', testId, 'gender-report'), { schema: genderReportSchema, signal }),
 
     candidate: (sessionId: string, signal?: AbortSignal) =>
       requestJson(at('candidates', sessionId), { schema: candidateDetailSchema, signal }),

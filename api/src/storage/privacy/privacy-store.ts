@@ -27,6 +27,8 @@ export interface PrivacyStore {
   erasedSessionOfKey(keyHash: string): Promise<ErasedSession | undefined>;
   /** The candidate's own demographic answer ('' when they gave none), for their copy of their data only. */
   demographicAnswer(sessionId: string): Promise<string | null>;
+  /** How many candidates of the test gave each answer ('' for none), and how many of them finished. */
+  demographicCounts(testId: string): Promise<{ gender: string; registered: number; finished: number }[]>;
   /** Up to `limit` sessions of these tests that started before `before`, oldest first. */
   sessionsStartedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
 }
@@ -114,6 +116,24 @@ export function createPrivacyStore({ reads: db, write }: Storage): PrivacyStore 
         .where('session_id', '=', sessionId)
         .executeTakeFirst();
       return row?.gender ?? null;
+    },
+    async demographicCounts(testId) {
+      const rows = await db
+        .selectFrom('demographics')
+        .select((eb) => [
+          'gender',
+          eb.fn.countAll().as('registered'),
+          eb.fn.count(eb.case().when('finished', '=', true).then(1).end()).as('finished'),
+        ])
+        .where('test_id', '=', testId)
+        .groupBy('gender')
+        .execute();
+      // PostgreSQL counts in bigint, which its driver hands over as text.
+      return rows.map((row) => ({
+        gender: row.gender,
+        registered: Number(row.registered),
+        finished: Number(row.finished),
+      }));
     },
     async sessionsStartedBefore(testIds, before, limit) {
       if (testIds.length === 0) return [];

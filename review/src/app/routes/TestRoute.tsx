@@ -3,6 +3,7 @@ import { LoadProblem } from '../../components/LoadProblem.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { CandidateList } from '../../features/candidates/components/CandidateList.tsx';
 import { InvitationList } from '../../features/invitations/components/InvitationList.tsx';
+import { GenderReport } from '../../features/privacy/components/GenderReport.tsx';
 import { CsvDownloadLink } from '../../features/tests/components/CsvDownloadLink.tsx';
 import { OpenLinkSetting } from '../../features/tests/components/OpenLinkSetting.tsx';
 import { useTests } from '../../features/tests/hooks/useTests.ts';
@@ -41,6 +42,7 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
           <p>Every candidate of this test in one CSV file, for a spreadsheet.</p>
           <CsvDownloadLink testId={test.testId} />
         </section>
+        <GenderReport testId={test.testId} />
       </div>
       <nav className="tabs" aria-label="Test views">
         <NavLink to={base} end>
