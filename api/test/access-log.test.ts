@@ -18,6 +18,7 @@ import {
   tempDataDir,
   testId,
 } from './helpers.ts';
+import { asOperator, invite, registerWith } from './invitation-helpers.ts';
 import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
 
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
@@ -116,5 +117,34 @@ describe.each(TEST_DATABASES)('every look at a candidate is on record ($name)', 
     const theirs = await outsider.send('GET', '/api/review/access-log');
     expect(theirs.status).toBe(200);
     expect(theirs.text).not.toContain(candidate);
+  });
+
+  it('records each change to a candidate’s personal link, by the company and by the operator', async () => {
+    const invitation = await invite(server.url, Date.now());
+    const { status, unique } = await registerWith(server.url, invitation.token);
+    expect(status).toBe(200);
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    const changed = await admin.send('PATCH', `/api/review/invitations/${invitation.invitationId}`, {
+      extraTimePercent: 25,
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const byOperator = await asOperator(server.url, 'PATCH', `/api/admin/invitations/${invitation.invitationId}`, {
+      extraTimePercent: 50,
+    });
+    expect(byOperator.status).toBe(200);
+    const revoked = await admin.send('POST', `/api/review/invitations/${invitation.invitationId}/revoke`);
+    expect(revoked.status, revoked.text).toBe(200);
+
+    const log = await admin.send('GET', '/api/review/access-log');
+    const entries = (log.body.entries as { sessionId: string }[]).filter((entry) => entry.sessionId === unique);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor: ADMIN, role: 'admin', action: 'changed', detail: 'invitation changed' }),
+        expect.objectContaining({ actor: 'operator', role: 'operator', action: 'changed' }),
+        expect.objectContaining({ actor: ADMIN, role: 'admin', action: 'changed', detail: 'invitation revoked' }),
+      ]),
+    );
+    expect(entries).toHaveLength(3);
   });
 });

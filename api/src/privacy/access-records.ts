@@ -52,6 +52,28 @@ export async function recordLooks(
 }
 
 /**
+ * A change to a personal invitation is a change about its candidate once one is bound to it: it
+ * goes on their record with the other looks (`detail` says what changed).
+ */
+export async function recordInvitationChange(
+  access: AccessLogStore,
+  looker: Looker,
+  invitation: { sessionId: string | null; testId: string },
+  detail: string,
+  at: number,
+): Promise<void> {
+  if (invitation.sessionId === null) return;
+  await recordLooks(
+    access,
+    looker,
+    [{ sessionId: invitation.sessionId, testId: invitation.testId }],
+    'changed',
+    at,
+    detail,
+  );
+}
+
+/**
  * A video is looked at when it starts: a whole download, or a player's first range, of a session
  * that has a finished video. The ranges a player asks for while it plays or seeks are the same look.
  */

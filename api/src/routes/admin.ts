@@ -5,7 +5,7 @@ import { safeJson } from '../admin/safe-json.ts';
 import { encodeCursor, sessionQuerySchema } from '../admin/session-query.ts';
 import { currentVideo, describeSession, videoExtension } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import { lookerOf, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
+import { lookerOf, recordInvitationChange, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
 import { eraseCandidate } from '../privacy/erasure.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
@@ -112,17 +112,25 @@ export async function registerAdminRoutes(
       requireCatalogueTest(request.params.testId);
       return listInvitations(invitations, request.params.testId, request.query, now());
     });
-    admin.patch<InvitationParams>('/api/admin/invitations/:invitationId', small, async (request) =>
-      changeInvitation(
+    admin.patch<InvitationParams>('/api/admin/invitations/:invitationId', small, async (request) => {
+      const changed = await changeInvitation(
         invitations,
         await requireInvitation(invitations, request.params.invitationId),
         request.body,
         now(),
-      ),
-    );
-    admin.post<InvitationParams>('/api/admin/invitations/:invitationId/revoke', small, async (request) =>
-      revokeInvitation(invitations, await requireInvitation(invitations, request.params.invitationId), now()),
-    );
+      );
+      await recordInvitationChange(access, lookerOf(request), changed, 'invitation changed', now());
+      return changed;
+    });
+    admin.post<InvitationParams>('/api/admin/invitations/:invitationId/revoke', small, async (request) => {
+      const revoked = await revokeInvitation(
+        invitations,
+        await requireInvitation(invitations, request.params.invitationId),
+        now(),
+      );
+      await recordInvitationChange(access, lookerOf(request), revoked, 'invitation revoked', now());
+      return revoked;
+    });
   });
 }
 

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeJson } from '../admin/safe-json.ts';
 import { testSessionsCsv } from '../export/export-sessions.ts';
 import { parseOrRefuse } from '../http/errors.ts';
-import { lookerOf, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
+import { lookerOf, recordInvitationChange, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
 import { eraseCandidate } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
@@ -184,16 +184,24 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       reply.code(201);
       return createInvitation(invitations, test.uuid, request.body, now());
     });
-    review.patch<InvitationParams>('/api/review/invitations/:invitationId', small, async (request) =>
-      changeInvitation(
+    review.patch<InvitationParams>('/api/review/invitations/:invitationId', small, async (request) => {
+      const changed = await changeInvitation(
         invitations,
         await companyInvitation(invitations, request, request.params.invitationId),
         request.body,
         now(),
-      ),
-    );
-    review.post<InvitationParams>('/api/review/invitations/:invitationId/revoke', small, async (request) =>
-      revokeInvitation(invitations, await companyInvitation(invitations, request, request.params.invitationId), now()),
-    );
+      );
+      await recordInvitationChange(access, lookerOf(request), changed, 'invitation changed', now());
+      return changed;
+    });
+    review.post<InvitationParams>('/api/review/invitations/:invitationId/revoke', small, async (request) => {
+      const revoked = await revokeInvitation(
+        invitations,
+        await companyInvitation(invitations, request, request.params.invitationId),
+        now(),
+      );
+      await recordInvitationChange(access, lookerOf(request), revoked, 'invitation revoked', now());
+      return revoked;
+    });
   });
 }

@@ -14,7 +14,7 @@ const ACTIONS: Record<AccessAction, string> = {
   video: 'played your video',
   csv: 'downloaded the list of candidates, which includes you',
   export: 'exported the records, which include yours',
-  changed: 'changed how your submission is reviewed',
+  changed: 'changed your invitation or the review of your submission',
   revealed: 'showed your name in a blind review',
 };
 
