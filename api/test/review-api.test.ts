@@ -358,6 +358,7 @@ describe('the reviewer API', () => {
       video: 'received',
       stars: null,
       invitationId: created.body.invitationId,
+      stage: 'new',
     });
     const ids = (body: Record<string, unknown>) =>
       (body.candidates as { sessionId: string }[]).map((one) => one.sessionId);

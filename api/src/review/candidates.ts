@@ -54,6 +54,7 @@ function candidateSummary(row: CandidateRow, test: TestDefinition): CandidateSum
     video: videoOf(row),
     stars: row.rating === null ? null : starsOf(row.rating),
     invitationId: row.invitationId,
+    stage: row.stage,
   };
 }
 
@@ -70,9 +71,16 @@ export async function listCandidates(
   test: TestDefinition,
   query: unknown,
 ): Promise<CandidatesPage> {
-  const { sort, order, limit, cursor } = parseOrRefuse(candidatesQuerySchema, query);
+  const { sort, order, limit, cursor, stage } = parseOrRefuse(candidatesQuerySchema, query);
   const offset = cursor === undefined ? 0 : parseOrRefuse(offsetCursor, cursor);
-  const rows = await candidates.listCandidates({ testId: test.uuid, sort, order, offset, limit: limit + 1 });
+  const rows = await candidates.listCandidates({
+    testId: test.uuid,
+    sort,
+    order,
+    offset,
+    limit: limit + 1,
+    ...(stage ? { stage } : {}),
+  });
   return {
     candidates: rows.slice(0, limit).map((row) => candidateSummary(row, test)),
     next: rows.length > limit ? Buffer.from(String(offset + limit)).toString('base64url') : null,

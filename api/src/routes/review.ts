@@ -5,8 +5,10 @@ import {
   companySettingsUpdateSchema,
   type GenderReport,
   getTest,
+  noteCreateSchema,
   type ReviewerMe,
   type ReviewTest,
+  stageChangeSchema,
   type TestDefinition,
   testSettingsUpdateSchema,
   testsOfCompany,
@@ -21,6 +23,7 @@ import { eraseCandidate } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
+import { actorName, decisionsView } from '../review/decisions.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import { requireCompanyAdmin, requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
@@ -86,7 +89,7 @@ async function reviewTest(
  * and JSON that no candidate text can break out of.
  */
 export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { sessions, invitations, reviewers, candidates, access, privacy, videos, now } = deps;
+  const { sessions, invitations, reviewers, candidates, access, privacy, decisions, videos, now } = deps;
   await app.register(async (review) => {
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
@@ -167,6 +170,36 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       const { record } = await companySession(sessions, request, request.params.sessionId);
       await eraseCandidate(deps, record.sessionId, now(), 'request');
       return reply.code(204).send();
+    });
+    review.get<SessionParams>('/api/review/candidates/:sessionId/decisions', async (request) => {
+      const { record } = await companySession(sessions, request, request.params.sessionId);
+      return decisionsView(decisions, record.sessionId);
+    });
+    review.put<SessionParams>('/api/review/candidates/:sessionId/stage', small, async (request) => {
+      const { record } = await companySession(sessions, request, request.params.sessionId);
+      const { stage, reason } = parseOrRefuse(stageChangeSchema, request.body);
+      const at = now();
+      const actor = actorName(signedIn(request).reviewer);
+      const changed = await decisions.setStage({
+        sessionId: record.sessionId,
+        to: stage,
+        reason: reason || null,
+        actor,
+        at,
+      });
+      if (changed) {
+        await recordLooks(access, lookerOf(request), [record], 'changed', at, `stage ${changed.from} to ${changed.to}`);
+      }
+      return decisionsView(decisions, record.sessionId);
+    });
+    review.post<SessionParams>('/api/review/candidates/:sessionId/notes', small, async (request, reply) => {
+      const { record } = await companySession(sessions, request, request.params.sessionId);
+      const { body } = parseOrRefuse(noteCreateSchema, request.body);
+      const at = now();
+      await decisions.addNote({ sessionId: record.sessionId, body, actor: actorName(signedIn(request).reviewer), at });
+      await recordLooks(access, lookerOf(request), [record], 'changed', at, 'note added');
+      reply.code(201);
+      return decisionsView(decisions, record.sessionId);
     });
     review.get<SessionParams>('/api/review/candidates/:sessionId/video', async (request, reply) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);

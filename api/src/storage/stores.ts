@@ -1,6 +1,7 @@
 import { type AccessLogStore, createAccessLogStore } from './access/access-store.ts';
 import { type CandidateListStore, createCandidateListStore } from './candidates/candidate-store.ts';
 import type { Storage } from './db/storage.ts';
+import { createDecisionStore, type DecisionStore } from './decisions/decision-store.ts';
 import { createInvitationStore, type InvitationStore } from './invitations/invitation-store.ts';
 import { createPrivacyStore, type PrivacyStore } from './privacy/privacy-store.ts';
 import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
@@ -21,6 +22,7 @@ export interface Stores {
   access: AccessLogStore;
   tasks: TaskStore;
   privacy: PrivacyStore;
+  decisions: DecisionStore;
 }
 
 export function storesOn(storage: Storage): Stores {
@@ -33,5 +35,6 @@ export function storesOn(storage: Storage): Stores {
     access: createAccessLogStore(storage),
     tasks: createTaskStore(storage),
     privacy: createPrivacyStore(storage),
+    decisions: createDecisionStore(storage),
   };
 }

@@ -1,5 +1,6 @@
 import { accessWrites } from './access/access-store.ts';
 import type { WriteContext } from './db/database.ts';
+import { decisionWrites } from './decisions/decision-store.ts';
 import { invitationWrites } from './invitations/invitation-writes.ts';
 import { privacyWrites } from './privacy/privacy-store.ts';
 import { reviewerWrites } from './reviewers/reviewer-writes.ts';
@@ -19,6 +20,7 @@ export const WRITES = {
   ...accessWrites,
   ...taskWrites,
   ...privacyWrites,
+  ...decisionWrites,
 };
 
 export type Writes = typeof WRITES;

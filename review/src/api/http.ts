@@ -22,7 +22,7 @@ export interface AnswerSchema<Answer> {
 }
 
 export interface RequestOptions<Answer> {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Sent as `X-CSRF-Token` on every call that changes something. */
   csrfToken?: string | null;

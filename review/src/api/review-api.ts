@@ -1,10 +1,12 @@
 import {
   accessLogPageSchema,
   type CandidateSort,
+  type CandidateStage,
   type CreateInvitationPayload,
   candidateDetailSchema,
   candidatesPageSchema,
   companySettingsSchema,
+  decisionsSchema,
   genderReportSchema,
   invitationSchema,
   invitationsPageSchema,
@@ -12,6 +14,7 @@ import {
   reviewerMeSchema,
   reviewTestSchema,
   reviewTestsSchema,
+  type StageChange,
   type UpdateInvitationPayload,
 } from '@assessment/core';
 import { requestJson } from './http.ts';
@@ -46,11 +49,18 @@ export function reviewerCalls(csrfToken: string) {
 
     candidates: (
       testId: string,
-      query: { sort: CandidateSort; order: 'asc' | 'desc'; limit: number; cursor: string | null },
+      query: {
+        sort: CandidateSort;
+        order: 'asc' | 'desc';
+        limit: number;
+        cursor: string | null;
+        stage: CandidateStage | null;
+      },
       signal?: AbortSignal,
     ) => {
       const params = new URLSearchParams({ sort: query.sort, order: query.order, limit: String(query.limit) });
       if (query.cursor) params.set('cursor', query.cursor);
+      if (query.stage) params.set('stage', query.stage);
       return requestJson(`${at('tests', testId, 'candidates')}?${params}`, { schema: candidatesPageSchema, signal });
     },
 
@@ -80,6 +90,26 @@ export function reviewerCalls(csrfToken: string) {
         body: change,
         csrfToken,
         schema: invitationSchema,
+      }),
+
+    /** The candidate's stage, its history and the team's notes. */
+    decisions: (sessionId: string, signal?: AbortSignal) =>
+      requestJson(at('candidates', sessionId, 'decisions'), { schema: decisionsSchema, signal }),
+
+    setStage: (sessionId: string, change: StageChange) =>
+      requestJson(at('candidates', sessionId, 'stage'), {
+        method: 'PUT',
+        body: change,
+        csrfToken,
+        schema: decisionsSchema,
+      }),
+
+    addNote: (sessionId: string, body: string) =>
+      requestJson(at('candidates', sessionId, 'notes'), {
+        method: 'POST',
+        body: { body },
+        csrfToken,
+        schema: decisionsSchema,
       }),
 
     /** Erases the candidate and every copy of their data (admins only); cannot be undone. */

@@ -2,6 +2,7 @@ export * from './answer-html/answer-html.ts';
 export * from './answer-html/answer-tree.ts';
 export * from './api/access-schemas.ts';
 export * from './api/aggregate-schemas.ts';
+export * from './api/decision-schemas.ts';
 export * from './api/invitation-schemas.ts';
 export {
   createOutbox,

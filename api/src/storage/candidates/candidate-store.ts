@@ -1,4 +1,4 @@
-import type { CandidateSort } from '@assessment/core';
+import { CANDIDATE_STAGES, type CandidateSort, type CandidateStage } from '@assessment/core';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
@@ -18,6 +18,8 @@ export interface CandidateQuery {
   order: 'asc' | 'desc';
   offset: number;
   limit: number;
+  /** Only the candidates at this stage. */
+  stage?: CandidateStage;
 }
 
 /** One candidate of a test's list, as the store reads it in one query. */
@@ -41,6 +43,7 @@ export interface CandidateRow {
   /** The wire's 0 to 4. */
   rating: number | null;
   feedbackReceived: boolean;
+  stage: CandidateStage;
 }
 
 export interface CandidateListStore {
@@ -59,6 +62,7 @@ function candidates(db: Db, testId: string) {
     .leftJoin('quiz_completions as c', 'c.session_id', 's.session_id')
     .leftJoin('video_skips as k', 'k.session_id', 's.session_id')
     .leftJoin('feedback as f', 'f.session_id', 's.session_id')
+    .leftJoin('candidate_stages as st', 'st.session_id', 's.session_id')
     .where('s.test_id', '=', testId)
     .select((eb) => [
       's.session_id',
@@ -95,6 +99,7 @@ function candidates(db: Db, testId: string) {
       eb('k.session_id', 'is not', null).as('video_skipped'),
       'f.current_score',
       eb('f.session_id', 'is not', null).as('feedback_received'),
+      'st.stage',
     ]);
 }
 
@@ -157,8 +162,13 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
       return counts;
     },
 
-    async listCandidates({ testId, sort, order, offset, limit }) {
-      const rows = await candidates(db, testId)
+    async listCandidates({ testId, sort, order, offset, limit, stage }) {
+      let select = candidates(db, testId);
+      // A session with no stage row has never been moved: it is new.
+      if (stage === 'new')
+        select = select.where((eb) => eb.or([eb('st.stage', 'is', null), eb('st.stage', '=', 'new')]));
+      else if (stage) select = select.where('st.stage', '=', stage);
+      const rows = await select
         .orderBy(sortKey(sort), order)
         .orderBy('s.started_at', order)
         .orderBy('s.session_id', order)
@@ -183,6 +193,7 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
         videoSkipped: flag(row.video_skipped),
         rating: row.current_score,
         feedbackReceived: flag(row.feedback_received),
+        stage: CANDIDATE_STAGES.find((known) => known === row.stage) ?? 'new',
       }));
     },
   };

@@ -175,6 +175,34 @@ export interface ErasedSessionsTable {
   reason: string;
 }
 
+/** A candidate's current stage; a session without a row is `new`. */
+export interface CandidateStagesTable {
+  session_id: string;
+  stage: string;
+  changed_at: number;
+}
+
+/** One change of a candidate's stage. */
+export interface StageChangesTable {
+  change_id: string;
+  session_id: string;
+  from_stage: string;
+  to_stage: string;
+  reason: string | null;
+  /** The reviewer's name and email as they were then. */
+  actor: string;
+  at: number;
+}
+
+/** A note of the hiring team about a candidate, never shown to the candidate. */
+export interface CandidateNotesTable {
+  note_id: string;
+  session_id: string;
+  actor: string;
+  body: string;
+  at: number;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -193,4 +221,7 @@ export interface Schema {
   task_runs: TaskRunsTable;
   company_settings: CompanySettingsTable;
   erased_sessions: ErasedSessionsTable;
+  candidate_stages: CandidateStagesTable;
+  stage_changes: StageChangesTable;
+  candidate_notes: CandidateNotesTable;
 }

@@ -1,6 +1,7 @@
 import { answerTreeSchema } from '../answer-html/answer-tree.ts';
 import { INVITATION_ID_PATTERN, INVITATION_STATES } from '../invite/invitation.ts';
 import { z } from '../zod.ts';
+import { CANDIDATE_STAGES } from './decision-schemas.ts';
 import { extraTimePercentSchema } from './invitation-schemas.ts';
 import { isoTimeSchema, signalsSchema, timelineEventSchema, VIDEO_STATES } from './record-schemas.ts';
 import {
@@ -110,6 +111,8 @@ export const candidatesQuerySchema = z
   .object({
     sort: z.enum(CANDIDATE_SORTS).default('startedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
+    /** Only the candidates at this stage; all of them without it. */
+    stage: z.enum(CANDIDATE_STAGES).optional(),
     ...pageQuery,
   })
   .strict();
@@ -130,10 +133,10 @@ export const candidateSummarySchema = z.object({
   /** Signals that need a human look, not proof. */
   signals: signalsSchema,
   video: z.enum(VIDEO_STATES),
-  /** The feedback's stars, 0 to 4. */
   /** The candidate's rating of the assessment, 1 to `RATING_STARS`; null before the feedback. */
   stars: z.number().int().min(1).max(RATING_STARS).nullable(),
   invitationId: invitationIdSchema.nullable(),
+  stage: z.enum(CANDIDATE_STAGES),
 });
 export const candidatesPageSchema = z.object({
   candidates: z.array(candidateSummarySchema),

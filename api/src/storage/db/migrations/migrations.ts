@@ -7,6 +7,7 @@ import { reviewerRoles } from './0004-reviewer-roles.ts';
 import { accessLog } from './0005-access-log.ts';
 import { taskRuns } from './0006-task-runs.ts';
 import { privacy } from './0007-privacy.ts';
+import { decisions } from './0008-decisions.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -21,6 +22,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0005-access-log', accessLog],
   ['0006-task-runs', taskRuns],
   ['0007-privacy', privacy],
+  ['0008-decisions', decisions],
 ];
 
 /**

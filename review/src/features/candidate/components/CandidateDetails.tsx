@@ -1,6 +1,7 @@
 import type { CandidateDetail } from '@assessment/core';
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { DecisionPanel } from '../../decisions/components/DecisionPanel.tsx';
 import { EraseCandidate } from '../../privacy/components/EraseCandidate.tsx';
 import { AnswerView } from './AnswerView.tsx';
 import { CandidateSummary } from './CandidateSummary.tsx';
@@ -17,6 +18,7 @@ const PARTS = [
   { id: 'device', title: 'Device' },
   { id: 'feedback', title: 'Feedback' },
   { id: 'declaration', title: 'Declaration' },
+  { id: 'decision', title: 'Stage and notes' },
   { id: 'erasure', title: 'Erasure' },
 ] as const;
 
@@ -82,6 +84,9 @@ export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) 
       </Part>
       <Part id="declaration">
         <DeclarationView registration={candidate.registration} />
+      </Part>
+      <Part id="decision">
+        <DecisionPanel sessionId={candidate.sessionId} />
       </Part>
       <Part id="erasure">
         <EraseCandidate sessionId={candidate.sessionId} testId={candidate.testId} candidateName={name} />

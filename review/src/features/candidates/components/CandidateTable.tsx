@@ -1,4 +1,4 @@
-import type { CandidateSort, CandidateSummary } from '@assessment/core';
+import { type CandidateSort, type CandidateSummary, STAGE_NAMES } from '@assessment/core';
 import { Link } from 'react-router-dom';
 import { When } from '../../../components/When.tsx';
 import { ratingLabel, STATUS_LABELS, signalsLabel, submissionNotes, VIDEO_LABELS } from '../lib/candidate-labels.ts';
@@ -32,6 +32,7 @@ export function CandidateTable({
           <SortableHeader sort="startedAt" query={query} onSort={onSort}>
             Started
           </SortableHeader>
+          <th scope="col">Stage</th>
           <th scope="col">Quiz submitted</th>
           <SortableHeader sort="signals" query={query} onSort={onSort}>
             Signals to review
@@ -52,6 +53,7 @@ export function CandidateTable({
             <td>
               <When at={row.startedAt} />
             </td>
+            <td>{STAGE_NAMES[row.stage]}</td>
             <td>
               <When at={row.submittedAt} />
               {submissionNotes(row).map((note) => (

@@ -22,7 +22,11 @@ export function useCandidatePage(testId: string) {
   const before = (location.state as PagingState | null)?.before ?? [];
 
   const page = useResource(`${testId}?${params}`, (signal) =>
-    calls.candidates(testId, { sort: query.sort, order: query.order, limit: query.size, cursor: query.cursor }, signal),
+    calls.candidates(
+      testId,
+      { sort: query.sort, order: query.order, limit: query.size, cursor: query.cursor, stage: query.stage },
+      signal,
+    ),
   );
 
   const go = (next: CandidateListQuery, history: (string | null)[]) =>

@@ -1,4 +1,4 @@
-import { CANDIDATE_SORTS, type CandidateSort } from '@assessment/core';
+import { CANDIDATE_SORTS, CANDIDATE_STAGES, type CandidateSort, type CandidateStage } from '@assessment/core';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -9,6 +9,8 @@ export interface CandidateListQuery {
   size: number;
   /** Where this page starts (the API's cursor), or null for the first page. */
   cursor: string | null;
+  /** Only the candidates at this stage, or null for all. */
+  stage: CandidateStage | null;
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -33,7 +35,8 @@ export function readListQuery(params: URLSearchParams): CandidateListQuery {
   const order = orderParam === 'asc' || orderParam === 'desc' ? orderParam : FIRST_ORDER[sort];
   const sizeParam = Number(params.get('size'));
   const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_SIZE;
-  return { sort, order, size, cursor: params.get('cursor') || null };
+  const stage = CANDIDATE_STAGES.find((known) => known === params.get('stage')) ?? null;
+  return { sort, order, size, cursor: params.get('cursor') || null, stage };
 }
 
 /** The page address for a list state; defaults are left out so plain links stay plain. */
@@ -42,6 +45,7 @@ export function writeListQuery(query: CandidateListQuery): URLSearchParams {
   if (query.sort !== 'startedAt') params.set('sort', query.sort);
   if (query.order !== FIRST_ORDER[query.sort]) params.set('order', query.order);
   if (query.size !== DEFAULT_SIZE) params.set('size', String(query.size));
+  if (query.stage) params.set('stage', query.stage);
   if (query.cursor) params.set('cursor', query.cursor);
   return params;
 }

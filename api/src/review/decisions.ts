@@ -1,0 +1,22 @@
+import type { Decisions } from '@assessment/core';
+import { iso } from '../admin/session-view.ts';
+import type { DecisionStore } from '../storage/decisions/decision-store.ts';
+
+/** How a reviewer is named on the team's record: as they were when they acted. */
+export const actorName = (reviewer: { name: string; email: string }) => `${reviewer.name} (${reviewer.email})`;
+
+/** A candidate's stage, its history and the team's notes, as the review page reads them. */
+export async function decisionsView(decisions: DecisionStore, sessionId: string): Promise<Decisions> {
+  const { stage, history, notes } = await decisions.decisions(sessionId);
+  return {
+    stage,
+    history: history.map((change) => ({
+      from: change.from,
+      to: change.to,
+      reason: change.reason,
+      by: change.actor,
+      at: iso(change.at) as string,
+    })),
+    notes: notes.map((note) => ({ noteId: note.noteId, body: note.body, by: note.actor, at: iso(note.at) as string })),
+  };
+}

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import { companyIdOf, getTest, NOTE_MAX_LENGTH, SESSION_ID_HEADER, type TestDefinition } from '@assessment/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addReviewer } from '../src/review/reviewer-accounts.ts';
+import type { Stores } from '../src/storage/stores.ts';
+import { storesBeside, TEST_DATABASES } from './databases.ts';
+import {
+  answers,
+  type InProcessServer,
+  keyOf,
+  newSessionId,
+  postJson,
+  registration,
+  startServer,
+  tempDataDir,
+  testId,
+} from './helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
+
+const companyId = companyIdOf(getTest(testId) as TestDefinition);
+const ADMIN = 'decide-admin@lumenvault.example';
+const REVIEWER = 'decide-reviewer@lumenvault.example';
+const OUTSIDER = 'decide-admin@orbitra.example';
+
+describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database) => {
+  let server: InProcessServer;
+  let drop: () => Promise<void>;
+  let stores: Stores;
+  let closeStores: () => Promise<void>;
+  const dataDir = tempDataDir();
+  const first = newSessionId();
+  const second = newSessionId();
+  const reviewer = () => new ReviewerBrowser(server.url);
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    const env = { ...opened.env, DATA_DIR: dataDir };
+    server = await startServer(env);
+    const beside = await storesBeside(env);
+    stores = beside.stores;
+    closeStores = beside.close;
+    for (const person of [
+      { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' as const },
+      { companyId, email: REVIEWER, name: 'Rob Reviewer', role: 'reviewer' as const },
+      { companyId: 'orbitra-labs', email: OUTSIDER, name: 'Olga Outsider', role: 'admin' as const },
+    ]) {
+      await addReviewer(stores.reviewers, { ...person, password: REVIEWER_PASSWORD }, Date.now());
+    }
+    for (const unique of [first, second]) {
+      expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
+      expect((await postJson(server.url, '/api/answers', answers(unique, { final: true }))).status).toBe(200);
+    }
+  });
+
+  afterAll(async () => {
+    await closeStores();
+    await server.stop();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('moves a candidate through the stages on record, and the list filters by stage', async () => {
+    const rob = reviewer();
+    expect((await rob.signIn(REVIEWER)).status).toBe(204);
+    const before = await rob.send('GET', `/api/review/candidates/${first}/decisions`);
+    expect(before.body).toEqual({ stage: 'new', history: [], notes: [] });
+
+    expect((await rob.send('PUT', `/api/review/candidates/${first}/stage`, { stage: 'reviewing' })).status).toBe(200);
+    const moved = await rob.send('PUT', `/api/review/candidates/${first}/stage`, {
+      stage: 'advance',
+      reason: '  Strong written answers  ',
+    });
+    expect(moved.status, moved.text).toBe(200);
+    // The same stage again changes nothing and adds nothing to the record.
+    expect((await rob.send('PUT', `/api/review/candidates/${first}/stage`, { stage: 'advance' })).status).toBe(200);
+    const after = await rob.send('GET', `/api/review/candidates/${first}/decisions`);
+    expect(after.body).toMatchObject({
+      stage: 'advance',
+      history: [
+        { from: 'new', to: 'reviewing', reason: null, by: `Rob Reviewer (${REVIEWER})` },
+        { from: 'reviewing', to: 'advance', reason: 'Strong written answers', by: `Rob Reviewer (${REVIEWER})` },
+      ],
+    });
+
+    const list = async (stage?: string) => {
+      const query = stage ? `?stage=${stage}` : '';
+      const page = await rob.send('GET', `/api/review/tests/${testId}/candidates${query}`);
+      expect(page.status, page.text).toBe(200);
+      return (page.body.candidates as { sessionId: string; stage: string }[])
+        .filter((row) => row.sessionId === first || row.sessionId === second)
+        .map((row) => `${row.sessionId === first ? 'first' : 'second'} ${row.stage}`);
+    };
+    expect((await list()).sort()).toEqual(['first advance', 'second new']);
+    expect(await list('advance')).toEqual(['first advance']);
+    expect(await list('new')).toEqual(['second new']);
+    expect(await list('decline')).toEqual([]);
+
+    const admin = reviewer();
+    await admin.signIn(ADMIN);
+    const log = await admin.send('GET', '/api/review/access-log');
+    const changes = (log.body.entries as { sessionId: string; action: string; detail: string }[])
+      .filter((entry) => entry.sessionId === first && entry.action === 'changed')
+      .map((entry) => entry.detail)
+      .sort();
+    expect(changes).toEqual(['stage new to reviewing', 'stage reviewing to advance']);
+  });
+
+  it('keeps the team’s notes with author and time, for the company only, never for the candidate', async () => {
+    const ann = reviewer();
+    await ann.signIn(ADMIN);
+    const added = await ann.send('POST', `/api/review/candidates/${second}/notes`, {
+      body: 'Ask about the second answer.',
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body).toMatchObject({
+      notes: [{ body: 'Ask about the second answer.', by: `Ann Admin (${ADMIN})`, at: expect.any(String) }],
+    });
+    const rob = reviewer();
+    await rob.signIn(REVIEWER);
+    expect((await rob.send('GET', `/api/review/candidates/${second}/decisions`)).body).toMatchObject({
+      notes: [{ body: 'Ask about the second answer.' }],
+    });
+
+    const outsider = reviewer();
+    await outsider.signIn(OUTSIDER);
+    expect((await outsider.send('GET', `/api/review/candidates/${second}/decisions`)).status).toBe(404);
+    expect((await outsider.send('POST', `/api/review/candidates/${second}/notes`, { body: 'x' })).status).toBe(404);
+    expect((await outsider.send('PUT', `/api/review/candidates/${second}/stage`, { stage: 'decline' })).status).toBe(
+      404,
+    );
+
+    for (const path of ['/api/my-record', '/api/my-data']) {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { 'Session-Key': keyOf(second), [SESSION_ID_HEADER]: second },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).not.toContain('Ask about the second answer');
+    }
+  });
+
+  it('refuses a stage or a note it cannot keep, with a clear message, and keeps what it had', async () => {
+    const rob = reviewer();
+    await rob.signIn(REVIEWER);
+    const unknown = await rob.send('PUT', `/api/review/candidates/${second}/stage`, { stage: 'hired' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toMatch(/stage/);
+    const empty = await rob.send('POST', `/api/review/candidates/${second}/notes`, { body: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toMatch(/must not be empty/);
+    const long = await rob.send('POST', `/api/review/candidates/${second}/notes`, {
+      body: 'x'.repeat(NOTE_MAX_LENGTH + 1),
+    });
+    expect(long.status).toBe(400);
+    expect((await rob.send('GET', `/api/review/candidates/${second}/decisions`)).body).toMatchObject({
+      stage: 'new',
+      notes: [{ body: 'Ask about the second answer.' }],
+    });
+  });
+
+  it('are erased with the candidate', async () => {
+    const ann = reviewer();
+    await ann.signIn(ADMIN);
+    expect((await ann.send('DELETE', `/api/review/candidates/${first}`)).status).toBe(204);
+    expect((await ann.send('GET', `/api/review/candidates/${first}/decisions`)).status).toBe(404);
+    expect(await stores.decisions.decisions(first)).toEqual({ stage: 'new', history: [], notes: [] });
+  });
+});

@@ -1,0 +1,77 @@
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
+import { expect, failedRequest } from './fixtures.ts';
+import { addReviewer, registerCandidate, signIn, submitAnswers, test } from './review-helpers.ts';
+import { press, tabToShownFocus, type } from './support/keyboard.ts';
+
+/** A company no other spec touches: its candidates' stages and notes are this spec's alone. */
+const NIMBUS = { companyId: 'nimbus-ledger', testId: 'ppxx71c9', roleName: 'Financial Analyst' };
+
+test('a reviewer moves a candidate to a stage with a reason, adds a note, and filters the list, by keyboard alone', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  test.setTimeout(90_000);
+  // Each arrow press on the filter asks for its list; the page cancels the one it no longer needs.
+  allowProblem(failedRequest(`/api/review/tests/${NIMBUS.testId}/candidates`, 'net::ERR_ABORTED'));
+  const reviewer = addReviewer(NIMBUS.companyId, 'Dana Decider');
+  // Names of this run only, should the database outlive a run.
+  const run = Date.now().toString(36);
+  const [cleo, otto] = [`Cleo Chosen ${run}`, `Otto Other ${run}`];
+  const chosen = await registerCandidate(request, NIMBUS.testId, { fullName: cleo, name: cleo });
+  await submitAnswers(request, chosen, ['<p>One</p>', '<p>Two</p>', '<p>Three</p>']);
+  await registerCandidate(request, NIMBUS.testId, { fullName: otto, name: otto });
+
+  await signIn(page, reviewer, `/review/candidates/${chosen.sessionId}`);
+  await expect(page.getByRole('heading', { level: 1, name: cleo })).toBeVisible();
+  const decision = page.locator('#decision');
+  await expect(decision.getByText('The stage has not changed since the candidate started.')).toBeVisible();
+
+  const stage = decision.getByLabel("Candidate's stage");
+  await tabToShownFocus(page, stage);
+  await expect(stage).toHaveValue('new');
+  await press(page, 'ArrowDown');
+  await press(page, 'ArrowDown');
+  await expect(stage).toHaveValue('advance');
+  await tabToShownFocus(page, decision.getByLabel('Reason (optional)'));
+  await type(page, 'Clear, careful answers');
+  await tabToShownFocus(page, decision.getByRole('button', { name: 'Save stage' }));
+  await press(page, 'Enter');
+  await expect(decision.getByRole('status').filter({ hasText: 'Stage' })).toHaveText('Stage: Advance.');
+  await expect(decision.getByRole('list', { name: 'How the stage changed' }).getByRole('listitem')).toHaveText([
+    new RegExp(
+      `^New to Advance, by Dana Decider \\(${reviewer.email.replaceAll('.', '\\.')}\\), .+: Clear, careful answers$`,
+    ),
+  ]);
+
+  const addNote = decision.getByRole('button', { name: 'Add note' });
+  await tabToShownFocus(page, addNote);
+  await press(page, 'Enter');
+  await expect(decision.getByRole('alert')).toHaveText('Write the note first.');
+  await expect(decision.getByLabel('Add a note')).toBeFocused();
+  await type(page, 'Ask about the second answer in the interview.');
+  await tabToShownFocus(page, addNote);
+  await press(page, 'Enter');
+  await expect(decision.getByRole('status').filter({ hasText: 'Note' })).toHaveText('Note added.');
+  await expect(decision.locator('.note-body')).toHaveText(['Ask about the second answer in the interview.']);
+  await expect(decision.getByLabel('Add a note')).toHaveValue('');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // The list shows each candidate's stage, and filters by it.
+  await page.goto(`/review/tests/${NIMBUS.testId}`);
+  const table = page.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
+  await expect(table.getByRole('row', { name: cleo })).toContainText('Advance');
+  await expect(table.getByRole('row', { name: otto })).toContainText('New');
+  const show = page.getByLabel('Show');
+  await tabToShownFocus(page, show);
+  // One press at a time, as a reviewer reads each list before the next.
+  for (const stage of ['new', 'reviewing', 'advance']) {
+    await press(page, 'ArrowDown');
+    await expect(page).toHaveURL(new RegExp(`stage=${stage}`));
+  }
+  await expect(show).toHaveValue('advance');
+  await expect(table.getByRole('row', { name: otto })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: cleo })).toHaveCount(1);
+  for (const row of await table.locator('tbody tr').all()) await expect(row).toContainText('Advance');
+  await expect(show).toBeFocused();
+});

@@ -1,0 +1,99 @@
+import {
+  CANDIDATE_STAGES,
+  type CandidateStage,
+  type Decisions,
+  STAGE_NAMES,
+  STAGE_REASON_MAX_LENGTH,
+} from '@assessment/core';
+import { type FormEvent, useId, useState } from 'react';
+import { useSignedIn } from '../../../api/session.tsx';
+import { problemOf } from '../../../hooks/useResource.ts';
+
+interface Props {
+  sessionId: string;
+  decisions: Decisions;
+  onSaved: (decisions: Decisions) => void;
+}
+
+const dateTime = (at: string) => new Date(at).toLocaleString();
+
+/** The candidate's stage, changed with an optional reason; every change is listed with who and when. */
+export function StageForm({ sessionId, decisions, onSaved }: Props) {
+  const { calls } = useSignedIn();
+  const id = useId();
+  const [stage, setStage] = useState<CandidateStage>(decisions.stage);
+  const [reason, setReason] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setMessage('');
+    try {
+      const saved = await calls.setStage(sessionId, { stage, ...(reason.trim() ? { reason } : {}) });
+      onSaved(saved);
+      setReason('');
+      setProblem(null);
+      setMessage(`Stage: ${STAGE_NAMES[saved.stage]}.`);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="stage-form">
+      <h3 id={`${id}-title`}>Stage</h3>
+      <form aria-labelledby={`${id}-title`} onSubmit={(event) => void save(event)} noValidate>
+        <p>
+          <label htmlFor={`${id}-stage`}>Candidate's stage</label>{' '}
+          <select id={`${id}-stage`} value={stage} onChange={(event) => setStage(event.target.value as CandidateStage)}>
+            {CANDIDATE_STAGES.map((option) => (
+              <option key={option} value={option}>
+                {STAGE_NAMES[option]}
+              </option>
+            ))}
+          </select>
+        </p>
+        <p>
+          <label htmlFor={`${id}-reason`}>Reason (optional)</label>{' '}
+          <input
+            id={`${id}-reason`}
+            type="text"
+            maxLength={STAGE_REASON_MAX_LENGTH}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </p>
+        {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
+        <button type="submit" className="button" aria-disabled={saving} aria-busy={saving}>
+          Save stage
+        </button>
+        {problem && (
+          <p className="form-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <p className="status-line" role="status">
+          {message}
+        </p>
+      </form>
+      {decisions.history.length === 0 ? (
+        <p>The stage has not changed since the candidate started.</p>
+      ) : (
+        <ol className="stage-history" aria-label="How the stage changed">
+          {decisions.history.map((change) => (
+            <li key={`${change.at}-${change.to}`}>
+              {STAGE_NAMES[change.from]} to {STAGE_NAMES[change.to]}, by {change.by}, {dateTime(change.at)}
+              {change.reason && <>: {change.reason}</>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from '../zod.ts';
+import { isoTimeSchema } from './record-schemas.ts';
+
+/** Where a candidate stands with the hiring company; every candidate starts as `new`. */
+export const CANDIDATE_STAGES = ['new', 'reviewing', 'advance', 'decline'] as const;
+export type CandidateStage = (typeof CANDIDATE_STAGES)[number];
+
+export const STAGE_NAMES: Record<CandidateStage, string> = {
+  new: 'New',
+  reviewing: 'Reviewing',
+  advance: 'Advance',
+  decline: 'Decline',
+};
+
+export const STAGE_REASON_MAX_LENGTH = 200;
+export const NOTE_MAX_LENGTH = 2000;
+
+/** `PUT /api/review/candidates/:sessionId/stage`. */
+export const stageChangeSchema = z
+  .object({
+    stage: z.enum(CANDIDATE_STAGES),
+    reason: z.string().trim().max(STAGE_REASON_MAX_LENGTH).optional(),
+  })
+  .strict();
+
+/** `POST /api/review/candidates/:sessionId/notes`. */
+export const noteCreateSchema = z
+  .object({ body: z.string().trim().min(1, 'must not be empty').max(NOTE_MAX_LENGTH) })
+  .strict();
+
+export const stageEntrySchema = z.object({
+  from: z.enum(CANDIDATE_STAGES),
+  to: z.enum(CANDIDATE_STAGES),
+  reason: z.string().nullable(),
+  /** The reviewer's name and email as they were then. */
+  by: z.string(),
+  at: isoTimeSchema,
+});
+
+export const noteSchema = z.object({
+  noteId: z.string(),
+  body: z.string(),
+  by: z.string(),
+  at: isoTimeSchema,
+});
+
+/**
+ * `GET /api/review/candidates/:sessionId/decisions`: the candidate's stage, how it got there, and
+ * the team's notes, oldest first. For the company's reviewers only; the candidate never sees it.
+ */
+export const decisionsSchema = z.object({
+  stage: z.enum(CANDIDATE_STAGES),
+  history: z.array(stageEntrySchema),
+  notes: z.array(noteSchema),
+});
+
+export type StageChange = z.input<typeof stageChangeSchema>;
+export type Decisions = z.infer<typeof decisionsSchema>;
+export type NoteView = z.infer<typeof noteSchema>;
