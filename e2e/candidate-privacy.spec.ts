@@ -71,9 +71,11 @@ test('a reviewer opens a finished candidate: the end screen says so, and the can
   // while there are fewer than 5 in a group.
   await review.goto(`/review/tests/${QUILLSTONE.testId}`);
   const byGender = review.getByRole('table', { name: 'Candidates by gender' });
-  await expect(byGender.getByRole('row', { name: /^Not answered/ })).toHaveText(
-    /Not answered\s*fewer than 5\s*fewer than 5/,
-  );
+  await expect(byGender.getByRole('row', { name: /^Not answered/ }).getByRole('cell')).toHaveText([
+    ...Array(6).fill('fewer than 5'),
+    'not shown',
+    'not shown',
+  ]);
   expect(await seriousAccessibilityViolations(review)).toEqual([]);
 });
 

@@ -122,23 +122,57 @@ describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
     for (let index = 0; index < 2; index += 1) await candidate(server.url, 'Other', false);
     const reviewer = new ReviewerBrowser(server.url);
     expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
+    for (const male of males.slice(0, 5)) {
+      expect((await reviewer.send('PUT', `/api/review/candidates/${male}/stage`, { stage: 'advance' })).status).toBe(
+        200,
+      );
+    }
     const route = `/api/review/tests/${testId}/gender-report`;
+    const hiddenStages = { new: null, reviewing: null, advance: null, decline: null };
     const expected = {
       testId,
       groups: [
-        { group: 'Male', registered: 7, finished: 7 },
-        { group: 'Female', registered: 6, finished: 6 },
-        { group: 'Other', registered: null, finished: null },
-        { group: 'Not answered', registered: null, finished: null },
+        {
+          group: 'Male',
+          registered: 7,
+          finished: 7,
+          stages: { ...hiddenStages, advance: 5 },
+          advanceRate: 5 / 7,
+          impactRatio: 1,
+        },
+        {
+          group: 'Female',
+          registered: 6,
+          finished: 6,
+          stages: { ...hiddenStages, new: 6 },
+          advanceRate: null,
+          impactRatio: null,
+        },
+        {
+          group: 'Other',
+          registered: null,
+          finished: null,
+          stages: hiddenStages,
+          advanceRate: null,
+          impactRatio: null,
+        },
+        {
+          group: 'Not answered',
+          registered: null,
+          finished: null,
+          stages: hiddenStages,
+          advanceRate: null,
+          impactRatio: null,
+        },
       ],
-      total: { registered: 15, finished: 13 },
+      total: { registered: 15, finished: 13, stages: { new: 10, reviewing: 0, advance: 5, decline: 0 } },
     };
     const report = await reviewer.send('GET', route);
     expect(report.status, report.text).toBe(200);
     expect(report.body).toEqual(expected);
     expect(report.text).not.toContain(unique);
 
-    // Erasing a candidate keeps them in the counts, and in nothing else.
+    // Erasing a candidate keeps them in the counts, at their stage, and in nothing else.
     const erased = await reviewer.send('DELETE', `/api/review/candidates/${males[0]}`);
     expect(erased.status, erased.text).toBe(204);
     expect((await reviewer.send('GET', route)).body).toEqual(expected);

@@ -1,73 +1,116 @@
+import { CANDIDATE_STAGES, DEMOGRAPHIC_GROUPS } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
-import { type GroupCounts, genderReport, suppressSmallCounts } from './gender-report.ts';
+import type { StoredCounts } from '../storage/privacy/privacy-store.ts';
+import { genderReport } from './gender-report.ts';
 
-const counts = (registered: number[], finished: number[]): GroupCounts[] =>
-  (['Male', 'Female', 'Other', 'Not answered'] as const).map((group, index) => ({
-    group,
-    registered: registered[index] ?? 0,
-    finished: finished[index] ?? 0,
-  }));
+type Answer = 'Male' | 'Female' | 'Other' | '';
 
-const shown = (report: ReturnType<typeof suppressSmallCounts>) => report.map((row) => [row.registered, row.finished]);
+/** Stored rows: per answer, how many are at each stage (all finished unless `unfinished` says). */
+function stored(byAnswer: Partial<Record<Answer, [number, number, number, number]>>, unfinished = 0): StoredCounts[] {
+  return Object.entries(byAnswer).flatMap(([gender, atStages]) =>
+    CANDIDATE_STAGES.map((stage, index) => {
+      const registered = atStages?.[index] ?? 0;
+      return { gender, stage, registered, finished: stage === 'new' ? registered - unfinished : registered };
+    }),
+  );
+}
 
-describe('suppressSmallCounts', () => {
-  it('shows every count when all are 5 or more and no group has 1 to 4 unfinished', () => {
-    expect(shown(suppressSmallCounts(counts([10, 12, 6, 5], [10, 6, 6, 5])))).toEqual([
-      [10, 10],
-      [12, 6],
-      [6, 6],
-      [5, 5],
+const table = (report: ReturnType<typeof genderReport>) =>
+  report.groups.map((row) => [row.registered, row.finished, ...CANDIDATE_STAGES.map((stage) => row.stages[stage])]);
+
+describe('genderReport', () => {
+  it('shows every count when all are 5 or more, with the totals', () => {
+    const report = genderReport(
+      't1',
+      stored({ Male: [5, 5, 5, 5], Female: [6, 6, 6, 6], Other: [5, 5, 5, 5], '': [7, 5, 5, 5] }),
+    );
+    expect(table(report)).toEqual([
+      [20, 20, 5, 5, 5, 5],
+      [24, 24, 6, 6, 6, 6],
+      [20, 20, 5, 5, 5, 5],
+      [22, 22, 7, 5, 5, 5],
     ]);
+    expect(report.total).toEqual({
+      registered: 86,
+      finished: 86,
+      stages: { new: 23, reviewing: 21, advance: 21, decline: 21 },
+    });
   });
 
   it('hides a count under 5, and the next smallest of its column, which would give it away', () => {
-    // Other: 3 registered. With the total 25 shown, the three others would reveal it: Female (the
-    // first of the two smallest) goes with it.
-    expect(shown(suppressSmallCounts(counts([10, 6, 3, 6], [10, 6, 0, 6])))).toEqual([
-      [10, 10],
-      [null, null],
-      [null, null],
-      [6, 6],
-    ]);
+    const report = genderReport(
+      't1',
+      stored({ Male: [10, 5, 5, 5], Female: [6, 5, 5, 5], Other: [3, 5, 5, 5], '': [7, 5, 5, 5] }),
+    );
+    const news = report.groups.map((row) => row.stages.new);
+    // Other's 3 new, and then Female's 6 with it: the total of the column would give 3 away.
+    expect(news).toEqual([10, null, null, 7]);
+  });
+
+  it('hides one more stage of a group whose stages would add up to a hidden one', () => {
+    const report = genderReport(
+      't1',
+      stored({ Male: [5, 6, 7, 3], Female: [6, 6, 6, 6], Other: [5, 5, 5, 5], '': [5, 5, 5, 5] }),
+    );
+    const male = report.groups[0];
+    expect(male?.registered).toBe(21);
+    expect(male?.stages.decline).toBeNull();
+    expect(Object.values(male?.stages ?? {}).filter((count) => count === null).length).toBeGreaterThan(1);
   });
 
   it('hides a finished count that would reveal fewer than 5 unfinished candidates of a group', () => {
-    const report = suppressSmallCounts(counts([20, 20, 10, 10], [18, 20, 10, 10]));
-    expect(report[0]).toEqual({ group: 'Male', registered: 20, finished: null });
-    // One finished count hidden in its column: the next smallest is hidden with it.
-    expect(report.filter((row) => row.finished === null)).toHaveLength(2);
+    const report = genderReport(
+      't1',
+      stored({ Male: [10, 5, 5, 5], Female: [10, 5, 5, 5], Other: [10, 5, 5, 5], '': [10, 5, 5, 5] }, 2),
+    );
+    expect(report.groups.map((row) => row.finished)).toEqual([null, null, null, null]);
+    expect(report.groups.map((row) => row.registered)).toEqual([25, 25, 25, 25]);
   });
 
-  it('never leaves exactly one count hidden in a column', () => {
-    for (const registered of [
-      [0, 7, 8, 9],
-      [4, 4, 20, 30],
-      [1, 50, 60, 70],
-      [5, 5, 5, 4],
-    ]) {
-      const report = suppressSmallCounts(counts(registered, registered));
-      for (const column of ['registered', 'finished'] as const) {
-        expect(report.filter((row) => row[column] === null).length, `${registered}`).not.toBe(1);
-        for (const row of report) if (row[column] !== null) expect(row[column]).toBeGreaterThanOrEqual(5);
+  it('never shows a count under 5, nor leaves exactly one hidden count that a shown total gives away', () => {
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    for (let round = 0; round < 300; round += 1) {
+      const answers: Answer[] = ['Male', 'Female', 'Other', ''];
+      const report = genderReport(
+        't1',
+        stored(
+          Object.fromEntries(answers.map((answer) => [answer, [random(12), random(12), random(12), random(12)]])),
+          random(3),
+        ),
+      );
+      const cells = table(report);
+      for (const row of cells) for (const count of row) if (count !== null) expect(count).toBeGreaterThanOrEqual(5);
+      for (let column = 0; column < 6; column += 1) {
+        expect(cells.filter((row) => row[column] === null).length, `column ${column}`).not.toBe(1);
+      }
+      for (const row of cells) {
+        const hiddenStages = row.slice(2).filter((count) => count === null).length;
+        expect(hiddenStages, `stages of ${row}`).not.toBe(row[0] === null ? 0 : 1);
       }
     }
   });
-});
 
-describe('genderReport', () => {
-  it('counts stored answers into the groups, with the totals', () => {
-    const report = genderReport('t1', [
-      { gender: 'Female', registered: 7, finished: 7 },
-      { gender: '', registered: 9, finished: 9 },
-      { gender: 'Male', registered: 6, finished: 6 },
-      { gender: 'Other', registered: 8, finished: 8 },
-    ]);
-    expect(report.total).toEqual({ registered: 30, finished: 30 });
-    expect(report.groups).toEqual([
-      { group: 'Male', registered: 6, finished: 6 },
-      { group: 'Female', registered: 7, finished: 7 },
-      { group: 'Other', registered: 8, finished: 8 },
-      { group: 'Not answered', registered: 9, finished: 9 },
+  it('gives each group’s advance rate and its ratio to the highest, the four-fifths indicator', () => {
+    const report = genderReport(
+      't1',
+      stored({ Male: [5, 5, 10, 5], Female: [7, 7, 6, 5], Other: [5, 5, 5, 5], '': [5, 5, 5, 5] }),
+    );
+    expect(report.groups.map((row) => row.group)).toEqual([...DEMOGRAPHIC_GROUPS]);
+    expect(report.groups.map((row) => row.advanceRate)).toEqual([0.4, 0.24, 0.25, 0.25]);
+    expect(report.groups.map((row) => row.impactRatio?.toFixed(3))).toEqual(['1.000', '0.600', '0.625', '0.625']);
+  });
+
+  it('gives no rate where a count is hidden, and no ratio while no one has advanced', () => {
+    const report = genderReport('t1', stored({ Male: [20, 0, 0, 0], Female: [20, 0, 0, 0] }));
+    expect(report.groups.map((row) => [row.advanceRate, row.impactRatio])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+      [null, null],
     ]);
   });
 });

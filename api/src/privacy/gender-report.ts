@@ -1,84 +1,133 @@
-import { DEMOGRAPHIC_GROUPS, type DemographicGroup, type GenderReport, SMALLEST_SHOWN_COUNT } from '@assessment/core';
+import {
+  CANDIDATE_STAGES,
+  type CandidateStage,
+  DEMOGRAPHIC_GROUPS,
+  type DemographicGroup,
+  type GenderReport,
+  SMALLEST_SHOWN_COUNT,
+} from '@assessment/core';
+import type { StoredCounts } from '../storage/privacy/privacy-store.ts';
+
+type Column = 'registered' | 'finished' | CandidateStage;
+const COLUMNS: readonly Column[] = ['registered', 'finished', ...CANDIDATE_STAGES];
 
 /** One group's true counts, before anything is hidden. */
-export interface GroupCounts {
-  group: DemographicGroup;
-  registered: number;
-  finished: number;
+export type GroupCounts = { group: DemographicGroup } & Record<Column, number>;
+
+type Cell = { row: number; column: Column };
+/** Cells whose sum is known: from the shown totals ('public'), or from another cell. */
+type Sum = { total: Cell | 'public'; parts: Cell[] };
+
+/** Every way a hidden count could be worked out as a total minus the counts beside it. */
+function sumsOf(rows: number): Sum[] {
+  const indexes = [...Array(rows).keys()];
+  return [
+    ...COLUMNS.map((column): Sum => ({ total: 'public', parts: indexes.map((row) => ({ row, column })) })),
+    ...indexes.map(
+      (row): Sum => ({
+        total: { row, column: 'registered' },
+        parts: CANDIDATE_STAGES.map((column) => ({ row, column })),
+      }),
+    ),
+  ];
 }
 
-const COLUMNS = ['registered', 'finished'] as const;
-
 /**
- * The aggregate report as a reviewer may see it: every count under 5 hidden, and then every count
- * that would give a hidden one away by subtraction. The totals are shown (the test's list shows
- * them anyway), so a column with one hidden count would give it away as the total minus the
- * others: the next smallest count of that column is hidden too. A group's unfinished candidates
- * (registered minus finished) are a count as well: when fewer than 5, its finished count is hidden.
- * Hiding one count can expose another, so the rules run until nothing changes.
+ * The counts a reviewer may see: every count under 5 hidden, and then every count that would give
+ * a hidden one away by subtraction. The totals are shown (the test's list shows them anyway), so a
+ * column with one hidden count would give it away as the total minus the others; a group's stages
+ * add up to its registered count likewise; in each case the next smallest count is hidden too. A
+ * group's unfinished candidates (registered minus finished) are a count as well: when fewer than
+ * 5, its finished count is hidden. Hiding one count can expose another, so the rules run until
+ * nothing changes.
  */
-export function suppressSmallCounts(counts: readonly GroupCounts[]): GenderReport['groups'] {
-  const shown = counts.map((row) => ({
-    registered: row.registered >= SMALLEST_SHOWN_COUNT,
-    finished: row.finished >= SMALLEST_SHOWN_COUNT,
-  }));
+export function suppressSmallCounts(counts: readonly GroupCounts[]): boolean[][] {
+  const shown = counts.map((row) => COLUMNS.map((column) => row[column] >= SMALLEST_SHOWN_COUNT));
+  const at = ({ row, column }: Cell) => COLUMNS.indexOf(column) + row * COLUMNS.length;
+  const isShown = (cell: Cell) => shown[cell.row]?.[COLUMNS.indexOf(cell.column)] === true;
+  const hide = (cell: Cell) => {
+    const row = shown[cell.row];
+    if (row) row[COLUMNS.indexOf(cell.column)] = false;
+  };
+  const countOf = (cell: Cell) => counts[cell.row]?.[cell.column] ?? 0;
+  const sums = sumsOf(counts.length);
   for (let changed = true; changed; ) {
     changed = false;
     counts.forEach((row, index) => {
       const unfinished = row.registered - row.finished;
-      const cell = shown[index];
-      if (cell?.registered && cell.finished && unfinished > 0 && unfinished < SMALLEST_SHOWN_COUNT) {
-        cell.finished = false;
+      const finished = { row: index, column: 'finished' as const };
+      const small = unfinished > 0 && unfinished < SMALLEST_SHOWN_COUNT;
+      if (small && isShown({ row: index, column: 'registered' }) && isShown(finished)) {
+        hide(finished);
         changed = true;
       }
     });
-    for (const column of COLUMNS) {
-      if (shown.filter((cell) => !cell[column]).length !== 1) continue;
-      const nextSmallest = counts
-        .map((row, index) => ({ index, count: row[column] }))
-        .filter(({ index }) => shown[index]?.[column])
-        .sort((a, b) => a.count - b.count)[0];
-      const cell = nextSmallest && shown[nextSmallest.index];
-      if (cell) {
-        cell[column] = false;
-        changed = true;
-      }
+    for (const { total, parts } of sums) {
+      const totalKnown = total === 'public' || isShown(total);
+      const hidden = parts.filter((cell) => !isShown(cell)).length;
+      // Known total and one hidden part, or a hidden total and every part shown: one is given away.
+      if (!(totalKnown ? hidden === 1 : hidden === 0)) continue;
+      const nextSmallest = parts.filter(isShown).sort((a, b) => countOf(a) - countOf(b) || at(a) - at(b))[0];
+      if (nextSmallest) hide(nextSmallest);
+      else if (total !== 'public') hide(total);
+      else continue;
+      changed = true;
     }
   }
-  return counts.map((row, index) => ({
-    group: row.group,
-    registered: shown[index]?.registered ? row.registered : null,
-    finished: shown[index]?.finished ? row.finished : null,
-  }));
+  return shown;
 }
 
-/** Stored answers ('' for none) counted into every group of the report, in the form's order. */
-export function countsByGroup(
-  rows: readonly { gender: string; registered: number; finished: number }[],
-): GroupCounts[] {
+/** Stored counts ('' for no answer) added up into every group of the report, in the form's order. */
+export function countsByGroup(rows: readonly StoredCounts[]): GroupCounts[] {
   return DEMOGRAPHIC_GROUPS.map((group) => {
     const answer = group === 'Not answered' ? '' : group;
-    const matching = rows.filter((row) => row.gender === answer);
-    return {
-      group,
-      registered: matching.reduce((sum, row) => sum + row.registered, 0),
-      finished: matching.reduce((sum, row) => sum + row.finished, 0),
-    };
+    const counts: GroupCounts = { group, registered: 0, finished: 0, new: 0, reviewing: 0, advance: 0, decline: 0 };
+    for (const row of rows) {
+      if (row.gender !== answer) continue;
+      counts.registered += row.registered;
+      counts.finished += row.finished;
+      const stage = CANDIDATE_STAGES.find((known) => known === row.stage) ?? 'new';
+      counts[stage] += row.registered;
+    }
+    return counts;
   });
 }
 
-/** The report of one test from its stored counts. */
-export function genderReport(
-  testId: string,
-  rows: readonly { gender: string; registered: number; finished: number }[],
-): GenderReport {
+/** The report of one test from its stored counts, with the four-fifths indicator from shown counts only. */
+export function genderReport(testId: string, rows: readonly StoredCounts[]): GenderReport {
   const counts = countsByGroup(rows);
+  const shown = suppressSmallCounts(counts);
+  const cell = (row: number, column: Column) =>
+    shown[row]?.[COLUMNS.indexOf(column)] ? (counts[row]?.[column] ?? null) : null;
+  const groups = counts.map((row, index) => {
+    const registered = cell(index, 'registered');
+    const advance = cell(index, 'advance');
+    return {
+      group: row.group,
+      registered,
+      finished: cell(index, 'finished'),
+      stages: Object.fromEntries(CANDIDATE_STAGES.map((stage) => [stage, cell(index, stage)])) as Record<
+        CandidateStage,
+        number | null
+      >,
+      advanceRate: registered && advance !== null ? advance / registered : null,
+    };
+  });
+  const highest = Math.max(0, ...groups.map((group) => group.advanceRate ?? 0));
+  const sum = (column: Column) => counts.reduce((total, row) => total + row[column], 0);
   return {
     testId,
-    groups: suppressSmallCounts(counts),
+    groups: groups.map((group) => ({
+      ...group,
+      impactRatio: group.advanceRate !== null && highest > 0 ? group.advanceRate / highest : null,
+    })),
     total: {
-      registered: counts.reduce((sum, row) => sum + row.registered, 0),
-      finished: counts.reduce((sum, row) => sum + row.finished, 0),
+      registered: sum('registered'),
+      finished: sum('finished'),
+      stages: Object.fromEntries(CANDIDATE_STAGES.map((stage) => [stage, sum(stage)])) as Record<
+        CandidateStage,
+        number
+      >,
     },
   };
 }

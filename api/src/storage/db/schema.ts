@@ -136,6 +136,8 @@ export interface DemographicsTable {
   test_id: string;
   gender: string;
   finished: Flag;
+  /** The candidate's stage, kept here too so that the counts by stage outlive an erasure. */
+  stage: ColumnType<string, string | undefined, string>;
 }
 
 /** One look at a candidate by the company or the operator. */

@@ -57,6 +57,11 @@ export const decisionWrites = defineWrites({
         )
         .execute();
       await db
+        .updateTable('demographics')
+        .set({ stage: change.to })
+        .where('session_id', '=', change.sessionId)
+        .execute();
+      await db
         .insertInto('stage_changes')
         .values({
           change_id: randomUUID(),

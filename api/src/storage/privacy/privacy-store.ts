@@ -28,9 +28,17 @@ export interface PrivacyStore {
   /** The candidate's own demographic answer ('' when they gave none), for their copy of their data only. */
   demographicAnswer(sessionId: string): Promise<string | null>;
   /** How many candidates of the test gave each answer ('' for none), and how many of them finished. */
-  demographicCounts(testId: string): Promise<{ gender: string; registered: number; finished: number }[]>;
+  demographicCounts(testId: string): Promise<StoredCounts[]>;
   /** Up to `limit` sessions of these tests that started before `before`, oldest first. */
   sessionsStartedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
+}
+
+/** How many candidates of one answer ('' for none) and one stage registered, and how many finished. */
+export interface StoredCounts {
+  gender: string;
+  stage: string;
+  registered: number;
+  finished: number;
 }
 
 /** The tables that hold a part of a session and reference it without a cascade (the first schema's). */
@@ -122,15 +130,17 @@ export function createPrivacyStore({ reads: db, write }: Storage): PrivacyStore 
         .selectFrom('demographics')
         .select((eb) => [
           'gender',
+          'stage',
           eb.fn.countAll().as('registered'),
           eb.fn.count(eb.case().when('finished', '=', true).then(1).end()).as('finished'),
         ])
         .where('test_id', '=', testId)
-        .groupBy('gender')
+        .groupBy(['gender', 'stage'])
         .execute();
       // PostgreSQL counts in bigint, which its driver hands over as text.
       return rows.map((row) => ({
         gender: row.gender,
+        stage: row.stage,
         registered: Number(row.registered),
         finished: Number(row.finished),
       }));

@@ -42,7 +42,6 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
           <p>Every candidate of this test in one CSV file, for a spreadsheet.</p>
           <CsvDownloadLink testId={test.testId} />
         </section>
-        <GenderReport testId={test.testId} />
       </div>
       <nav className="tabs" aria-label="Test views">
         <NavLink to={base} end>
@@ -55,6 +54,7 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
       ) : (
         <InvitationList testId={test.testId} timeLimitInMinute={test.timeLimitInMinute} />
       )}
+      <GenderReport testId={test.testId} />
     </>
   );
 }

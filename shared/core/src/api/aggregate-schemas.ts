@@ -1,5 +1,6 @@
 import { GENDER_OPTIONS } from '../form/confirmation-form.ts';
 import { z } from '../zod.ts';
+import { CANDIDATE_STAGES } from './decision-schemas.ts';
 
 /** The groups of the aggregate report: the form's options, and those who gave no answer. */
 export const DEMOGRAPHIC_GROUPS = [...GENDER_OPTIONS, 'Not answered'] as const;
@@ -8,14 +9,41 @@ export type DemographicGroup = (typeof DEMOGRAPHIC_GROUPS)[number];
 /** Counts under this are never shown (SPEC section 0: cells under 5 suppressed). */
 export const SMALLEST_SHOWN_COUNT = 5;
 
+/** The adverse impact indicator: a group advanced at under four fifths of the highest rate. */
+export const FOUR_FIFTHS = 0.8;
+
 /** A count, or null where it is under 5 or would let someone work one out by subtraction. */
 const countCell = z.number().int().nonnegative().nullable();
+
+const stageCounts = <Cell extends z.ZodTypeAny>(cell: Cell) =>
+  z.object(
+    Object.fromEntries(CANDIDATE_STAGES.map((stage) => [stage, cell])) as Record<
+      (typeof CANDIDATE_STAGES)[number],
+      Cell
+    >,
+  );
 
 /** `GET /api/review/tests/:testId/gender-report`: candidates counted by group, never one by one. */
 export const genderReportSchema = z.object({
   testId: z.string(),
-  groups: z.array(z.object({ group: z.enum(DEMOGRAPHIC_GROUPS), registered: countCell, finished: countCell })),
-  total: z.object({ registered: z.number().int(), finished: z.number().int() }),
+  groups: z.array(
+    z.object({
+      group: z.enum(DEMOGRAPHIC_GROUPS),
+      registered: countCell,
+      finished: countCell,
+      stages: stageCounts(countCell),
+      /** Advanced over registered; null where either count is hidden. */
+      advanceRate: z.number().min(0).max(1).nullable(),
+      /** The group's advance rate over the highest group's; null where a rate is missing or none advanced. */
+      impactRatio: z.number().min(0).max(1).nullable(),
+    }),
+  ),
+  total: z.object({
+    registered: z.number().int(),
+    finished: z.number().int(),
+    stages: stageCounts(z.number().int()),
+  }),
 });
 
 export type GenderReport = z.infer<typeof genderReportSchema>;
+export type GenderReportGroup = GenderReport['groups'][number];

@@ -4,7 +4,7 @@ import type { Dialect } from '../database.ts';
 /**
  * The hiring team's decisions: each candidate's current stage (none yet reads as `new`), every
  * change of it (who, when, from what), and the team's notes. All go with the session when it is
- * erased.
+ * erased, except the stage in the demographic row, which the aggregate counts by stage keep.
  */
 export const decisions = (dialect: Dialect): Migration => ({
   async up(db) {
@@ -43,6 +43,10 @@ export const decisions = (dialect: Dialect): Migration => ({
       .createIndex('candidate_notes_by_session')
       .on('candidate_notes')
       .columns(['session_id', 'at'])
+      .execute();
+    await db.schema
+      .alterTable('demographics')
+      .addColumn('stage', dialect.column('text'), (column) => column.notNull().defaultTo('new'))
       .execute();
   },
 });

@@ -1,26 +1,43 @@
+import { CANDIDATE_STAGES, FOUR_FIFTHS, type GenderReportGroup, STAGE_NAMES } from '@assessment/core';
 import { useId } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { useResource } from '../../../hooks/useResource.ts';
 
 const FEWER_THAN_FIVE = 'fewer than 5';
+const count = (value: number | null) => value ?? FEWER_THAN_FIVE;
+const percent = (rate: number | null) => (rate === null ? 'not shown' : `${Math.round(rate * 100)} %`);
+
+function ImpactRatio({ group }: { group: GenderReportGroup }) {
+  if (group.impactRatio === null) return <>not shown</>;
+  const ratio = group.impactRatio.toFixed(2);
+  return group.impactRatio < FOUR_FIFTHS ? (
+    <>
+      {ratio} <span className="badge badge-warning">below four fifths: look closer</span>
+    </>
+  ) : (
+    ratio
+  );
+}
 
 /**
  * The test's candidates counted by their answer to the optional gender question, and never one by
  * one (SPEC section 0). The server hides every count under 5 and every count that would give one
- * away by subtraction; those read "fewer than 5".
+ * away by subtraction; those read "fewer than 5". The four-fifths ratio is an indicator for a
+ * human look at how candidates are advanced, not a finding.
  */
 export function GenderReport({ testId }: { testId: string }) {
   const { calls } = useSignedIn();
   const id = useId();
   const report = useResource(`gender-report:${testId}`, (signal) => calls.genderReport(testId, signal));
   return (
-    <section className="panel" aria-labelledby={`${id}-title`} aria-busy={report.loading}>
+    <section className="panel gender-report" aria-labelledby={`${id}-title`} aria-busy={report.loading}>
       <h2 id={`${id}-title`}>Candidates by gender, counted together</h2>
       <p>
         No candidate's answer is ever shown, and it plays no part in any decision. These counts help you see whether
-        candidates of one group stop more often than others. A count under 5, or one that would give such a count away,
-        reads "{FEWER_THAN_FIVE}".
+        candidates of one group stop, or are advanced, less often than others. A count under 5, or one that would give
+        such a count away, reads "{FEWER_THAN_FIVE}". The ratio compares each group's advance rate with the highest:
+        under four fifths (0.80) is a reason to look at how candidates are decided, not proof of bias.
       </p>
       {report.error && <LoadProblem message={report.error} onRetry={report.reload} />}
       {report.data && (
@@ -35,14 +52,32 @@ export function GenderReport({ testId }: { testId: string }) {
               <th scope="col" className="number">
                 Finished
               </th>
+              {CANDIDATE_STAGES.map((stage) => (
+                <th key={stage} scope="col" className="number">
+                  {STAGE_NAMES[stage]}
+                </th>
+              ))}
+              <th scope="col" className="number">
+                Advance rate
+              </th>
+              <th scope="col">Ratio to the highest rate</th>
             </tr>
           </thead>
           <tbody>
-            {report.data.groups.map((row) => (
-              <tr key={row.group}>
-                <th scope="row">{row.group}</th>
-                <td className="number">{row.registered ?? FEWER_THAN_FIVE}</td>
-                <td className="number">{row.finished ?? FEWER_THAN_FIVE}</td>
+            {report.data.groups.map((group) => (
+              <tr key={group.group}>
+                <th scope="row">{group.group}</th>
+                <td className="number">{count(group.registered)}</td>
+                <td className="number">{count(group.finished)}</td>
+                {CANDIDATE_STAGES.map((stage) => (
+                  <td key={stage} className="number">
+                    {count(group.stages[stage])}
+                  </td>
+                ))}
+                <td className="number">{percent(group.advanceRate)}</td>
+                <td>
+                  <ImpactRatio group={group} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -51,6 +86,13 @@ export function GenderReport({ testId }: { testId: string }) {
               <th scope="row">All candidates</th>
               <td className="number">{report.data.total.registered}</td>
               <td className="number">{report.data.total.finished}</td>
+              {CANDIDATE_STAGES.map((stage) => (
+                <td key={stage} className="number">
+                  {report.data?.total.stages[stage]}
+                </td>
+              ))}
+              <td />
+              <td />
             </tr>
           </tfoot>
         </table>
