@@ -17,10 +17,13 @@ test('a reviewer moves a candidate to a stage with a reason, adds a note, and fi
   const reviewer = addReviewer(NIMBUS.companyId, 'Dana Decider');
   // Names of this run only, should the database outlive a run.
   const run = Date.now().toString(36);
-  const [cleo, otto] = [`Cleo Chosen ${run}`, `Otto Other ${run}`];
+  const [cleo, otto, sam] = [`Cleo Chosen ${run}`, `Otto Other ${run}`, `Sam Silent ${run}`];
   const chosen = await registerCandidate(request, NIMBUS.testId, { fullName: cleo, name: cleo });
   await submitAnswers(request, chosen, ['<p>One</p>', '<p>Two</p>', '<p>Three</p>']);
-  await registerCandidate(request, NIMBUS.testId, { fullName: otto, name: otto });
+  const other = await registerCandidate(request, NIMBUS.testId, { fullName: otto, name: otto });
+  await submitAnswers(request, other, ['<p>Mine</p>', '', '']);
+  // Registered, and sent nothing since: left out of the list unless asked for.
+  await registerCandidate(request, NIMBUS.testId, { fullName: sam, name: sam });
 
   await signIn(page, reviewer, `/review/candidates/${chosen.sessionId}`);
   await expect(page.getByRole('heading', { level: 1, name: cleo })).toBeVisible();
@@ -62,8 +65,22 @@ test('a reviewer moves a candidate to a stage with a reason, adds a note, and fi
   const table = page.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
   await expect(table.getByRole('row', { name: cleo })).toContainText('Advance');
   await expect(table.getByRole('row', { name: otto })).toContainText('New');
+  await expect(table.getByRole('row', { name: sam })).toHaveCount(0);
+  const silent = page.getByLabel('Registered, nothing sent yet');
+  await tabToShownFocus(page, silent);
+  for (const choice of ['include', 'only']) {
+    await press(page, 'ArrowDown');
+    await expect(page).toHaveURL(new RegExp(`silent=${choice}`));
+  }
+  await expect(table.getByRole('row', { name: sam })).toHaveCount(1);
+  await expect(table.getByRole('row', { name: cleo })).toHaveCount(0);
+  await press(page, 'ArrowUp');
+  await expect(page).toHaveURL(/silent=include/);
+  await press(page, 'ArrowUp');
+  await expect(page).not.toHaveURL(/silent=/);
+  await expect(table.getByRole('row', { name: sam })).toHaveCount(0);
   const show = page.getByLabel('Show');
-  await tabToShownFocus(page, show);
+  await tabToShownFocus(page, show, 'Shift+Tab');
   // One press at a time, as a reviewer reads each list before the next.
   for (const stage of ['new', 'reviewing', 'advance']) {
     await press(page, 'ArrowDown');

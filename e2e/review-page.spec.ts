@@ -84,12 +84,10 @@ test('candidates are listed with their signals, sorted by a column, a page at a 
   for (let index = 1; index <= 12; index += 1) {
     const name = `Paging ${String(index).padStart(2, '0')}`;
     const candidate = await registerCandidate(request, EMBERLITH.testId, { fullName: name, name });
-    if (index <= 3) {
-      await submitAnswers(request, candidate, ['<p>a</p>', '', ''], {
-        tabSwitches: index,
-        perQuestion: [noSignals(), noSignals(), noSignals()],
-      });
-    }
+    await submitAnswers(request, candidate, ['<p>a</p>', '', ''], {
+      tabSwitches: index <= 3 ? index : 0,
+      perQuestion: [noSignals(), noSignals(), noSignals()],
+    });
   }
 
   await signIn(page, reviewer);
@@ -301,7 +299,8 @@ test('the review page works from the keyboard alone, its focus always shown and 
 }) => {
   allowProblem(refusedRequest('/api/review/sign-in', 401));
   const reviewer = addReviewer(ORBITRA.companyId);
-  await registerCandidate(request, ORBITRA.testId, { fullName: 'Kay Board', name: 'Kay Board' });
+  const kay = await registerCandidate(request, ORBITRA.testId, { fullName: 'Kay Board', name: 'Kay Board' });
+  await submitAnswers(request, kay, ['<p>Typed by keyboard</p>', '', '']);
   await page.goto('/review/');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeFocused();
   await tabToShownFocus(page, page.getByLabel('Email'));

@@ -6,7 +6,7 @@ import { createHealth, registerHealthRoute } from './health.ts';
 import { closeConnectionsAsTheyIdle } from './http/draining.ts';
 import { serializeRequest } from './http/request-log.ts';
 import { type PeriodicTaskRunner, startPeriodicTasks } from './jobs/periodic-tasks.ts';
-import { retentionTask } from './privacy/erasure.ts';
+import { retentionTask, silentSessionsTask } from './privacy/erasure.ts';
 import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
 import { PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
@@ -78,7 +78,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await registerStaticSite(app, config.repoRoot, remotes);
 
   // The server's own work on a schedule; stopped before the storage closes (onClose runs last first).
-  const tasks = startPeriodicTasks([retentionTask(deps)], {
+  const tasks = startPeriodicTasks([retentionTask(deps), silentSessionsTask(deps)], {
     store: deps.tasks,
     now: deps.now,
     onError: (task, error) => app.log.error({ err: error }, `Periodic task ${task} failed`),

@@ -14,6 +14,7 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Registrations that open a session, per hour, from one address and for one test. */
   registrationsPerIpPerHour: number;
+  registrationsPerBlockPerHour: number;
   registrationsPerTestPerHour: number;
   /** Invitation checks (`/api/invitation-status`) per hour from one address. */
   invitationChecksPerIpPerHour: number;
@@ -124,6 +125,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
     // An office of a few hundred candidates behind one NAT may all start within the hour.
     registrationsPerIpPerHour: positiveInteger(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 300),
+    registrationsPerBlockPerHour: positiveInteger(env, 'REGISTRATIONS_PER_BLOCK_PER_HOUR', 1200),
     registrationsPerTestPerHour: positiveInteger(env, 'REGISTRATIONS_PER_TEST_PER_HOUR', 2000),
     // Each candidate checks the link on the landing page and at every section: ten times the registrations.
     invitationChecksPerIpPerHour: positiveInteger(env, 'INVITATION_CHECKS_PER_IP_PER_HOUR', 3000),

@@ -1,4 +1,5 @@
-import { allTests } from '@assessment/core';
+import http from 'node:http';
+import type { RegistrationPayload } from '@assessment/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   adminGet,
@@ -9,8 +10,8 @@ import {
   postJson,
   registration,
   startServer,
-  testId,
 } from './helpers.ts';
+import { invite } from './invitation-helpers.ts';
 
 const servers: InProcessServer[] = [];
 afterAll(async () => {
@@ -51,28 +52,80 @@ describe('many candidates behind one address', () => {
   });
 });
 
-describe('registration limits', () => {
-  const register = (url: string, client: string, forTest = testId) => {
-    const unique = newSessionId();
-    return fetch(`${url}/api/now-assessment`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...keyHeaders(unique) },
-      body: JSON.stringify(registration(unique, { data: forTest })),
-    });
-  };
+/**
+ * A registration sent from `address`, a loopback address of its own (Linux answers on all of
+ * 127.0.0.0/8), so the server sees the address on the socket, as it would a real client's.
+ */
+function registerFrom(url: string, address: string, overrides: Partial<RegistrationPayload> = {}) {
+  const unique = newSessionId();
+  const body = JSON.stringify(registration(unique, overrides));
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: { error?: string } }>(
+    (resolve, reject) => {
+      const request = http.request(
+        `${url}/api/now-assessment`,
+        {
+          method: 'POST',
+          localAddress: address,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            ...keyHeaders(unique),
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    },
+  );
+}
 
-  it('limit registrations per test, with a clear 429 and Retry-After', async () => {
-    const server = await serve({ REGISTRATIONS_PER_TEST_PER_HOUR: '2', TRUST_PROXY: 'true' });
-    expect((await register(server.url, '198.51.100.1')).status).toBe(200);
-    expect((await register(server.url, '198.51.100.2')).status).toBe(200);
-    const refused = await register(server.url, '198.51.100.3');
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.json()).toEqual({
-      error: expect.stringMatching(/^Too many registrations for this test; try again in \d+ s$/),
-    });
-    const other = allTests().find((test) => test.uuid !== testId)?.uuid as string;
-    expect((await register(server.url, '198.51.100.3', other)).status).toBe(200);
+describe('registration limits', () => {
+  it('limits each address and each address block, with a clear 429 and Retry-After', async () => {
+    const server = await serve({ REGISTRATIONS_PER_IP_PER_HOUR: '3', REGISTRATIONS_PER_BLOCK_PER_HOUR: '5' });
+    for (let index = 0; index < 3; index += 1) expect((await registerFrom(server.url, '127.0.0.2')).status).toBe(200);
+    const byAddress = await registerFrom(server.url, '127.0.0.2');
+    expect(byAddress.status).toBe(429);
+    expect(Number(byAddress.headers['retry-after'])).toBeGreaterThan(0);
+    expect(byAddress.body.error).toMatch(/^Too many registrations from this address; try again in \d+ s$/);
+    for (let index = 0; index < 2; index += 1) expect((await registerFrom(server.url, '127.0.0.3')).status).toBe(200);
+    const byBlock = await registerFrom(server.url, '127.0.0.4');
+    expect(byBlock.status).toBe(429);
+    expect(byBlock.body.error).toMatch(/^Too many registrations from this network; try again in \d+ s$/);
+    // Another network is not held back by this one.
+    expect((await registerFrom(server.url, '127.0.1.2')).status).toBe(200);
+  });
+
+  it('a flood from many addresses fills a test, yet a candidate from another network and a personal invitation get in', async () => {
+    const server = await serve({ REGISTRATIONS_PER_TEST_PER_HOUR: '20' });
+    const flooders = Array.from({ length: 8 }, (_, index) => `127.0.0.${index + 2}`);
+    const statuses = await inParallel(
+      flooders.flatMap((address) => Array.from({ length: 5 }, () => address)),
+      8,
+      async (address) => (await registerFrom(server.url, address)).status,
+    );
+    // The test's 20, then the 3 an hour a full test still takes from the flooders' one block.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(23);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+    const refused = await registerFrom(server.url, '127.0.0.9');
+    expect(refused.body.error).toMatch(
+      /^This test is taking many new candidates just now, and a few from each network/,
+    );
+
+    expect((await registerFrom(server.url, '127.0.1.5')).status).toBe(200);
+    expect((await registerFrom(server.url, '127.0.2.5')).status).toBe(200);
+    const invitation = await invite(server.url, Date.now());
+    const personal = await registerFrom(server.url, '127.0.0.3', { invitation: invitation.token });
+    expect(personal.status, JSON.stringify(personal.body)).toBe(200);
   });
 });
 

@@ -163,6 +163,7 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     clock.advance(20 * DAY);
     const recent = newSessionId();
     expect((await postJson(server.url, '/api/now-assessment', registration(recent))).status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(recent))).status).toBe(200);
     clock.advance(11 * DAY);
     await server.app.periodicTasks.runDue();
 
@@ -170,6 +171,30 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     expect(await videoKept(old.uploadId)).toBe(false);
     expect((await myRecordStatus(server.url, old.unique)).status).toBe(410);
     expect((await adminGet(server.url, `/api/admin/sessions/${recent}`)).status).toBe(200);
+  });
+
+  it('deletes open-link sessions silent for a day, and keeps those that sent something or came by invitation', async () => {
+    const register = (unique: string) => postJson(server.url, '/api/now-assessment', registration(unique));
+    const silent = newSessionId();
+    expect((await register(silent)).status).toBe(200);
+    const answering = newSessionId();
+    expect((await register(answering)).status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(answering))).status).toBe(200);
+    const invitation = await invite(server.url, clock.now());
+    const invited = await registerWith(server.url, invitation.token);
+    expect(invited.status).toBe(200);
+
+    clock.advance(DAY / 2);
+    await server.app.periodicTasks.runDue();
+    expect((await adminGet(server.url, `/api/admin/sessions/${silent}`)).status).toBe(200);
+
+    clock.advance(DAY);
+    await server.app.periodicTasks.runDue();
+    expect((await adminGet(server.url, `/api/admin/sessions/${silent}`)).status).toBe(404);
+    expect((await adminGet(server.url, `/api/admin/sessions/${answering}`)).status).toBe(200);
+    expect((await adminGet(server.url, `/api/admin/sessions/${invited.unique}`)).status).toBe(200);
+    // Nothing marks it: the browser that comes back simply starts again.
+    expect((await register(silent)).status).toBe(200);
   });
 });
 

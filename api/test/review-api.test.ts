@@ -363,10 +363,16 @@ describe('the reviewer API', () => {
     const ids = (body: Record<string, unknown>) =>
       (body.candidates as { sessionId: string }[]).map((one) => one.sessionId);
     expect(ids(bySignals.body)[0]).toBe(unique);
-    const byName = await alice.send('GET', `/api/review/tests/${otherTestOfA}/candidates?sort=name&order=asc`);
+    // Aaron registered and sent nothing since: listed only when asked for.
+    expect(ids(bySignals.body)).not.toContain(quiet);
+    const silentOnly = await alice.send('GET', `/api/review/tests/${otherTestOfA}/candidates?silent=only`);
+    expect(ids(silentOnly.body)).toContain(quiet);
+    expect(ids(silentOnly.body)).not.toContain(unique);
+    const all = `/api/review/tests/${otherTestOfA}/candidates?silent=include`;
+    const byName = await alice.send('GET', `${all}&sort=name&order=asc`);
     expect(ids(byName.body).indexOf(quiet)).toBeLessThan(ids(byName.body).indexOf(unique));
-    const byStatus = await alice.send('GET', `/api/review/tests/${otherTestOfA}/candidates?sort=status&order=desc`);
-    expect(ids(byStatus.body).indexOf(unique)).toBeLessThan(ids(byStatus.body).indexOf(quiet));
+    const byStatus = await alice.send('GET', `${all}&sort=status&order=desc`);
+    expect(ids(byStatus.body).indexOf(quiet)).toBeGreaterThan(ids(byStatus.body).indexOf(unique));
 
     const seen: string[] = [];
     let cursor: string | null = null;

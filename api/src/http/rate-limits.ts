@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { addressBlock } from './address-block.ts';
 import { accessOf } from './candidate-access.ts';
 import { HttpError } from './errors.ts';
 import { sharedRateLimits } from './shared-rate-limits.ts';
@@ -11,7 +12,11 @@ import { sharedRateLimits } from './shared-rate-limits.ts';
  *
  * - A registered session's writes count against that session, never its address: a whole office
  *   behind one NAT autosaves without touching each other's limit. Upload chunks have a higher one.
- * - A registration that opens a session counts against its address and against its test.
+ * - A registration that opens a session through the open link counts against its address, its
+ *   address block (`addressBlock`) and its test. A full test still takes a few registrations an
+ *   hour from each block that has not spent them, so a flood slows new candidates but never stops
+ *   them. A personal invitation's registration counts against none of these: the invitation is
+ *   the proof, and it opens one session only.
  * - An invitation check (where a token could be guessed) counts against its address, per hour.
  * - A reviewer's sign-in counts against its address and against the email it names, per hour.
  * - The admin API and the reviewer API each have their own counter per address, so a flood of
@@ -22,6 +27,7 @@ export interface RateLimitConfig {
   /** Requests per minute per session, and per address for anything anonymous. */
   perMinute: number;
   registrationsPerIpPerHour: number;
+  registrationsPerBlockPerHour: number;
   registrationsPerTestPerHour: number;
   invitationChecksPerIpPerHour: number;
   signInsPerIpPerHour: number;
@@ -34,6 +40,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** A long recording sent in small chunks makes many requests in a minute. */
 const UPLOAD_FACTOR = 10;
+/** New sessions a full test still takes from each address block, per hour. */
+const PAST_A_FULL_TEST_PER_BLOCK = 3;
 /** Counters kept in memory at once; the least recently used go first. */
 const COUNTERS = 100_000;
 
@@ -41,7 +49,9 @@ type Bucket =
   | 'session'
   | 'upload'
   | 'register-ip'
+  | 'register-block'
   | 'register-test'
+  | 'register-full-test'
   | 'invitation-check'
   | 'sign-in-ip'
   | 'sign-in-email'
@@ -61,7 +71,7 @@ declare module 'fastify' {
 export interface RateLimits {
   /** Counts a request against its bucket; throws 429 (with Retry-After) when the bucket is full. */
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Counts a registration that opens a session against its test. */
+  /** Counts an open-link registration that opens a session: its address, its block, its test. */
   admitRegistrationFor(request: FastifyRequest, reply: FastifyReply, testId: string): Promise<void>;
   /** Counts a sign-in against the email it names (lowercased), whoever sends it. */
   admitSignInFor(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
@@ -87,7 +97,9 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     session: limiter('session', config.perMinute, MINUTE),
     upload: limiter('upload', config.perMinute * UPLOAD_FACTOR, MINUTE),
     registerIp: limiter('register-ip', config.registrationsPerIpPerHour, HOUR),
+    registerBlock: limiter('register-block', config.registrationsPerBlockPerHour, HOUR),
     registerTest: limiter('register-test', config.registrationsPerTestPerHour, HOUR),
+    registerFullTest: limiter('register-full-test', PAST_A_FULL_TEST_PER_BLOCK, HOUR),
     invitationCheck: limiter('invitation-check', config.invitationChecksPerIpPerHour, HOUR),
     signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
     signInEmail: limiter('sign-in-email', config.signInsPerEmailPerHour, HOUR),
@@ -96,17 +108,24 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     ip: limiter('ip', config.perMinute, MINUTE),
   };
 
-  async function count(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    { bucket, check }: (typeof limiters)[keyof typeof limiters],
-    subject: string,
-  ): Promise<void> {
+  type Limiter = (typeof limiters)[keyof typeof limiters];
+
+  /** Counts the request against `subject` in the limiter's bucket; the refusal, if it is full. */
+  async function attempt(request: FastifyRequest, { bucket, check }: Limiter, subject: string) {
     subjects.set(request, subject);
     const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header('Retry-After', String(result.ttlInSeconds));
-    throw new HttpError(429, `${tooMany[bucket]}; try again in ${result.ttlInSeconds} s`);
+    if (result.isAllowed || !result.isExceeded) return undefined;
+    return { bucket, retryAfter: result.ttlInSeconds };
+  }
+
+  function refuse(reply: FastifyReply, { bucket, retryAfter }: { bucket: Bucket; retryAfter: number }): never {
+    reply.header('Retry-After', String(retryAfter));
+    throw new HttpError(429, `${tooMany[bucket]}; try again in ${retryAfter} s`);
+  }
+
+  async function count(request: FastifyRequest, reply: FastifyReply, limiter: Limiter, subject: string) {
+    const refusal = await attempt(request, limiter, subject);
+    if (refusal) refuse(reply, refusal);
   }
 
   return {
@@ -115,7 +134,8 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       const access = accessOf(request);
       if (session && access === 'upload') return count(request, reply, limiters.upload, session.sessionId);
       if (session && access) return count(request, reply, limiters.session, session.sessionId);
-      if (access === 'registration' && request.candidate) return count(request, reply, limiters.registerIp, request.ip);
+      // A new session's own limits are counted by the route, once it knows whether an invitation
+      // vouches for it; until then it is counted like any anonymous request.
       const bucket = request.routeOptions.config.bucket;
       if (bucket === 'invitation-check') return count(request, reply, limiters.invitationCheck, request.ip);
       if (bucket === 'sign-in') return count(request, reply, limiters.signInIp, request.ip);
@@ -123,7 +143,15 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, request.ip);
       return count(request, reply, limiters.ip, request.ip);
     },
-    admitRegistrationFor: (request, reply, testId) => count(request, reply, limiters.registerTest, testId),
+    async admitRegistrationFor(request, reply, testId) {
+      const block = addressBlock(request.ip);
+      await count(request, reply, limiters.registerIp, request.ip);
+      await count(request, reply, limiters.registerBlock, block);
+      const full = await attempt(request, limiters.registerTest, testId);
+      if (!full) return;
+      const pastFull = await attempt(request, limiters.registerFullTest, `${testId}:${block}`);
+      if (pastFull) refuse(reply, pastFull);
+    },
     admitSignInFor: (request, reply, email) => count(request, reply, limiters.signInEmail, email.toLowerCase()),
   };
 }
@@ -132,7 +160,9 @@ const tooMany: Record<Bucket, string> = {
   session: 'Too many requests from this session',
   upload: 'Too many upload requests from this session',
   'register-ip': 'Too many registrations from this address',
+  'register-block': 'Too many registrations from this network',
   'register-test': 'Too many registrations for this test',
+  'register-full-test': 'This test is taking many new candidates just now, and a few from each network',
   'invitation-check': 'Too many invitation checks from this address',
   'sign-in-ip': 'Too many sign-in attempts from this address',
   'sign-in-email': 'Too many sign-in attempts for this email',

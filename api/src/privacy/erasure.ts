@@ -53,3 +53,25 @@ export function retentionTask(deps: ErasureDeps): PeriodicTask {
     },
   };
 }
+
+/** How long an open-link session may send nothing after its registration before it is deleted. */
+export const SILENT_SESSION_MS = DAY_MS;
+
+/**
+ * Every hour (and at start): open-link sessions that registered over a day ago and sent nothing
+ * since are deleted, so a flood of registrations leaves nothing behind in the company's list or
+ * its counts. A personal invitation's session is its candidate's, and stays.
+ */
+export function silentSessionsTask(deps: ErasureDeps): PeriodicTask {
+  return {
+    name: 'silent-sessions',
+    everyMs: DAY_MS / 24,
+    async run(now) {
+      for (;;) {
+        const silent = await deps.privacy.silentSessionsBefore(now - SILENT_SESSION_MS, RETENTION_BATCH);
+        for (const sessionId of silent) await deps.privacy.deleteSilentSession(sessionId);
+        if (silent.length < RETENTION_BATCH) break;
+      }
+    },
+  };
+}

@@ -71,7 +71,7 @@ export async function listCandidates(
   test: TestDefinition,
   query: unknown,
 ): Promise<CandidatesPage> {
-  const { sort, order, limit, cursor, stage } = parseOrRefuse(candidatesQuerySchema, query);
+  const { sort, order, limit, cursor, stage, silent } = parseOrRefuse(candidatesQuerySchema, query);
   const offset = cursor === undefined ? 0 : parseOrRefuse(offsetCursor, cursor);
   const rows = await candidates.listCandidates({
     testId: test.uuid,
@@ -79,6 +79,7 @@ export async function listCandidates(
     order,
     offset,
     limit: limit + 1,
+    silent,
     ...(stage ? { stage } : {}),
   });
   return {

@@ -25,6 +25,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     const limits = await registerRateLimits(api, {
       perMinute: deps.config.rateLimitPerMinute,
       registrationsPerIpPerHour: deps.config.registrationsPerIpPerHour,
+      registrationsPerBlockPerHour: deps.config.registrationsPerBlockPerHour,
       registrationsPerTestPerHour: deps.config.registrationsPerTestPerHour,
       invitationChecksPerIpPerHour: deps.config.invitationChecksPerIpPerHour,
       signInsPerIpPerHour: deps.config.signInsPerIpPerHour,

@@ -84,7 +84,8 @@ export function registerRegistrationRoute(
         receivedAt,
       );
       if (candidate.session) requireOwnSession(request, registration.unique);
-      else await limits.admitRegistrationFor(request, reply, registration.data);
+      // A personal invitation vouches for its one session: no flood of others may refuse it.
+      else if (invitationId === null) await limits.admitRegistrationFor(request, reply, registration.data);
       const ref = sessionRefOf(registration, receivedAt);
       await sessions.saveRegistration(ref, candidate.keyHash, details, invitationId, gender);
       return { ok: true };

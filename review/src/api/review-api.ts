@@ -14,6 +14,7 @@ import {
   reviewerMeSchema,
   reviewTestSchema,
   reviewTestsSchema,
+  type SilentCandidates,
   type StageChange,
   type UpdateInvitationPayload,
 } from '@assessment/core';
@@ -55,12 +56,14 @@ export function reviewerCalls(csrfToken: string) {
         limit: number;
         cursor: string | null;
         stage: CandidateStage | null;
+        silent: SilentCandidates;
       },
       signal?: AbortSignal,
     ) => {
       const params = new URLSearchParams({ sort: query.sort, order: query.order, limit: String(query.limit) });
       if (query.cursor) params.set('cursor', query.cursor);
       if (query.stage) params.set('stage', query.stage);
+      if (query.silent !== 'hide') params.set('silent', query.silent);
       return requestJson(`${at('tests', testId, 'candidates')}?${params}`, { schema: candidatesPageSchema, signal });
     },
 

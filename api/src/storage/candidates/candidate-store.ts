@@ -1,4 +1,4 @@
-import { CANDIDATE_STAGES, type CandidateSort, type CandidateStage } from '@assessment/core';
+import { CANDIDATE_STAGES, type CandidateSort, type CandidateStage, type SilentCandidates } from '@assessment/core';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
@@ -20,6 +20,8 @@ export interface CandidateQuery {
   limit: number;
   /** Only the candidates at this stage. */
   stage?: CandidateStage;
+  /** Whether those who sent nothing after registering are left out, listed too, or listed alone. */
+  silent: SilentCandidates;
 }
 
 /** One candidate of a test's list, as the store reads it in one query. */
@@ -162,8 +164,14 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
       return counts;
     },
 
-    async listCandidates({ testId, sort, order, offset, limit, stage }) {
+    async listCandidates({ testId, sort, order, offset, limit, stage, silent }) {
       let select = candidates(db, testId);
+      if (silent !== 'include') {
+        // Sent nothing after the registration: no answers, quiz end, video, skip or feedback.
+        const sentNothing = sql<boolean>`(a.session_id IS NULL AND c.session_id IS NULL AND k.session_id IS NULL
+          AND f.session_id IS NULL AND NOT EXISTS (SELECT 1 FROM videos v WHERE v.session_id = s.session_id))`;
+        select = select.where(silent === 'only' ? sentNothing : sql<boolean>`NOT ${sentNothing}`);
+      }
       // A session with no stage row has never been moved: it is new.
       if (stage === 'new')
         select = select.where((eb) => eb.or([eb('st.stage', 'is', null), eb('st.stage', '=', 'new')]));

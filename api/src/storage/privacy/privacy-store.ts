@@ -1,4 +1,6 @@
+import { type ExpressionBuilder, sql } from 'kysely';
 import { defineWrites } from '../db/database.ts';
+import type { Schema } from '../db/schema.ts';
 import type { Storage } from '../db/storage.ts';
 import { knownSessions } from '../sessions/known-sessions.ts';
 
@@ -29,6 +31,16 @@ export interface PrivacyStore {
   demographicAnswer(sessionId: string): Promise<string | null>;
   /** How many candidates of the test gave each answer ('' for none), and how many of them finished. */
   demographicCounts(testId: string): Promise<StoredCounts[]>;
+  /**
+   * Up to `limit` open-link sessions that started before `before` and never sent anything after
+   * their registration (no answers, quiz end, video, skip or feedback), oldest first.
+   */
+  silentSessionsBefore(before: number, limit: number): Promise<string[]>;
+  /**
+   * Deletes a session that sent nothing after its registration, if it still has not: no mark of
+   * it stays, not even in the counts, so a browser that comes back simply starts again.
+   */
+  deleteSilentSession(sessionId: string): Promise<boolean>;
   /** Up to `limit` sessions of these tests that started before `before`, oldest first. */
   sessionsStartedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
 }
@@ -52,6 +64,24 @@ const SESSION_PARTS = [
   'feedback',
 ] as const;
 
+/** The tables that hold what a session sent after its registration. */
+const SENT_AFTER_REGISTRATION = ['answers', 'quiz_completions', 'videos', 'video_skips', 'feedback'] as const;
+
+/** A session's reference that sent nothing after its registration. */
+const sentNothing = (eb: ExpressionBuilder<Schema, 'sessions'>) =>
+  eb.and(
+    SENT_AFTER_REGISTRATION.map((table) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom(table)
+            .select(sql<number>`1`.as('one'))
+            .whereRef(`${table}.session_id`, '=', 'sessions.session_id'),
+        ),
+      ),
+    ),
+  );
+
 export const privacyWrites = defineWrites({
   async setRetentionDays({ db }, companyId: string, days: number, at: number): Promise<void> {
     await db
@@ -64,6 +94,25 @@ export const privacyWrites = defineWrites({
         })),
       )
       .execute();
+  },
+
+  async deleteSilentSession(context, sessionId: string): Promise<boolean> {
+    const deleted = await context.atomically(async (db) => {
+      const silent = await db
+        .selectFrom('sessions')
+        .select('session_id')
+        .where('session_id', '=', sessionId)
+        .where('invitation_id', 'is', null)
+        .where((eb) => sentNothing(eb))
+        .executeTakeFirst();
+      if (!silent) return false;
+      await db.deleteFrom('demographics').where('session_id', '=', sessionId).execute();
+      for (const table of SESSION_PARTS) await db.deleteFrom(table).where('session_id', '=', sessionId).execute();
+      await db.deleteFrom('sessions').where('session_id', '=', sessionId).execute();
+      return true;
+    });
+    context.local('known-sessions', knownSessions).forget(sessionId);
+    return deleted;
   },
 
   async eraseSession(context, sessionId: string, at: number, reason: ErasureReason): Promise<boolean> {
@@ -145,6 +194,19 @@ export function createPrivacyStore({ reads: db, write }: Storage): PrivacyStore 
         finished: Number(row.finished),
       }));
     },
+    async silentSessionsBefore(before, limit) {
+      const rows = await db
+        .selectFrom('sessions')
+        .select('session_id')
+        .where('invitation_id', 'is', null)
+        .where('started_at', '<', before)
+        .where((eb) => sentNothing(eb))
+        .orderBy('started_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.session_id);
+    },
+    deleteSilentSession: (sessionId) => write('deleteSilentSession', sessionId),
     async sessionsStartedBefore(testIds, before, limit) {
       if (testIds.length === 0) return [];
       const rows = await db

@@ -104,6 +104,12 @@ export const companySettingsUpdateSchema = z
 export const CANDIDATE_SORTS = ['startedAt', 'name', 'status', 'signals'] as const;
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
 export const CANDIDATE_STATUSES = ['registered', 'quiz-submitted', 'video-done', 'finished'] as const;
+/**
+ * The candidates who registered and sent nothing since (often not a person at all: a flood) are
+ * left out of the list unless asked for: shown with the others, or alone.
+ */
+export const SILENT_CANDIDATES = ['hide', 'include', 'only'] as const;
+export type SilentCandidates = (typeof SILENT_CANDIDATES)[number];
 export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
 
 /** `GET /api/review/tests/:testId/candidates?sort=&order=&limit=&cursor=`. */
@@ -113,6 +119,7 @@ export const candidatesQuerySchema = z
     order: z.enum(['asc', 'desc']).default('desc'),
     /** Only the candidates at this stage; all of them without it. */
     stage: z.enum(CANDIDATE_STAGES).optional(),
+    silent: z.enum(SILENT_CANDIDATES).default('hide'),
     ...pageQuery,
   })
   .strict();

@@ -4,6 +4,7 @@ import { useCandidatePage } from '../hooks/useCandidatePage.ts';
 import { sortBy } from '../lib/candidate-sort.ts';
 import { CandidateTable } from './CandidateTable.tsx';
 import { PageControls } from './PageControls.tsx';
+import { SilentCandidatesFilter } from './SilentCandidatesFilter.tsx';
 import { StageFilter } from './StageFilter.tsx';
 
 /** The candidates of one test: sortable, a page at a time, with a word on what the signals are. */
@@ -17,10 +18,17 @@ export function CandidateList({ testId }: { testId: string }) {
         Tab switches and pastes are signals that need a human look, not proof of cheating: a candidate may switch tabs
         to re-read the instructions or paste their own notes. Open a candidate to see when each one happened.
       </p>
-      <StageFilter stage={query.stage} onChange={(stage) => change({ ...query, stage })} />
+      <div className="list-filters">
+        <StageFilter stage={query.stage} onChange={(stage) => change({ ...query, stage })} />
+        <SilentCandidatesFilter silent={query.silent} onChange={(silent) => change({ ...query, silent })} />
+      </div>
       {page.error && <LoadProblem message={page.error} onRetry={page.reload} />}
       {page.data && rows.length === 0 && pageNumber === 1 && (
-        <p>{query.stage ? 'No candidate is at this stage.' : 'No candidate has started this test yet.'}</p>
+        <p>
+          {query.stage || query.silent !== 'hide'
+            ? 'No candidate is listed with these choices.'
+            : 'No candidate has sent anything for this test yet.'}
+        </p>
       )}
       {rows.length > 0 && (
         <CandidateTable

@@ -11,7 +11,7 @@ export function StageFilter({
 }) {
   const id = useId();
   return (
-    <p className="stage-filter">
+    <p className="list-filter">
       <label htmlFor={id}>Show</label>{' '}
       <select
         id={id}

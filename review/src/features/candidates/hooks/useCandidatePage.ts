@@ -24,7 +24,14 @@ export function useCandidatePage(testId: string) {
   const page = useResource(`${testId}?${params}`, (signal) =>
     calls.candidates(
       testId,
-      { sort: query.sort, order: query.order, limit: query.size, cursor: query.cursor, stage: query.stage },
+      {
+        sort: query.sort,
+        order: query.order,
+        limit: query.size,
+        cursor: query.cursor,
+        stage: query.stage,
+        silent: query.silent,
+      },
       signal,
     ),
   );

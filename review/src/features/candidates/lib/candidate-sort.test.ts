@@ -5,17 +5,17 @@ const read = (search: string) => readListQuery(new URLSearchParams(search));
 
 describe('the candidate list state in the address', () => {
   it('defaults to the newest first, 25 a page', () => {
-    expect(read('')).toEqual({ sort: 'startedAt', order: 'desc', size: 25, cursor: null, stage: null });
+    expect(read('')).toEqual({ sort: 'startedAt', order: 'desc', size: 25, cursor: null, stage: null, silent: 'hide' });
     expect(writeListQuery(read('')).toString()).toBe('');
   });
 
   it('reads what it wrote', () => {
-    const query = { sort: 'signals', order: 'asc', size: 10, cursor: 'abc', stage: 'advance' } as const;
+    const query = { sort: 'signals', order: 'asc', size: 10, cursor: 'abc', stage: 'advance', silent: 'only' } as const;
     expect(readListQuery(writeListQuery(query))).toEqual(query);
   });
 
   it('ignores what it does not know', () => {
-    expect(read('sort=password&order=sideways&size=7&stage=hired')).toEqual(read(''));
+    expect(read('sort=password&order=sideways&size=7&stage=hired&silent=maybe')).toEqual(read(''));
   });
 
   it('flips the order of the sorted column and starts another in its natural order, on page one', () => {

@@ -1,4 +1,11 @@
-import { CANDIDATE_SORTS, CANDIDATE_STAGES, type CandidateSort, type CandidateStage } from '@assessment/core';
+import {
+  CANDIDATE_SORTS,
+  CANDIDATE_STAGES,
+  type CandidateSort,
+  type CandidateStage,
+  SILENT_CANDIDATES,
+  type SilentCandidates,
+} from '@assessment/core';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -11,6 +18,8 @@ export interface CandidateListQuery {
   cursor: string | null;
   /** Only the candidates at this stage, or null for all. */
   stage: CandidateStage | null;
+  /** Those who registered and sent nothing since: left out (the default), listed too, or alone. */
+  silent: SilentCandidates;
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -36,7 +45,8 @@ export function readListQuery(params: URLSearchParams): CandidateListQuery {
   const sizeParam = Number(params.get('size'));
   const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_SIZE;
   const stage = CANDIDATE_STAGES.find((known) => known === params.get('stage')) ?? null;
-  return { sort, order, size, cursor: params.get('cursor') || null, stage };
+  const silent = SILENT_CANDIDATES.find((known) => known === params.get('silent')) ?? 'hide';
+  return { sort, order, size, cursor: params.get('cursor') || null, stage, silent };
 }
 
 /** The page address for a list state; defaults are left out so plain links stay plain. */
@@ -46,6 +56,7 @@ export function writeListQuery(query: CandidateListQuery): URLSearchParams {
   if (query.order !== FIRST_ORDER[query.sort]) params.set('order', query.order);
   if (query.size !== DEFAULT_SIZE) params.set('size', String(query.size));
   if (query.stage) params.set('stage', query.stage);
+  if (query.silent !== 'hide') params.set('silent', query.silent);
   if (query.cursor) params.set('cursor', query.cursor);
   return params;
 }
