@@ -31,6 +31,19 @@ describe('hostile answers', () => {
     expect((await adminSession(server.url, unique)).answers).toBeNull();
   });
 
+  it('refuses a body of half a million nested arrays before parsing it, and the session’s saves go on', async () => {
+    const unique = await registered(server.url);
+    const hostile = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+    const refused = await fetch(`${server.url}/api/answers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...keyHeaders(unique) },
+      body: hostile,
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'body: nests arrays or objects deeper than 16 levels' });
+    expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(200);
+  });
+
   it('keeps answering everyone while several such bodies are being checked', async () => {
     const unique = await registered(server.url);
     const hostile = Array.from({ length: 3 }, () =>

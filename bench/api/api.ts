@@ -21,6 +21,8 @@ const HOSTILE_GOAL = 2;
 const HEALTH_CONNECTIONS = 4;
 /** Clients sending the hostile bodies in a loop, each as its own registered session. */
 const HOSTILE_CLIENTS = 3;
+/** Clients sending half a million nested arrays in a loop (issue 22 saw four slow every other save). */
+const NESTED_CLIENTS = 4;
 
 /** A session's body and headers per request; the answers call needs its revision to grow, or the server skips the write. */
 type RequestMaker = (index: number) => { body: string; headers: Record<string, string> };
@@ -195,36 +197,94 @@ async function healthLatencies(
   return { p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), requests: times.length };
 }
 
+interface Latencies {
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+}
+
 interface HostileResult {
-  idle: { p50Ms: number; p99Ms: number; requests: number };
-  underLoad: { p50Ms: number; p99Ms: number; requests: number };
+  idle: Latencies;
+  underLoad: Latencies;
   hostileRequests: number;
   hostileStatuses: Record<string, number>;
 }
 
-/** `/api/health` on the idle server, then while three clients send the hostile bodies in a loop. */
-async function healthUnderHostileLoad(product: ServerProcess): Promise<HostileResult> {
-  await healthLatencies(product.origin, WARM_UP_S);
-  const idle = await healthLatencies(product.origin, DURATION_S);
+/** Exact latencies of one candidate saving their formatted answers, one save after another. */
+async function saveLatencies(origin: string, session: Session, seconds: number): Promise<Latencies> {
+  const call = answersCall([session]);
+  let index = 0;
+  const times: number[] = [];
+  const result = await runWithResponses(
+    {
+      url: origin,
+      connections: 1,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: call.path,
+          setupRequest: (request) => {
+            const { body, headers } = call.request(index++);
+            return {
+              ...request,
+              body,
+              headers: { ...request.headers, 'content-type': 'application/json', ...headers },
+            };
+          },
+        },
+      ],
+    },
+    (statusCode, responseTime) => {
+      if (statusCode === 200) times.push(responseTime);
+    },
+  );
+  if (result.non2xx + result.errors + result.timeouts > 0) throw new Error('a save failed beside the hostile bodies');
+  return { p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), requests: times.length };
+}
+
+/** Half a million nested arrays, 1 MB: JSON that no parser should be asked to walk. */
+function nestedArraysBody(): string {
+  return `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+}
+
+/**
+ * What `probe` measures on the idle server, then while `clients` registered sessions send
+ * `hostileBody` in a loop, each its own.
+ */
+async function underHostileLoad(
+  product: ServerProcess,
+  {
+    clients: count,
+    hostileBody: bodyOf,
+    probe,
+  }: {
+    clients: number;
+    hostileBody: (unique: string) => string;
+    probe: (seconds: number) => Promise<Latencies>;
+  },
+): Promise<HostileResult> {
+  await probe(WARM_UP_S);
+  const idle = await probe(DURATION_S);
   const clients: Session[] = [];
-  for (let client = 0; client < HOSTILE_CLIENTS; client += 1) {
-    const unique = `bench-hostile-${client}`;
+  for (let client = 0; client < count; client += 1) {
+    const unique = `bench-hostile-${client}-${Date.now()}`;
     clients.push({ unique, headers: await register(product.origin, unique) });
   }
-  const bodies = clients.map((client) => hostileBody(client.unique));
+  const bodies = clients.map((client) => bodyOf(client.unique));
   const statuses: Record<string, number> = {};
   let next = 0;
   const hostile = runWithResponses(
     {
       url: product.origin,
-      connections: HOSTILE_CLIENTS,
+      connections: count,
       duration: WARM_UP_S + DURATION_S + 1,
       requests: [
         {
           method: 'POST',
           path: '/api/answers',
           setupRequest: (request, context: { client?: number }) => {
-            context.client ??= next++ % HOSTILE_CLIENTS;
+            context.client ??= next++ % count;
             const client = clients[context.client] as Session;
             return {
               ...request,
@@ -240,9 +300,26 @@ async function healthUnderHostileLoad(product: ServerProcess): Promise<HostileRe
     },
   );
   await new Promise((resolve) => setTimeout(resolve, WARM_UP_S * 1000));
-  const underLoad = await healthLatencies(product.origin, DURATION_S);
+  const underLoad = await probe(DURATION_S);
   const finished = await hostile;
   return { idle, underLoad, hostileRequests: finished.requests.total, hostileStatuses: statuses };
+}
+
+/** The row of one hostile measurement, beside the same figure on the idle server of the same run. */
+function hostileRow(name: string, result: HostileResult): Row {
+  return {
+    group: 'api',
+    name,
+    value: result.underLoad.p99Ms,
+    unit: 'ms',
+    detail: `p50 ${result.underLoad.p50Ms.toFixed(2)} ms; ${result.hostileRequests} hostile requests (${Object.entries(
+      result.hostileStatuses,
+    )
+      .map(([status, times]) => `${times}× ${status}`)
+      .join(', ')})`,
+    baseline: { label: 'idle', value: result.idle.p99Ms, detail: `p50 ${result.idle.p50Ms.toFixed(2)} ms` },
+    goals: [{ text: `≤ ${HOSTILE_GOAL}× idle`, met: result.underLoad.p99Ms <= HOSTILE_GOAL * result.idle.p99Ms }],
+  };
 }
 
 export interface ApiDetails {
@@ -251,6 +328,7 @@ export interface ApiDetails {
   /** Per call: the product on SQLite, the product on PostgreSQL, and the bare server. */
   results: Record<string, { product: LoadResult; postgres: LoadResult; bare: LoadResult }>;
   hostile?: HostileResult;
+  nestedArrays?: HostileResult;
 }
 
 /** Goals of one call's figures, for the product on one database, beside the bare server of the same run. */
@@ -330,17 +408,25 @@ export async function benchApi(log: (line: string) => void): Promise<{ rows: Row
     log(
       `api: /api/health, ${HEALTH_CONNECTIONS} connections, idle and while ${HOSTILE_CLIENTS} clients send 882 kB nested bodies`,
     );
-    const hostile = await healthUnderHostileLoad(product);
-    details.hostile = hostile;
-    rows.push({
-      group: 'api',
-      name: 'GET /api/health p99, hostile bodies in a loop',
-      value: hostile.underLoad.p99Ms,
-      unit: 'ms',
-      detail: `p50 ${hostile.underLoad.p50Ms.toFixed(2)} ms; ${hostile.hostileRequests} hostile requests`,
-      baseline: { label: 'idle', value: hostile.idle.p99Ms, detail: `p50 ${hostile.idle.p50Ms.toFixed(2)} ms` },
-      goals: [{ text: `≤ ${HOSTILE_GOAL}× idle`, met: hostile.underLoad.p99Ms <= HOSTILE_GOAL * hostile.idle.p99Ms }],
+    const hostile = await underHostileLoad(product, {
+      clients: HOSTILE_CLIENTS,
+      hostileBody: hostileBody,
+      probe: (seconds) => healthLatencies(product.origin, seconds),
     });
+    details.hostile = hostile;
+    rows.push(hostileRow('GET /api/health p99, hostile bodies in a loop', hostile));
+
+    log(`api: another candidate's saves, idle and while ${NESTED_CLIENTS} clients send 1 MB of nested arrays`);
+    const nestedBody = nestedArraysBody();
+    const [saver] = sessions;
+    if (!saver) throw new Error('no session to save with');
+    const nestedArrays = await underHostileLoad(product, {
+      clients: NESTED_CLIENTS,
+      hostileBody: () => nestedBody,
+      probe: (seconds) => saveLatencies(product.origin, saver, seconds),
+    });
+    details.nestedArrays = nestedArrays;
+    rows.push(hostileRow("another candidate's POST /api/answers p99, nested arrays in a loop", nestedArrays));
     return { rows, details };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
