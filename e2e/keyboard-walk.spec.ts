@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, expect, SAMPLE_ID, test } from './fixtures.ts';
 import { expectFocusKept, press, tabTo, type } from './support/keyboard.ts';
+import { waitForElapsed } from './video-helpers.ts';
 
 /** After a route change: the section's main heading has focus, and the tab's title names the section. */
 async function expectArrivedAt(page: Page, path: string, heading: string, title: string): Promise<void> {
@@ -79,7 +80,7 @@ test('the whole assessment by keyboard alone: focus is never lost, and each sect
   await press(page, 'Enter');
   await expect(page.getByRole('button', { name: 'Recording' })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'Recording started.' })).toBeVisible();
-  await expect(page.getByRole('timer')).toHaveText('00:02', { timeout: 8000 });
+  await waitForElapsed(page, 2);
   await press(page, 'Enter');
   // Record, Recording, then the take: focus goes to the take's Play button.
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeFocused();

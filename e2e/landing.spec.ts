@@ -69,6 +69,17 @@ test.describe('confirmation form', () => {
     for (const message of messages) await expect(page.getByText(message, { exact: true })).toBeVisible();
     await expect(page.getByText('Your Gender is required')).toHaveCount(0);
     await expect(page.getByLabel('Email')).toBeFocused();
+    // Every field in error is drawn alike, text fields as the select: the same border, not colour alone.
+    const borders = await Promise.all(
+      ['Email', 'Full Name', 'Work Experience', 'Social Link'].map((label) =>
+        page.getByLabel(label).evaluate((field) => {
+          const style = getComputedStyle(field);
+          return `${style.borderTopColor} ${style.borderTopWidth}`;
+        }),
+      ),
+    );
+    expect(new Set(borders).size, borders.join(' | ')).toBe(1);
+    expect(borders[0]).toMatch(/ 2px$/);
     await expect(page).toHaveURL(`/invite/${SAMPLE_ID}`);
 
     await page.getByLabel('Email').fill('ada@lovelace.example');

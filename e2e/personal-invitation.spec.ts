@@ -64,7 +64,9 @@ test.describe('personal invitation links', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('All responses have been submitted successfully!')).toBeVisible();
     const summary = page.getByRole('region', { name: `What ${PERSONAL_TEST.companyName} receives` });
-    await expect(summary).toContainText(/Submitted at \d\d:\d\d:\d\d, when you chose Complete\./);
+    await expect(summary).toContainText(
+      /Submitted at \w{3} \d{1,2}, \d{4}, \d\d:\d\d:\d\d \S+, when you chose Complete\./,
+    );
     await expect(summary).toContainText(/Video introduction\s*Received at/);
 
     const session = await sessionOfPage(page, request);

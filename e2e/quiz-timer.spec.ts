@@ -31,10 +31,13 @@ test.describe('quiz timer', () => {
     await answerBox(page).click();
     await page.keyboard.type('Last words');
     await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+    await expect(page.getByText('Time limit 15 mins')).toBeVisible();
 
     // A sleeping laptop: the clock jumps, the countdown follows it rather than its own ticks.
     await page.clock.fastForward('10:00');
     await expect(page.getByRole('timer')).toHaveText(/^0[45]:\d\d$/);
+    // The 5-minute reminder is on screen, not only read out.
+    await expect(page.getByRole('status').filter({ hasText: '5 minutes left.' })).toBeVisible();
 
     await page.clock.fastForward('05:30');
     await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/vintro`);

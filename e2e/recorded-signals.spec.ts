@@ -3,12 +3,25 @@ import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { agreeAndStart, expect, failedRequest, SAMPLE_ID, test } from './fixtures.ts';
 import { answerBox, openQuestion, pasteInto, switchAway } from './quiz-helpers.ts';
 
-/** The local time of day the page shows for a stored time, worked out in the page itself. */
+/**
+ * How the page shows a stored time (`dateTimeWithZone` in shared/react): its date, local time and
+ * time zone, in the browser's language, worked out in the page itself.
+ */
 function clockInPage(page: Page, at: number): Promise<string> {
-  return page.evaluate((time) => {
-    const date = new Date(time);
-    return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
-  }, at);
+  return page.evaluate(
+    (time) =>
+      new Intl.DateTimeFormat(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'short',
+      }).format(time),
+    at,
+  );
 }
 
 test('the quiz lists each tab switch and paste as recorded, and the end of the assessment lists them again', async ({
@@ -91,6 +104,8 @@ test('when the record cannot be read back, the end of the assessment says so and
 
   await page.unroute('**/api/my-record');
   await summary.getByRole('button', { name: 'Try again' }).click();
-  await expect(summary).toContainText(/Submitted at \d\d:\d\d:\d\d, when you chose Complete\./);
+  await expect(summary).toContainText(
+    /Submitted at \w{3} \d{1,2}, \d{4}, \d\d:\d\d:\d\d \S+, when you chose Complete\./,
+  );
   await expect(summary).toContainText(/Feedback\s*Received at/);
 });

@@ -1,11 +1,9 @@
 import type { TestDefinition } from '@assessment/core';
-import { clockTime, RecordedSignals, signalCounts, useSession } from '@assessment/react';
+import { dateTimeWithZone, RecordedSignals, signalCounts, useSession } from '@assessment/react';
 import { useMyRecord } from '../hooks/useMyRecord.ts';
 import { accessHeadline, accessLines } from '../lib/access-summary.ts';
 import { recordFacts } from '../lib/record-summary.ts';
 import { MyCopyDownloads } from './MyCopyDownloads.tsx';
-
-const dateTime = (at: number) => new Date(at).toLocaleString();
 
 interface Props {
   test: TestDefinition;
@@ -41,7 +39,7 @@ export function RecordSummary({ test, delivered }: Props) {
         <>
           <p>This is what the server holds of your assessment, exactly as the hiring team will see it.</p>
           <dl className="feedback-record-facts">
-            {recordFacts(state.record, clockTime).map((fact) => (
+            {recordFacts(state.record, dateTimeWithZone).map((fact) => (
               <div key={fact.label}>
                 <dt>{fact.label}</dt>
                 <dd>{fact.value}</dd>
@@ -68,7 +66,7 @@ export function RecordSummary({ test, delivered }: Props) {
           </p>
           {state.record.access.looks.length > 0 && (
             <ul aria-labelledby="feedback-access-title">
-              {accessLines(state.record.access, dateTime).map((line, index) => (
+              {accessLines(state.record.access, dateTimeWithZone).map((line, index) => (
                 // Two looks can read the same; their place in the list is what tells them apart.
                 // biome-ignore lint/suspicious/noArrayIndexKey: the list is read-only and never reordered.
                 <li key={index}>{line}</li>

@@ -6,7 +6,7 @@ export interface RecordFact {
   value: string;
 }
 
-/** How a server time reads in the summary: the local time of day, `HH:MM:SS`. */
+/** How a server time reads in the summary: with its date and the candidate's time zone. */
 export type TimeFormat = (at: number) => string;
 
 function at(iso: string, time: TimeFormat): string {

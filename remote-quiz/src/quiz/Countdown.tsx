@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useRemainingSeconds } from './hooks/useRemaining.ts';
 import { crossedWarning, deadlineOf, describeRemaining, formatClock, MINUTE_MS } from './lib/countdown.ts';
 
+/** From here the time left is drawn as a warning, as the first reminder says. */
+const WARNING_MS = 5 * MINUTE_MS;
+
 interface CountdownProps {
   startTime: number;
   timeLimitInMinute: number;
@@ -27,15 +30,16 @@ export function Countdown({ startTime, timeLimitInMinute, onTimeUp }: CountdownP
 
   return (
     <p
-      className={
-        remaining <= MINUTE_MS ? 'quiz-status-item quiz-countdown is-urgent' : 'quiz-status-item quiz-countdown'
-      }
+      className={`quiz-status-item quiz-countdown${
+        remaining <= MINUTE_MS ? ' is-urgent' : remaining <= WARNING_MS ? ' is-warning' : ''
+      }`}
     >
       Time left{' '}
       <span role="timer" aria-label={describeRemaining(remaining)} className="quiz-countdown-clock">
         {formatClock(remaining)}
       </span>
-      <span className="visually-hidden" role="status">
+      {/* Seen as well as heard: a reminder a sighted candidate can miss is no reminder (WCAG 2.2.1). */}
+      <span className="quiz-countdown-warning" role="status">
         {warning}
       </span>
     </p>

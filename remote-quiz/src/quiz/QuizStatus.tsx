@@ -9,22 +9,20 @@ interface QuizStatusProps {
   onTimeUp: () => void;
 }
 
-/** Answered count, duration and time left, above the questions. */
+/** Answered count, the candidate's time limit and time left, above the questions. */
 export function QuizStatus({ test, extraTimePercent, startTime, onTimeUp }: QuizStatusProps) {
   const answered = useAnsweredFlags().filter(Boolean).length;
+  const timeLimit = quizTimeLimitMinutes(test, extraTimePercent);
   return (
     <div className="quiz-status">
       <p className="quiz-status-item" role="status">
         Answered {answered} / {test.questionCount}
       </p>
+      {/* The candidate's own limit, extra time included: the same clock the countdown runs on. */}
       <p className="quiz-status-item">
-        Duration <strong>{test.testDurationInMinute} mins</strong>
+        Time limit <strong>{timeLimit} mins</strong>
       </p>
-      <Countdown
-        startTime={startTime}
-        timeLimitInMinute={quizTimeLimitMinutes(test, extraTimePercent)}
-        onTimeUp={onTimeUp}
-      />
+      <Countdown startTime={startTime} timeLimitInMinute={timeLimit} onTimeUp={onTimeUp} />
     </div>
   );
 }

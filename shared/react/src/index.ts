@@ -8,5 +8,5 @@ export * from './store/session-store.ts';
 export * from './toast/notifications.tsx';
 export { focusIsFree, handFocusOver } from './ui/focus.ts';
 export { RecordedSignals } from './ui/RecordedSignals.tsx';
-export { clockTime, signalCounts } from './ui/recorded-signals.ts';
+export { dateTimeWithZone, signalCounts } from './ui/recorded-signals.ts';
 export { useFocusOnMount } from './ui/useFocusOnMount.ts';

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, signalCounts, signalRows, unlistedSignals } from './recorded-signals.ts';
+import { dateTimeWithZone, signalCounts, signalRows, unlistedSignals } from './recorded-signals.ts';
 
 const at = new Date(2030, 0, 2, 9, 5, 7).getTime();
 
 describe('recorded signals, as the candidate reads them', () => {
-  it('names each signal, its question and its local time', () => {
-    expect(clockTime(at)).toBe('09:05:07');
+  it('names each signal, its question and its local time, with the date and the time zone', () => {
+    const time = dateTimeWithZone(at);
+    expect(time).toContain('2030');
+    expect(time).toContain('09:05:07');
+    // The zone's name ends it (UTC, CET, GMT+1…), whatever the browser's language.
+    expect(time).toMatch(/09:05:07\s\S*[A-Z]\S*$/);
     expect(
       signalRows([
         { at, kind: 'tab-switch', question: 2 },
@@ -14,10 +18,10 @@ describe('recorded signals, as the candidate reads them', () => {
         { at: at + 3000, kind: 'tab-switch', question: null },
       ]).map(({ time, what, question }) => [time, what, question]),
     ).toEqual([
-      ['09:05:07', 'Tab or window switch', 'Question 2'],
-      ['09:05:08', 'Paste of 120 characters', 'Question 1'],
-      ['09:05:09', 'Paste of 1 character', 'Question 3'],
-      ['09:05:10', 'Tab or window switch', 'No question open'],
+      [dateTimeWithZone(at), 'Tab or window switch', 'Question 2'],
+      [dateTimeWithZone(at + 1_000), 'Paste of 120 characters', 'Question 1'],
+      [dateTimeWithZone(at + 2_000), 'Paste of 1 character', 'Question 3'],
+      [dateTimeWithZone(at + 3_000), 'Tab or window switch', 'No question open'],
     ]);
   });
 

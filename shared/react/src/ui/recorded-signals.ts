@@ -3,7 +3,7 @@ import type { Signals, TimelineEventView } from '@assessment/core';
 /** One recorded signal as a row the candidate reads: when, what, and on which question. */
 export interface SignalRow {
   key: string;
-  /** Local time of day, `HH:MM:SS`. */
+  /** The date, the local time to the second, and the time zone (`dateTimeWithZone`). */
   time: string;
   /** ISO time, for `<time dateTime>`. */
   isoTime: string;
@@ -11,17 +11,29 @@ export interface SignalRow {
   question: string;
 }
 
-const twoDigits = (n: number) => String(n).padStart(2, '0');
+const DATE_TIME = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
 
-export function clockTime(at: number): string {
-  const date = new Date(at);
-  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}:${twoDigits(date.getSeconds())}`;
+/**
+ * A time as the candidate reads it, in their browser's language: the date, the time to the
+ * second and their time zone, so a time read on another day or sent to someone else stays clear.
+ */
+export function dateTimeWithZone(at: number): string {
+  return DATE_TIME.format(at);
 }
 
 export function signalRows(events: readonly TimelineEventView[]): SignalRow[] {
   return events.map((event, index) => ({
     key: `${event.at}-${event.kind}-${index}`,
-    time: clockTime(event.at),
+    time: dateTimeWithZone(event.at),
     isoTime: new Date(event.at).toISOString(),
     what:
       event.kind === 'tab-switch'
