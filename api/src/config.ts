@@ -18,9 +18,8 @@ export interface ServerConfig {
   registrationsPerTestPerHour: number;
   /** Invitation checks (`/api/invitation-status`) per hour from one address. */
   invitationChecksPerIpPerHour: number;
-  /** Reviewer sign-in attempts per hour from one address, and for one email. */
+  /** Reviewer sign-in attempts per hour from one address. */
   signInsPerIpPerHour: number;
-  signInsPerEmailPerHour: number;
   /** Largest video upload accepted. */
   videoMaxBytes: number;
   /**
@@ -131,7 +130,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     invitationChecksPerIpPerHour: positiveInteger(env, 'INVITATION_CHECKS_PER_IP_PER_HOUR', 3000),
     // Enough for an office of reviewers behind one address; a password is never tried more than 10 times an hour.
     signInsPerIpPerHour: positiveInteger(env, 'SIGN_INS_PER_IP_PER_HOUR', 60),
-    signInsPerEmailPerHour: positiveInteger(env, 'SIGN_INS_PER_EMAIL_PER_HOUR', 10),
     // Ten minutes of 720p WebM is about 150-250 MB; twice that leaves room for a high bitrate.
     videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -37,7 +37,7 @@ beforeAll(async () => {
     { companyId: 'orbitra-labs', email: BOB },
   ]);
   // Every test signs in afresh; the limits themselves are tested on a server of their own.
-  const manySignIns = { SIGN_INS_PER_EMAIL_PER_HOUR: '1000', SIGN_INS_PER_IP_PER_HOUR: '1000' };
+  const manySignIns = { SIGN_INS_PER_IP_PER_HOUR: '1000' };
   server = await startServer({ DATA_DIR: dataDir, ...manySignIns }, { now: clock.now });
 });
 afterAll(() => server.stop());
@@ -503,33 +503,43 @@ describe('company scoping', () => {
 });
 
 describe('rate limits on sign-in', () => {
-  it('counts attempts per email and per address, with Retry-After, even for the right password', async () => {
+  it('slows guessing from the guessing address, ever more, and never keeps the owner out', async () => {
     const dataDir = tempDataDir();
     await withReviewers(dataDir, [{ companyId: companyA, email: ALICE }]);
-    const limited = await startServer({
-      DATA_DIR: dataDir,
-      SIGN_INS_PER_EMAIL_PER_HOUR: '3',
-      SIGN_INS_PER_IP_PER_HOUR: '6',
-    });
-    try {
+    const guessClock = testClock(Date.parse('2026-04-06T08:00:00Z'));
+    const limited = await startServer(
+      { DATA_DIR: dataDir, SIGN_INS_PER_IP_PER_HOUR: '1000', TRUST_PROXY: 'true' },
+      { now: guessClock.now },
+    );
+    const from = (address: string) => {
       const browser = new ReviewerBrowser(limited.url);
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        expect(
-          (await browser.send('POST', '/api/review/sign-in', { email: ALICE, password: 'wrong guess!' })).status,
-        ).toBe(401);
+      return (password: string) =>
+        browser.send('POST', '/api/review/sign-in', { email: ALICE, password }, { 'x-forwarded-for': address });
+    };
+    try {
+      const guesser = from('203.0.113.7');
+      // Ten wrong passwords with her email: what used to lock her out for an hour.
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 10; attempt += 1) statuses.push((await guesser('wrong guess!')).status);
+      expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+
+      // The owner, from her own address, gets in at once, with the right password.
+      expect((await from('198.51.100.20')(REVIEWER_PASSWORD)).status).toBe(204);
+
+      // From the guessing address even the right password waits, each wait longer than the last.
+      const waits: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        const held = await guesser(REVIEWER_PASSWORD.replace('a', 'b'));
+        expect(held.status).toBe(429);
+        expect(held.body.error).toMatch(/^Too many failed sign-ins from this address; try again in \d+ s$/);
+        const wait = Number(held.headers.get('retry-after'));
+        waits.push(wait);
+        guessClock.advance(wait * 1000);
+        expect((await guesser('wrong guess!')).status).toBe(401);
       }
-      const blocked = await browser.send('POST', '/api/review/sign-in', { email: ALICE, password: REVIEWER_PASSWORD });
-      expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      const others = ['b', 'c'].map((name) => `${name}@lumenvault.example`);
-      for (const email of others) {
-        expect((await browser.send('POST', '/api/review/sign-in', { email, password: 'wrong guess!' })).status).toBe(
-          401,
-        );
-      }
-      expect((await browser.send('POST', '/api/review/sign-in', { email: 'd@x.example', password: 'x' })).status).toBe(
-        429,
-      );
+      expect(waits[1]).toBeGreaterThan(waits[0] ?? 0);
+      expect(waits[2]).toBeGreaterThan(waits[1] ?? 0);
     } finally {
       await limited.stop();
     }

@@ -5,6 +5,7 @@ import { addressBlock } from './address-block.ts';
 import { accessOf } from './candidate-access.ts';
 import { HttpError } from './errors.ts';
 import { sharedRateLimits } from './shared-rate-limits.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 
 /**
  * Every rate limit of the API, and how each request is counted, in one place: the counters live in
@@ -18,7 +19,8 @@ import { sharedRateLimits } from './shared-rate-limits.ts';
  *   them. A personal invitation's registration counts against none of these: the invitation is
  *   the proof, and it opens one session only.
  * - An invitation check (where a token could be guessed) counts against its address, per hour.
- * - A reviewer's sign-in counts against its address and against the email it names, per hour.
+ * - A reviewer's sign-in counts against its address, per hour; failed ones also slow that email
+ *   from that address, and that address, ever more (`sign-in-throttle.ts`), never anyone else.
  * - The admin API and the reviewer API each have their own counter per address, so a flood of
  *   candidates never locks them out.
  * - Anything else (no key, a wrong key, unknown routes) counts against its address.
@@ -31,7 +33,8 @@ export interface RateLimitConfig {
   registrationsPerTestPerHour: number;
   invitationChecksPerIpPerHour: number;
   signInsPerIpPerHour: number;
-  signInsPerEmailPerHour: number;
+  /** The server clock, for how long a failed sign-in makes the next one wait. */
+  now: () => number;
   /** Counts shared by every instance; see `sharedRateLimits`. */
   redis?: Redis;
 }
@@ -54,7 +57,7 @@ type Bucket =
   | 'register-full-test'
   | 'invitation-check'
   | 'sign-in-ip'
-  | 'sign-in-email'
+  | 'sign-in-failures'
   | 'admin'
   | 'review'
   | 'ip';
@@ -73,13 +76,16 @@ export interface RateLimits {
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Counts an open-link registration that opens a session: its address, its block, its test. */
   admitRegistrationFor(request: FastifyRequest, reply: FastifyReply, testId: string): Promise<void>;
-  /** Counts a sign-in against the email it names (lowercased), whoever sends it. */
+  /** Refuses a sign-in (429) while failures for this email from this address, or from it at all, make it wait. */
   admitSignInFor(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
+  signInFailed(request: FastifyRequest, email: string): Promise<void>;
+  signInSucceeded(request: FastifyRequest, email: string): Promise<void>;
 }
 
 export async function registerRateLimits(api: FastifyInstance, config: RateLimitConfig): Promise<RateLimits> {
   await api.register(rateLimit, { global: false, ...sharedRateLimits(config.redis, 'api') });
   const subjects = new WeakMap<FastifyRequest, string>();
+  const signIns = createSignInThrottle(config.redis);
   const limiter = (bucket: Bucket, max: number, timeWindow: number) => {
     const options = {
       max,
@@ -102,7 +108,6 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     registerFullTest: limiter('register-full-test', PAST_A_FULL_TEST_PER_BLOCK, HOUR),
     invitationCheck: limiter('invitation-check', config.invitationChecksPerIpPerHour, HOUR),
     signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
-    signInEmail: limiter('sign-in-email', config.signInsPerEmailPerHour, HOUR),
     admin: limiter('admin', config.perMinute, MINUTE),
     review: limiter('review', config.perMinute, MINUTE),
     ip: limiter('ip', config.perMinute, MINUTE),
@@ -152,7 +157,12 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       const pastFull = await attempt(request, limiters.registerFullTest, `${testId}:${block}`);
       if (pastFull) refuse(reply, pastFull);
     },
-    admitSignInFor: (request, reply, email) => count(request, reply, limiters.signInEmail, email.toLowerCase()),
+    async admitSignInFor(request, reply, email) {
+      const wait = await signIns.waitSeconds(email.toLowerCase(), request.ip, config.now());
+      if (wait > 0) refuse(reply, { bucket: 'sign-in-failures', retryAfter: wait });
+    },
+    signInFailed: (request, email) => signIns.failed(email.toLowerCase(), request.ip, config.now()),
+    signInSucceeded: (request, email) => signIns.succeeded(email.toLowerCase(), request.ip),
   };
 }
 
@@ -165,7 +175,7 @@ const tooMany: Record<Bucket, string> = {
   'register-full-test': 'This test is taking many new candidates just now, and a few from each network',
   'invitation-check': 'Too many invitation checks from this address',
   'sign-in-ip': 'Too many sign-in attempts from this address',
-  'sign-in-email': 'Too many sign-in attempts for this email',
+  'sign-in-failures': 'Too many failed sign-ins from this address',
   admin: 'Too many admin requests',
   review: 'Too many review requests',
   ip: 'Too many requests',

@@ -74,7 +74,11 @@ export async function signIn(
   await limits.admitSignInFor(request, reply, normalized);
   const reviewer = await reviewers.reviewerOfEmail(normalized);
   const valid = reviewer ? await verifyPassword(reviewer.passwordHash, password) : await verifyAgainstDecoy(password);
-  if (!reviewer || !valid) throw new HttpError(401, SIGN_IN_REFUSED);
+  if (!reviewer || !valid) {
+    await limits.signInFailed(request, normalized);
+    throw new HttpError(401, SIGN_IN_REFUSED);
+  }
+  await limits.signInSucceeded(request, normalized);
 
   const sessionId = randomBytes(32).toString('base64url');
   const createdAt = now();

@@ -29,7 +29,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       registrationsPerTestPerHour: deps.config.registrationsPerTestPerHour,
       invitationChecksPerIpPerHour: deps.config.invitationChecksPerIpPerHour,
       signInsPerIpPerHour: deps.config.signInsPerIpPerHour,
-      signInsPerEmailPerHour: deps.config.signInsPerEmailPerHour,
+      now: deps.now,
       ...(deps.rateLimitRedis ? { redis: deps.rateLimitRedis } : {}),
     });
     api.decorateRequest('candidate', undefined);
