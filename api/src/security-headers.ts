@@ -34,6 +34,9 @@ export function contentSecurityPolicy(remotes: RemoteLocationsSource) {
   };
 }
 
+/** A year, subdomains too: helmet's default, sent only where it means something. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(), payment=()';
 
 export async function registerSecurityHeaders(app: FastifyInstance, remotes: RemoteLocationsSource): Promise<void> {
@@ -41,13 +44,19 @@ export async function registerSecurityHeaders(app: FastifyInstance, remotes: Rem
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(remotes) },
     // The camera and microphone are used by this origin only; nothing else on the page may ask.
     crossOriginEmbedderPolicy: false,
+    // One frame policy: the CSP's frame-ancestors 'none'. X-Frame-Options would say SAMEORIGIN.
+    xFrameOptions: false,
+    // Only over HTTPS (below): over plain HTTP the header means nothing and says what is not so.
+    strictTransportSecurity: false,
   });
   // On the raw response, so the responses that bypass Fastify's reply (tus) carry it too; and on
   // the reply, for the few that Fastify answers before any hook has run (a malformed URL).
   app.addHook('onRequest', async (_request, reply) => {
     reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // The protocol the browser used: behind a trusted proxy (TRUST_PROXY), its X-Forwarded-Proto.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
 }

@@ -95,7 +95,32 @@ describe('bad input', () => {
 
     const huge = 'b'.repeat(380_000);
     const overLimit = await postJson(server.url, '/api/answers', answers(unique, { answers: [huge, huge, huge] }));
-    expect(overLimit).toEqual({ status: 413, body: { error: 'The request body is larger than the 1 MiB limit' } });
+    expect(overLimit).toEqual({
+      status: 413,
+      body: { error: 'The request body is larger than the 1 MiB limit of this route' },
+    });
+    // A route of small bodies names its own limit.
+    const registration = await postJson(server.url, '/api/now-assessment', { unique, padding: 'c'.repeat(70_000) });
+    expect(registration).toEqual({
+      status: 413,
+      body: { error: 'The request body is larger than the 64 KiB limit of this route' },
+    });
+  });
+
+  it('sends one frame policy, and HSTS only where the browser came over HTTPS', async () => {
+    const plain = await fetch(`${server.url}/api/health`);
+    expect(plain.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(plain.headers.get('x-frame-options')).toBeNull();
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const proxied = await startServer({ TRUST_PROXY: 'true' });
+    try {
+      const secure = await fetch(`${proxied.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      const site = await fetch(`${proxied.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(site.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await proxied.stop();
+    }
   });
 
   it('refuses a body that is not JSON', async () => {

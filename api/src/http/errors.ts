@@ -1,3 +1,4 @@
+import { BODY_LIMIT_BYTES } from '@assessment/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -39,7 +40,17 @@ export function parseOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z
 }
 
 /** Status and client-facing message of any error; unexpected ones say nothing about the server. */
-export function toHttpError(error: unknown): HttpError {
+/** Bytes as the limits are set: `64 KiB`, `1 MiB`. */
+function sizeInWords(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+const tooLarge = (limit: number) => `The request body is larger than the ${sizeInWords(limit)} limit of this route`;
+
+/** `bodyLimit`: the refusing route's own, so a 413 names the limit that applied. */
+export function toHttpError(error: unknown, bodyLimit?: number): HttpError {
   if (error instanceof HttpError) return error;
   if (
     error instanceof SessionConflictError ||
@@ -61,7 +72,7 @@ export function toHttpError(error: unknown): HttpError {
     return new HttpError(403, error.message);
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
-  if (status === 413) return new HttpError(413, 'The request body is larger than the 1 MiB limit');
+  if (status === 413) return new HttpError(413, tooLarge(bodyLimit ?? BODY_LIMIT_BYTES));
   if (status !== undefined && status >= 400 && status < 500) {
     return new HttpError(status, fastifyError.message ?? 'Bad request');
   }
@@ -71,7 +82,7 @@ export function toHttpError(error: unknown): HttpError {
 /** Every error of the API answers `{ "error": "..." }`. */
 export function registerJsonErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const httpError = toHttpError(error);
+    const httpError = toHttpError(error, request.routeOptions.bodyLimit);
     if (httpError.statusCode >= 500) request.log.error(error);
     return reply.code(httpError.statusCode).send({ error: httpError.message, ...httpError.details });
   });
