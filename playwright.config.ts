@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './e2e/support/admin-token.ts';
 import {
   ALLOW_CAMERA_PROMPT_ARG,
   CHROMIUM_PATH,
@@ -46,7 +47,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_TOKEN: 'e2e-admin-token',
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
     },

@@ -1,7 +1,8 @@
 import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './support/admin-token.ts';
 import { noteFrameStall, refuseRetryWithoutFrameStall } from './support/frame-stall.ts';
 
-export const ADMIN_TOKEN = 'e2e-admin-token';
+export const ADMIN_TOKEN = E2E_ADMIN_TOKEN;
 /** A plain 20-minute test, the one with a required gender, one with a padded id, and an expired id. */
 export const SAMPLE_ID = 'thd0wtfl';
 export const GENDER_REQUIRED_ID = 'fpuw23yd';

@@ -56,6 +56,14 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ S3_BUCKET: 'videos', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
     expect(() => configFromEnv({ S3_BUCKET: 'videos', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
+  it('refuses an ADMIN_TOKEN too short or too plain to withstand guessing, and keeps the API off without one', () => {
+    expect(() => configFromEnv({ ADMIN_TOKEN: 'secret' })).toThrow(/ADMIN_TOKEN must be at least 32 characters/);
+    expect(() => configFromEnv({ ADMIN_TOKEN: 'a'.repeat(40) })).toThrow(/ADMIN_TOKEN/);
+    expect(configFromEnv({ ADMIN_TOKEN: '3f9c1e7a0b4d28c6e5f1a9b7d3c2e8f0' }).adminToken).toBe(
+      '3f9c1e7a0b4d28c6e5f1a9b7d3c2e8f0',
+    );
+    expect(configFromEnv({ ADMIN_TOKEN: '' }).adminToken).toBeUndefined();
+  });
   it('refuses a port that is not a port', () => {
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => configFromEnv({ PORT: '70000' })).toThrow(/PORT/);

@@ -108,6 +108,21 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** 32 characters: 128 bits or more even as hex, the least random a key to every company's data may be. */
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
+
+/** The operator's key, if set; one too short to withstand guessing stops the server from starting. */
+function adminTokenOf(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.ADMIN_TOKEN;
+  if (!token) return undefined;
+  if (token.length < ADMIN_TOKEN_MIN_LENGTH || new Set(token).size < 8) {
+    throw new Error(
+      `ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters of random text (128 bits or more); leave it unset to keep the admin API off`,
+    );
+  }
+  return token;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -118,7 +133,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port,
     host: env.HOST || '0.0.0.0',
     dataDir,
-    adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : undefined,
+    adminToken: adminTokenOf(env),
     repoRoot,
     remotesFile: path.resolve(env.REMOTES_JSON || path.join(repoRoot, 'shell/dist/remotes.json')),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),

@@ -23,7 +23,7 @@ process.env.LOG_LEVEL ??= 'warn';
 
 export const apiRoot = path.resolve(import.meta.dirname, '..');
 export const testId = sampleTestId;
-export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'assessment-api-'));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Services, startServices } from '../../scripts/services.mjs';
+import { E2E_ADMIN_TOKEN } from './admin-token.ts';
 import { startRoundRobinProxy } from './round-robin-proxy.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -54,7 +55,7 @@ export async function startApiInstance(name: string, env: NodeJS.ProcessEnv): Pr
   };
 }
 
-export const CLUSTER_ADMIN_TOKEN = 'e2e-admin-token';
+export const CLUSTER_ADMIN_TOKEN = E2E_ADMIN_TOKEN;
 /** Low enough for a test to reach across both instances in a second, far above what one candidate sends. */
 export const CLUSTER_RATE_LIMIT_PER_MINUTE = 120;
 
