@@ -64,6 +64,13 @@ describe('the reviewer command', { timeout: 300_000 }, () => {
     );
     const short = await reviewerCli(['add', '--company', 'lumenvault', '--email', 's@lumenvault.example'], 'short\n');
     expect(short).toMatchObject({ code: 1, stderr: expect.stringContaining('at least 12 characters') });
+    for (const weak of ['aaaaaaaaaaaa', ' '.repeat(12)]) {
+      const refused = await reviewerCli(
+        ['add', '--company', 'lumenvault', '--email', 'w@lumenvault.example'],
+        `${weak}\n`,
+      );
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('too easy to guess') });
+    }
 
     const list = await reviewerCli(['list']);
     expect(list.code).toBe(0);

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { allCompanies, type Company, companyOf, type ReviewerRole } from '@assessment/core';
 import { z } from 'zod';
 import type { ReviewerStore, StoredReviewer } from '../storage/reviewers/reviewer-store.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
+import { hashPassword, passwordProblem } from './passwords.ts';
 
 /** Creating and removing reviewer accounts: what `pnpm --filter api reviewer ...` does. */
 
@@ -81,8 +81,9 @@ export async function addReviewer(
   if (!emailSchema.safeParse(email).success) throw new ReviewerInputError(`"${input.email}" is not an email address`);
   const generated = input.password === undefined;
   const password = input.password ?? generatePassword();
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new ReviewerInputError(`A password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+  const problem = await passwordProblem(password);
+  if (problem) {
+    throw new ReviewerInputError(problem);
   }
   const reviewer: StoredReviewer = {
     reviewerId: randomUUID(),
