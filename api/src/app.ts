@@ -12,6 +12,7 @@ import { registerApi } from './routes/api.ts';
 import { PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
 import { registerStaticSite } from './static-site.ts';
 import { storesOn } from './storage/stores.ts';
+import { staleUploadsTask } from './video/stale-uploads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,7 +79,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await registerStaticSite(app, config.repoRoot, remotes);
 
   // The server's own work on a schedule; stopped before the storage closes (onClose runs last first).
-  const tasks = startPeriodicTasks([retentionTask(deps), silentSessionsTask(deps)], {
+  const tasks = startPeriodicTasks([retentionTask(deps), silentSessionsTask(deps), staleUploadsTask(deps)], {
     store: deps.tasks,
     now: deps.now,
     onError: (task, error) => app.log.error({ err: error }, `Periodic task ${task} failed`),

@@ -22,6 +22,10 @@ export interface ServerConfig {
   signInsPerIpPerHour: number;
   /** Largest video upload accepted. */
   videoMaxBytes: number;
+  /** Unfinished uploads one session may hold; a newer one replaces the oldest. */
+  videoUploadsInFlight: number;
+  /** Bytes one session's unfinished uploads may declare together. */
+  videoBytesInFlight: number;
   /**
    * Which proxies in front may name the client (X-Forwarded-For): without it, behind a load
    * balancer every candidate would share the balancer's address and one rate limit.
@@ -147,6 +151,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     signInsPerIpPerHour: positiveInteger(env, 'SIGN_INS_PER_IP_PER_HOUR', 60),
     // Ten minutes of 720p WebM is about 150-250 MB; twice that leaves room for a high bitrate.
     videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),
+    videoUploadsInFlight: positiveInteger(env, 'VIDEO_UPLOADS_IN_FLIGHT', 2),
+    videoBytesInFlight: positiveInteger(env, 'VIDEO_BYTES_IN_FLIGHT', 1024 * 1024 * 1024),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'videos')),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,

@@ -78,6 +78,27 @@ export async function registerVideoUploadRoutes(
     await uploads.forgetVideoUpload(uploadId);
   }
 
+  /**
+   * A session's uploads in flight stay within their budget (issue 22: one session made 30 uploads
+   * of 512 MiB each). A new upload is a newer take: it replaces the oldest unfinished ones beyond
+   * `videoUploadsInFlight`, whose bytes are deleted, so nothing a candidate still needs is
+   * refused. What the kept ones and the new one declare together must fit `videoBytesInFlight`.
+   */
+  async function keepInBudget(sessionId: string, declared: number): Promise<void> {
+    const unfinished = await uploads.unfinishedUploadsOf(sessionId);
+    const kept = unfinished.slice(unfinished.length - (config.videoUploadsInFlight - 1));
+    let inFlight = declared;
+    for (const uploadId of kept)
+      inFlight += (await videos.datastore.getUpload(uploadId).catch(() => undefined))?.size ?? 0;
+    if (inFlight > config.videoBytesInFlight) {
+      throw new HttpError(
+        413,
+        `This session's unfinished uploads would declare ${inFlight} bytes, more than the ${config.videoBytesInFlight} bytes one session may have in flight`,
+      );
+    }
+    for (const uploadId of unfinished.slice(0, unfinished.length - kept.length)) await refuse(uploadId);
+  }
+
   const datastore: DataStore = new VideoOnlyStore(
     videos.datastore,
     (uploadId) => videos.readAt(uploadId, 0, SNIFF_BYTES),
@@ -96,6 +117,7 @@ export async function registerVideoUploadRoutes(
     async onUploadCreate(_request, upload) {
       const metadata = metadataOf(upload);
       requireTest(metadata.data);
+      await keepInBudget(metadata.unique, upload.size ?? 0);
       await uploads.startVideoUpload({
         ...sessionRefOf(metadata, now()),
         uploadId: upload.id,

@@ -42,6 +42,10 @@ export interface UploadStore {
   forgetVideoUpload(uploadId: string): Promise<void>;
   /** The session an upload belongs to, if there is such an upload. */
   sessionOfVideoUpload(uploadId: string): Promise<string | undefined>;
+  /** The session's uploads not finished yet, oldest first. */
+  unfinishedUploadsOf(sessionId: string): Promise<string[]>;
+  /** Up to `limit` unfinished uploads of any session begun before `before`, oldest first. */
+  unfinishedUploadsBefore(before: number, limit: number): Promise<string[]>;
 }
 
 export type VideoRow = Omit<Selectable<VideosTable>, 'session_id'>;
@@ -71,6 +75,28 @@ export function createUploadStore({ reads: db, write }: Storage): UploadStore {
         .where('upload_id', '=', uploadId)
         .executeTakeFirst();
       return row?.session_id;
+    },
+    async unfinishedUploadsOf(sessionId) {
+      const rows = await db
+        .selectFrom('videos')
+        .select('upload_id')
+        .where('session_id', '=', sessionId)
+        .where('completed_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('upload_id')
+        .execute();
+      return rows.map((row) => row.upload_id);
+    },
+    async unfinishedUploadsBefore(before, limit) {
+      const rows = await db
+        .selectFrom('videos')
+        .select('upload_id')
+        .where('completed_at', 'is', null)
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.upload_id);
     },
   };
 }
