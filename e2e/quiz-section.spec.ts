@@ -7,7 +7,8 @@ test.describe('quiz through the shell', () => {
     await agreeAndStart(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Section 1: Problem Solving' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Answered' })).toHaveText('Answered 0 / 3');
-    await expect(page.getByText('20 mins')).toBeVisible();
+    // The candidate's own limit, the one the countdown runs on, not the whole test's duration.
+    await expect(page.getByText('Time limit 15 mins')).toBeVisible();
     await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
 
     await expect(page.getByRole('heading', { name: 'General Instructions' })).toBeVisible();
