@@ -103,4 +103,18 @@ describe('candidate endpoints', () => {
     const late = await adminSession(server.url, unique);
     expect(late.answers).toMatchObject({ late: true, html: ['<p>late</p>', '', ''] });
   });
+
+  it('decides why the answers became final from its own deadline, not from what the browser says', async () => {
+    const early = newSessionId();
+    await postJson(server.url, '/api/now-assessment', registration(early));
+    clock += 60_000;
+    await postJson(server.url, '/api/answers', answers(early, { revision: 1, final: true, finalReason: 'time-up' }));
+    expect((await adminSession(server.url, early)).answers?.finalReason).toBe('complete');
+
+    const atLimit = newSessionId();
+    await postJson(server.url, '/api/now-assessment', registration(atLimit));
+    clock += ((await adminSession(server.url, atLimit)).test?.timeLimitInMinute ?? 0) * 60_000 - 2_000;
+    await postJson(server.url, '/api/answers', answers(atLimit, { revision: 1, final: true, finalReason: 'complete' }));
+    expect((await adminSession(server.url, atLimit)).answers).toMatchObject({ finalReason: 'time-up', late: false });
+  });
 });

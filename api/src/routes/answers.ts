@@ -1,32 +1,43 @@
 import { BODY_LIMIT_BYTES } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
+import { deadlineOf } from '../admin/session-view.ts';
 import { createAnswersChecker } from '../answers/answers-checker.ts';
+import { finalReasonAt } from '../answers/final-reason.ts';
 import type { RouteDeps } from './deps.ts';
 import { ownSessionRef } from './session-ref.ts';
 
 /**
  * Autosave and final submit; late answers are kept and flagged, never dropped. The body is read
- * as bytes and checked by the answers checker, which decides where its costly parts run.
+ * as bytes and checked by the answers checker, which decides where its costly parts run. Why the
+ * answers became final is the server's to say, from its own deadline: a browser's `finalReason` is
+ * not read, so no candidate can label a short quiz as cut off by the clock, or the other way round.
  */
 export async function registerAnswersRoute(
   app: FastifyInstance,
   { sessions, now }: Pick<RouteDeps, 'sessions' | 'now'>,
 ): Promise<void> {
   const checker = createAnswersChecker();
+  /** Undefined only for a session erased while its save was on the way, which the store then refuses. */
+  const finalReasonOf = async (sessionId: string, receivedAt: number) => {
+    const record = await sessions.getSession(sessionId);
+    const deadline = record && deadlineOf(record);
+    return deadline ? finalReasonAt(receivedAt, deadline.endsAt) : null;
+  };
   app.addHook('onClose', () => checker.close());
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post('/api/answers', { config: { access: 'session' }, bodyLimit: BODY_LIMIT_BYTES }, async (request) => {
       const payload = await checker.check(request.body as Buffer);
+      const ref = ownSessionRef(request, payload, now());
       return sessions.saveAnswers({
-        ...ownSessionRef(request, payload, now()),
+        ...ref,
         answers: payload.answers,
         proctoring: payload.proctoring,
         revision: payload.revision,
         savedAt: payload.savedAt,
         final: payload.final,
-        finalReason: payload.finalReason ?? null,
+        finalReason: payload.final ? await finalReasonOf(ref.sessionId, ref.receivedAt) : null,
       });
     });
   });

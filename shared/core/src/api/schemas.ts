@@ -160,7 +160,10 @@ export const answersSchema = z.object({
   savedAt: timestampSchema,
   /** True for the submit on Complete or at time-out; once final, always final. */
   final: z.boolean(),
-  /** Sent with `final: true`: which of the two ended the quiz. */
+  /**
+   * Sent with `final: true`: which of the two ended the quiz, as the browser saw it. The server
+   * stores its own reason, from its own deadline (`api/src/answers/final-reason.ts`).
+   */
   finalReason: z.enum(FINAL_REASONS).optional(),
 });
 

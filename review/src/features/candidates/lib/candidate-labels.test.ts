@@ -5,7 +5,7 @@ describe('candidate row labels', () => {
   it('note an automatic or late submission, or nothing', () => {
     expect(submissionNotes({ late: false, finalReason: 'complete' })).toEqual([]);
     expect(submissionNotes({ late: null, finalReason: null })).toEqual([]);
-    expect(submissionNotes({ late: true, finalReason: 'time-up' })).toEqual(['Auto-submitted at time-up', 'Late']);
+    expect(submissionNotes({ late: true, finalReason: 'time-up' })).toEqual(['Submitted at the time limit', 'Late']);
   });
 
   it('show the rating as stars out of five', () => {

@@ -14,10 +14,10 @@ export const VIDEO_LABELS: Record<CandidateSummary['video'], string> = {
   none: 'None yet',
 };
 
-/** The notes on a submission: sent late (after the time limit and its grace), or sent by the timer. */
+/** The notes on a submission: sent at the time limit (by the server's clock), or late (after it and its grace). */
 export function submissionNotes(row: Pick<CandidateSummary, 'late' | 'finalReason'>): string[] {
   const notes: string[] = [];
-  if (row.finalReason === 'time-up') notes.push('Auto-submitted at time-up');
+  if (row.finalReason === 'time-up') notes.push('Submitted at the time limit');
   if (row.late) notes.push('Late');
   return notes;
 }
