@@ -351,7 +351,7 @@ describe("the candidate's own record", () => {
       ],
       listSwitchTimes: [1_750_000_000_500],
     };
-    const submitted = answers(unique, { proctoring, final: true, finalReason: 'time-up' });
+    const submitted = answers(unique, { proctoring, final: true });
     expect((await postJson(server.url, '/api/answers', submitted)).status).toBe(200);
     expect((await postJson(server.url, '/api/video-skip', { unique, data: testId, reason: 'no-camera' })).status).toBe(
       200,
@@ -364,7 +364,7 @@ describe("the candidate's own record", () => {
       sessionId: unique,
       testId,
       registeredAt: new Date(clock.now()).toISOString(),
-      answers: { submittedAt: expect.any(String), finalReason: 'time-up', late: false },
+      answers: { submittedAt: expect.any(String), finalReason: 'complete', late: false },
       signals: { tabSwitches: 3, pastes: 1 },
       timeline: [
         { at: 1_750_000_000_500, kind: 'tab-switch', question: null },
@@ -375,7 +375,7 @@ describe("the candidate's own record", () => {
       video: { state: 'skipped', at: expect.any(String) },
       feedbackReceivedAt: null,
     });
-    expect((await adminSession(server.url, unique)).answers?.finalReason).toBe('time-up');
+    expect((await adminSession(server.url, unique)).answers?.finalReason).toBe('complete');
   });
 
   it('is refused without the session key, and for another session', async () => {
@@ -395,7 +395,8 @@ describe('old answers payloads', () => {
     const unique = await registered(server.url);
     expect((await postJson(server.url, '/api/answers', answers(unique, { final: true }))).status).toBe(200);
     const view = await adminSession(server.url, unique);
-    expect(view.answers?.finalReason).toBeNull();
+    // The server's own deadline says why they became final, with or without the browser's word.
+    expect(view.answers?.finalReason).toBe('complete');
     expect(view.proctoring?.perQuestion[0]).toMatchObject({ switchTimes: [], droppedSwitchTimes: 0 });
   });
 });
