@@ -26,6 +26,8 @@ export interface ServerConfig {
   videoUploadsInFlight: number;
   /** Bytes one session's unfinished uploads may declare together. */
   videoBytesInFlight: number;
+  /** ffprobe, which checks that a finished upload holds a picture that plays; `off` checks first bytes only. */
+  videoFfprobe: string;
   /**
    * Which proxies in front may name the client (X-Forwarded-For): without it, behind a load
    * balancer every candidate would share the balancer's address and one rate limit.
@@ -153,6 +155,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),
     videoUploadsInFlight: positiveInteger(env, 'VIDEO_UPLOADS_IN_FLIGHT', 2),
     videoBytesInFlight: positiveInteger(env, 'VIDEO_BYTES_IN_FLIGHT', 1024 * 1024 * 1024),
+    videoFfprobe: env.VIDEO_FFPROBE?.trim() || 'ffprobe',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'videos')),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,

@@ -313,14 +313,17 @@ export function feedback(unique: string, overrides: Partial<FeedbackPayload> = {
   };
 }
 
-/** The EBML header of a WebM file: its magic, then a DocType element saying `webm`. */
-export const WEBM_HEADER = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x87, 0x42, 0x82, 0x84, ...Buffer.from('webm')]);
+/**
+ * A one-second WebM take of 64×48 pictures, written by ffmpeg to a pipe as a browser's recorder
+ * writes it (no Duration element): the server plays its first picture before keeping an upload.
+ */
+export const TAKE_WEBM = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/take.webm'));
 
-/** A few MB that start like a WebM file (its EBML header), with recognisable content throughout. */
+/** A few MB of a real take followed by recognisable content throughout, as a long take would be. */
 export function syntheticWebm(bytes: number): Buffer {
   const buffer = Buffer.alloc(bytes);
   for (let index = 0; index < bytes; index += 1) buffer[index] = (index * 31 + (index >> 8)) & 0xff;
-  WEBM_HEADER.copy(buffer, 0);
+  TAKE_WEBM.copy(buffer, 0);
   return buffer;
 }
 

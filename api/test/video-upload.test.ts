@@ -141,9 +141,9 @@ describe('video upload (tus)', () => {
     expect((await downloadVideo(server.url, unique)).status).toBe(404);
   });
 
-  it('accepts MP4 by its ftyp box', async () => {
+  it('accepts an MP4 take, as Safari records it (fragmented)', async () => {
     const unique = await registered(server.url);
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(50_000, 7)]);
+    const mp4 = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/take.mp4'));
     const created = await createUpload(server.url, mp4.length, { unique, data: testId, filetype: 'video/mp4' });
     expect((await patchUpload(created.uploadUrl as string, 0, mp4)).status).toBe(204);
     expect((await adminSession(server.url, unique)).video).toMatchObject({
@@ -153,6 +153,24 @@ describe('video upload (tus)', () => {
     const download = await downloadVideo(server.url, unique);
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${unique}.mp4"`);
     await download.arrayBuffer();
+  });
+
+  it('refuses a video header followed by zeros, WebM or MP4, once it is finished, and keeps nothing of it', async () => {
+    const webmHead = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/take.webm')).subarray(0, 300);
+    const mp4Head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]);
+    for (const [filetype, head] of [
+      ['video/webm', webmHead],
+      ['video/mp4', mp4Head],
+    ] as const) {
+      const unique = await registered(server.url);
+      const junk = Buffer.concat([head, Buffer.alloc(400_000)]);
+      const created = await createUpload(server.url, junk.length, { unique, data: testId, filetype });
+      const refused = await patchUpload(created.uploadUrl as string, 0, junk);
+      expect(refused.status).toBe(422);
+      expect(JSON.parse(refused.body)).toEqual({ error: 'The upload holds no video picture that can be played back' });
+      expect((await uploadOffset(created.uploadUrl as string)).status).toBe(404);
+      expect((await adminSession(server.url, unique)).video).toBeNull();
+    }
   });
 
   it('refuses an upload over VIDEO_MAX_BYTES with 413', async () => {

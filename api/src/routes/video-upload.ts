@@ -7,6 +7,7 @@ import { HttpError, parseOrRefuse, toHttpError } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
 import { SNIFF_BYTES, sniffVideoType } from '../video/magic-bytes.ts';
 import { readMediaDuration } from '../video/media-duration.ts';
+import { ffprobeFrameCheck, NO_PICTURE } from '../video/video-frames.ts';
 import { NOT_A_VIDEO, VideoOnlyStore } from '../video/video-only-store.ts';
 import type { RouteDeps } from './deps.ts';
 import { sessionRefOf } from './session-ref.ts';
@@ -57,8 +58,10 @@ function uniqueInMetadata(header: string | string[] | undefined): string | undef
 
 /**
  * Resumable video uploads over tus. An upload is tied to its session and invitation when it is
- * created, checked by content from its first bytes, and recorded as complete only once it is stored
- * where finished videos are kept.
+ * created, checked by content from its first bytes and, once finished, by whether a picture of it
+ * plays (issue 22 saw a header followed by zeros accepted as a video), and recorded as complete
+ * only once it is stored where finished videos are kept. A refused take stays in the candidate's
+ * browser, which offers to record again.
  * Every request needs the session key of the browser that registered: creating an upload for its
  * own session, or resuming (HEAD) and sending (PATCH) one of its own uploads. So a tus response,
  * which echoes the upload's metadata, is only ever seen by that browser.
@@ -99,6 +102,13 @@ export async function registerVideoUploadRoutes(
     for (const uploadId of unfinished.slice(0, unfinished.length - kept.length)) await refuse(uploadId);
   }
 
+  const frameCheck = ffprobeFrameCheck(config.videoFfprobe);
+  if (!frameCheck) {
+    app.log.warn(
+      `ffprobe (VIDEO_FFPROBE=${config.videoFfprobe}) is off or not installed: finished videos are checked by their first bytes only`,
+    );
+  }
+
   const datastore: DataStore = new VideoOnlyStore(
     videos.datastore,
     (uploadId) => videos.readAt(uploadId, 0, SNIFF_BYTES),
@@ -133,13 +143,17 @@ export async function registerVideoUploadRoutes(
         await refuse(upload.id);
         throw NOT_A_VIDEO;
       }
-      await videos.persist(upload.id, contentType);
       const bytes = upload.offset;
-      const fromFile = await readMediaDuration(
-        contentType,
-        (at, length) => videos.readAt(upload.id, at, length),
-        bytes,
-      );
+      const readAt = (at: number, length: number) => videos.readAt(upload.id, at, length);
+      const plays = await frameCheck?.(readAt, bytes);
+      if (plays === false) {
+        await refuse(upload.id);
+        throw NO_PICTURE;
+      }
+      if (frameCheck && plays === undefined)
+        app.log.warn({ uploadId: upload.id }, 'ffprobe gave no answer: video kept unchecked');
+      await videos.persist(upload.id, contentType);
+      const fromFile = await readMediaDuration(contentType, readAt, bytes);
       const measured = metadataOf(upload).duration;
       await uploads.finishVideoUpload({
         uploadId: upload.id,
