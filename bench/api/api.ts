@@ -5,7 +5,8 @@ import { startServices } from '../../scripts/services.mjs';
 import { benchRoot, claimPort, type ServerProcess, startNodeServer } from '../lib/processes.ts';
 import { INVITE, register, startProductServer } from '../lib/product.ts';
 import { percentile, type Row } from '../lib/report.ts';
-import { answerParagraphs } from '../typing/page/answer-text.ts';
+import { benchExport, type ExportResult } from './export.ts';
+import { formattedAnswer } from './formatted-answer.ts';
 
 const CONNECTIONS = 100;
 /** One session per connection: a hundred candidates saving at once, not one saving a hundred times. */
@@ -58,29 +59,6 @@ function feedbackCall(sessions: readonly Session[]): Call {
       headers: (sessions[index % sessions.length] as Session).headers,
     }),
   };
-}
-
-/** Four paragraphs in the quiz editor's HTML, with every format its toolbar has. */
-function formattedSection([first = '', second = '', third = '', fourth = '']: string[]): string {
-  const words = (text: string, from: number, to: number) => text.split(' ').slice(from, to).join(' ');
-  return [
-    `<h2>${words(first, 0, 6)}</h2>`,
-    `<p>${words(first, 6, 30)} <strong>${words(first, 30, 36)}</strong> <em>${words(first, 36, 44)}</em></p>`,
-    `<p class="ql-indent-1"><span class="ql-font-serif">${words(second, 0, 20)}</span> <u>${words(second, 20, 26)}</u></p>`,
-    `<blockquote>${words(second, 26, 50)}</blockquote>`,
-    `<ol><li>${words(third, 0, 14)}</li><li class="ql-indent-1"><strong><em>${words(third, 14, 22)}</em></strong></li><li>${words(third, 22, 40)}</li></ol>`,
-    `<ul><li><span class="ql-size-large">${words(fourth, 0, 12)}</span></li><li><s>${words(fourth, 12, 18)}</s> ${words(fourth, 18, 40)}</li></ul>`,
-    `<p><a href="https://lumenvault.example/growth?ref=bench&amp;step=2">${words(fourth, 40, 46)}</a> ${words(fourth, 46, 80)}<br></p>`,
-  ].join('');
-}
-
-/**
- * One answer of about 2.4 kB as the quiz editor writes it, with every format its toolbar has:
- * headings, indents, a quote, both lists, marks, font and size spans, a link.
- */
-function formattedAnswer(seed: number): string {
-  const paragraphs = answerParagraphs(900 + seed);
-  return formattedSection(paragraphs.slice(0, 4)) + formattedSection(paragraphs.slice(4, 8));
 }
 
 /** Three formatted answers (about 7 kB of HTML for the server to validate and sanitize), as an autosave sends them. */
@@ -329,6 +307,7 @@ export interface ApiDetails {
   results: Record<string, { product: LoadResult; postgres: LoadResult; bare: LoadResult }>;
   hostile?: HostileResult;
   nestedArrays?: HostileResult;
+  csvExport?: ExportResult;
 }
 
 /** Goals of one call's figures, for the product on one database, beside the bare server of the same run. */
@@ -427,6 +406,10 @@ export async function benchApi(log: (line: string) => void): Promise<{ rows: Row
     });
     details.nestedArrays = nestedArrays;
     rows.push(hostileRow("another candidate's POST /api/answers p99, nested arrays in a loop", nestedArrays));
+
+    const csvExport = await benchExport(log);
+    details.csvExport = csvExport.result;
+    rows.push(csvExport.row);
     return { rows, details };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
