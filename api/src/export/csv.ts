@@ -18,7 +18,3 @@ function formatCell(value: Cell): string {
 export function csvLine(cells: Cell[]): string {
   return `${cells.map(formatCell).join(',')}\r\n`;
 }
-
-export function toCsv(header: string[], rows: Cell[][]): string {
-  return [header, ...rows].map(csvLine).join('');
-}

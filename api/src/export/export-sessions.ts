@@ -1,14 +1,15 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ratingText } from '@assessment/core';
 import { currentVideo, describeSession, type SessionView, videoExtension } from '../admin/session-view.ts';
 import type { SessionCursor, SessionRecord, SessionStore } from '../storage/sessions/session-store.ts';
 import type { StoredVideo } from '../storage/uploads/upload-store.ts';
 import type { VideoStore } from '../storage/videos/video-store.ts';
-import { type Cell, csvLine, toCsv } from './csv.ts';
+import { type Cell, csvLine } from './csv.ts';
 
 const EXPORT_PAGE_SIZE = 200;
 /**
@@ -144,9 +145,24 @@ export async function* testSessionsCsv(
   } while (after);
 }
 
+/** A file written a piece at a time, waiting whenever the disk is behind. */
+function fileWriter(file: string) {
+  const stream = fs.createWriteStream(file);
+  return {
+    async write(text: string): Promise<void> {
+      if (!stream.write(text)) await once(stream, 'drain');
+    },
+    async close(): Promise<void> {
+      stream.end();
+      await finished(stream);
+    },
+  };
+}
+
 /**
  * Writes `sessions.json`, `sessions.csv` and `videos/<sessionId>.<ext>` (finished videos) into
- * `outDir`; `beforePage` runs before each page of sessions is written (the access log).
+ * `outDir`, page by page as the sessions are read, so no count of sessions is held in memory at
+ * once; `beforePage` runs before each page of sessions is written (the access log).
  */
 export async function exportSessions(
   store: SessionStore,
@@ -155,24 +171,37 @@ export async function exportSessions(
   beforePage: (records: SessionRecord[]) => Promise<void>,
 ) {
   await fsp.mkdir(path.join(outDir, 'videos'), { recursive: true });
-  const views: SessionView[] = [];
+  const json = fileWriter(path.join(outDir, 'sessions.json'));
+  const csv = fileWriter(path.join(outDir, 'sessions.csv'));
+  await json.write('{\n  "sessions": [');
+  await csv.write(csvLine(CSV_HEADER));
+  let sessionCount = 0;
   let videoCount = 0;
   let after: SessionCursor | undefined;
-  do {
-    const page = await store.listSessions({ limit: EXPORT_PAGE_SIZE, ...(after ? { after } : {}) });
-    await beforePage(page.sessions);
-    for (const record of page.sessions) {
-      const view = await describeSession(record, videos, videoFile);
-      views.push(view);
-      const video = currentVideo(record.videos);
-      if (view.video?.download && video) {
-        await pipeline(await videos.read(video.uploadId), fs.createWriteStream(path.join(outDir, view.video.download)));
-        videoCount += 1;
+  try {
+    do {
+      const page = await store.listSessions({ limit: EXPORT_PAGE_SIZE, ...(after ? { after } : {}) });
+      await beforePage(page.sessions);
+      for (const record of page.sessions) {
+        const view = await describeSession(record, videos, videoFile);
+        const indented = JSON.stringify(view, null, 2).replaceAll('\n', '\n    ');
+        await json.write(`${sessionCount === 0 ? '' : ','}\n    ${indented}`);
+        await csv.write(csvLine(csvRow(view)));
+        sessionCount += 1;
+        const video = currentVideo(record.videos);
+        if (view.video?.download && video) {
+          await pipeline(
+            await videos.read(video.uploadId),
+            fs.createWriteStream(path.join(outDir, view.video.download)),
+          );
+          videoCount += 1;
+        }
       }
-    }
-    after = page.next;
-  } while (after);
-  await fsp.writeFile(path.join(outDir, 'sessions.json'), `${JSON.stringify({ sessions: views }, null, 2)}\n`);
-  await fsp.writeFile(path.join(outDir, 'sessions.csv'), toCsv(CSV_HEADER, views.map(csvRow)));
-  return { sessions: views.length, videos: videoCount };
+      after = page.next;
+    } while (after);
+    await json.write(`${sessionCount === 0 ? '' : '\n  '}]\n}\n`);
+  } finally {
+    await Promise.all([json.close(), csv.close()]);
+  }
+  return { sessions: sessionCount, videos: videoCount };
 }
