@@ -2,7 +2,6 @@ import os from 'node:os';
 import { answersSchema } from '@assessment/core';
 import { Piscina } from 'piscina';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.ts';
 import { poolWorker } from '../worker-file.ts';
 import type { AnswersTask, AnswersTaskResult } from './answers.worker.ts';
 import { type AnswersPayload, canonicalAnswers, type ThreeAnswers } from './clean-answers.ts';
@@ -17,7 +16,7 @@ const MAIN_THREAD_BODY_BYTES = 64 * 1024;
 const MAX_WAITING = 256;
 
 export interface AnswersChecker {
-  /** The validated payload with every answer sanitized; 400 when it is not one. */
+  /** The validated payload with every answer sanitized; 400 when it is not one. Its nesting was checked as it arrived. */
   check(body: Buffer): Promise<AnswersPayload>;
   close(): Promise<void>;
 }
@@ -58,9 +57,6 @@ export function createAnswersChecker(): AnswersChecker {
 
   return {
     async check(body) {
-      if (nestsDeeperThan(body)) {
-        throw new HttpError(400, `body: nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels`);
-      }
       if (body.length > MAIN_THREAD_BODY_BYTES) {
         const result = await run({ body });
         if (!result.ok) throw new HttpError(400, result.error);

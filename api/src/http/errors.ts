@@ -26,6 +26,14 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A refusal sent before the request's body was read to its end: the connection is closed after
+ * it, so the rest of the body is never read (a keep-alive connection would have to read it all).
+ */
+export class UnreadBodyError extends HttpError {
+  override name = 'UnreadBodyError';
+}
+
 export function describeZodError(error: z.ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
@@ -39,7 +47,6 @@ export function parseOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z
   return result.data;
 }
 
-/** Status and client-facing message of any error; unexpected ones say nothing about the server. */
 /** Bytes as the limits are set: `64 KiB`, `1 MiB`. */
 function sizeInWords(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
@@ -47,9 +54,13 @@ function sizeInWords(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-const tooLarge = (limit: number) => `The request body is larger than the ${sizeInWords(limit)} limit of this route`;
+export const tooLarge = (limit: number) =>
+  `The request body is larger than the ${sizeInWords(limit)} limit of this route`;
 
-/** `bodyLimit`: the refusing route's own, so a 413 names the limit that applied. */
+/**
+ * Status and client-facing message of any error; unexpected ones say nothing about the server.
+ * `bodyLimit`: the refusing route's own, so a 413 names the limit that applied.
+ */
 export function toHttpError(error: unknown, bodyLimit?: number): HttpError {
   if (error instanceof HttpError) return error;
   if (
@@ -84,6 +95,7 @@ export function registerJsonErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const httpError = toHttpError(error, request.routeOptions.bodyLimit);
     if (httpError.statusCode >= 500) request.log.error(error);
+    if (httpError instanceof UnreadBodyError) reply.header('connection', 'close');
     return reply.code(httpError.statusCode).send({ error: httpError.message, ...httpError.details });
   });
 }

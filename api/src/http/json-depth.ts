@@ -9,27 +9,31 @@ const CLOSE_ARRAY = 0x5d;
 const CLOSE_OBJECT = 0x7d;
 
 /**
- * Whether JSON `bytes` nest arrays or objects deeper than `max`, found in one pass over the bytes
- * without parsing them: a hostile body of half a million nested arrays is refused for the cost of
- * reading it once, before any parser (or a worker thread) spends seconds on it. Brackets inside
- * strings do not count. Malformed JSON is left for the parser to refuse.
+ * Whether JSON nests arrays or objects deeper than `max`, told from its bytes in one pass without
+ * parsing them, chunk by chunk as a body arrives: a hostile body of half a million nested arrays
+ * is refused after its first bytes, before the rest is read or any parser (or a worker thread)
+ * spends seconds on it. Brackets inside strings do not count, also where a chunk ends inside one.
+ * Malformed JSON is left for the parser to refuse. Each call takes the next chunk.
  */
-export function nestsDeeperThan(bytes: Uint8Array, max = MAX_JSON_DEPTH): boolean {
+export function depthScanner(max = MAX_JSON_DEPTH): (chunk: Uint8Array) => boolean {
   let depth = 0;
   let inString = false;
-  for (let index = 0; index < bytes.length; index += 1) {
-    const byte = bytes[index];
-    if (inString) {
-      if (byte === BACKSLASH) index += 1;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) {
-      inString = true;
-    } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
-      depth += 1;
-      if (depth > max) return true;
-    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
-      depth -= 1;
+  let escaped = false;
+  return (chunk) => {
+    for (const byte of chunk) {
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (byte === BACKSLASH) escaped = true;
+        else if (byte === QUOTE) inString = false;
+      } else if (byte === QUOTE) {
+        inString = true;
+      } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+        depth += 1;
+        if (depth > max) return true;
+      } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
+        depth -= 1;
+      }
     }
-  }
-  return false;
+    return false;
+  };
 }

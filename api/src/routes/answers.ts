@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { deadlineOf } from '../admin/session-view.ts';
 import { createAnswersChecker } from '../answers/answers-checker.ts';
 import { finalReasonAt } from '../answers/final-reason.ts';
+import { readShallowJson } from '../http/shallow-body.ts';
 import type { RouteDeps } from './deps.ts';
 import { ownSessionRef } from './session-ref.ts';
 
 /**
  * Autosave and final submit; late answers are kept and flagged, never dropped. The body is read
- * as bytes and checked by the answers checker, which decides where its costly parts run. Why the
+ * as bytes, refused while it arrives if it nests too deep (`readShallowJson`), and checked by the
+ * answers checker, which decides where its costly parts run. Why the
  * answers became final is the server's to say, from its own deadline: a browser's `finalReason` is
  * not read, so no candidate can label a short quiz as cut off by the clock, or the other way round.
  */
@@ -26,7 +28,13 @@ export async function registerAnswersRoute(
   app.addHook('onClose', () => checker.close());
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', (request, payload, done) => {
+      const declared = request.headers['content-length'];
+      readShallowJson(payload, declared === undefined ? undefined : Number(declared), BODY_LIMIT_BYTES).then(
+        (body) => done(null, body),
+        (error: Error) => done(error),
+      );
+    });
     scope.post('/api/answers', { config: { access: 'session' }, bodyLimit: BODY_LIMIT_BYTES }, async (request) => {
       const payload = await checker.check(request.body as Buffer);
       const ref = ownSessionRef(request, payload, now());
