@@ -2,6 +2,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ReviewSessionProvider } from '../api/session.tsx';
 import { ReviewLayout } from './ReviewLayout.tsx';
 import { CandidateRoute } from './routes/CandidateRoute.tsx';
+import { CompareRoute } from './routes/CompareRoute.tsx';
 import { NotFoundRoute } from './routes/NotFoundRoute.tsx';
 import { TestRoute } from './routes/TestRoute.tsx';
 import { TestsRoute } from './routes/TestsRoute.tsx';
@@ -18,6 +19,7 @@ export function App() {
             <Route index element={<TestsRoute />} />
             <Route path="tests/:testId" element={<TestRoute tab="candidates" />} />
             <Route path="tests/:testId/invitations" element={<TestRoute tab="invitations" />} />
+            <Route path="tests/:testId/compare" element={<CompareRoute />} />
             <Route path="candidates/:sessionId" element={<CandidateRoute />} />
             <Route path="*" element={<NotFoundRoute />} />
           </Route>

@@ -1,5 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
+import { CompareBar } from '../../comparison/components/CompareBar.tsx';
+import { toggleCompared } from '../../comparison/lib/compare-selection.ts';
 import { useCandidatePage } from '../hooks/useCandidatePage.ts';
 import { sortBy } from '../lib/candidate-sort.ts';
 import { CandidateTable } from './CandidateTable.tsx';
@@ -7,10 +9,11 @@ import { PageControls } from './PageControls.tsx';
 import { SilentCandidatesFilter } from './SilentCandidatesFilter.tsx';
 import { StageFilter } from './StageFilter.tsx';
 
-/** The candidates of one test: sortable, a page at a time, with a word on what the signals are. */
+/** The candidates of one test: sortable, a page at a time, with a word on what the signals are, and 2 to 4 chosen to compare. */
 export function CandidateList({ testId }: { testId: string }) {
   const noteId = useId();
   const { query, page, rows, pageNumber, change, nextPage, previousPage } = useCandidatePage(testId);
+  const [compared, setCompared] = useState<string[]>([]);
   return (
     <section className="candidate-list" aria-labelledby={`${noteId}-title`} aria-busy={page.loading}>
       <h2 id={`${noteId}-title`}>Candidates</h2>
@@ -30,12 +33,15 @@ export function CandidateList({ testId }: { testId: string }) {
             : 'No candidate has sent anything for this test yet.'}
         </p>
       )}
+      {rows.length > 0 && <CompareBar testId={testId} chosen={compared} />}
       {rows.length > 0 && (
         <CandidateTable
           rows={rows}
           query={query}
           onSort={(sort) => change(sortBy(query, sort))}
           signalsNoteId={noteId}
+          compared={compared}
+          onToggleCompare={(sessionId) => setCompared((chosen) => toggleCompared(chosen, sessionId))}
         />
       )}
       <PageControls

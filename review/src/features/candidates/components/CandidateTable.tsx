@@ -1,6 +1,7 @@
 import { type CandidateSort, type CandidateSummary, STAGE_NAMES } from '@assessment/core';
 import { Link } from 'react-router-dom';
 import { When } from '../../../components/When.tsx';
+import { MAX_COMPARED } from '../../comparison/lib/compare-selection.ts';
 import { ratingLabel, STATUS_LABELS, signalsLabel, submissionNotes, VIDEO_LABELS } from '../lib/candidate-labels.ts';
 import type { CandidateListQuery } from '../lib/candidate-sort.ts';
 import { SortableHeader } from './SortableHeader.tsx';
@@ -11,18 +12,24 @@ export function CandidateTable({
   query,
   onSort,
   signalsNoteId,
+  compared,
+  onToggleCompare,
 }: {
   rows: CandidateSummary[];
   query: CandidateListQuery;
   onSort: (sort: CandidateSort) => void;
   /** The note that says signals need a human look, read with the signals column. */
   signalsNoteId: string;
+  /** The candidates chosen to compare, in the order chosen. */
+  compared: readonly string[];
+  onToggleCompare: (sessionId: string) => void;
 }) {
   return (
     <table className="data-table candidate-table">
       <caption className="visually-hidden">Candidates, sorted by the column marked as sorted</caption>
       <thead>
         <tr>
+          <th scope="col">Compare</th>
           <SortableHeader sort="name" query={query} onSort={onSort}>
             Candidate
           </SortableHeader>
@@ -45,6 +52,15 @@ export function CandidateTable({
       <tbody>
         {rows.map((row) => (
           <tr key={row.sessionId}>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`Compare ${row.fullName || 'Unnamed candidate'}`}
+                checked={compared.includes(row.sessionId)}
+                disabled={!compared.includes(row.sessionId) && compared.length >= MAX_COMPARED}
+                onChange={() => onToggleCompare(row.sessionId)}
+              />
+            </td>
             <th scope="row">
               <Link to={`/candidates/${encodeURIComponent(row.sessionId)}`}>{row.fullName || 'Unnamed candidate'}</Link>
               <span className="cell-detail">{row.email}</span>
