@@ -121,8 +121,9 @@ function csvRow(view: SessionView): Cell[] {
 
 /**
  * One test's sessions as the export's CSV, page by page, for a download that never holds them all
- * in memory nor the event loop for long; `videoLink` says where each finished video downloads from. `beforePage` runs before
- * each page's candidates are written (the access log), and a failure there ends the download.
+ * in memory nor the event loop for long; `videoLink` says where each finished video downloads
+ * from. `beforePage` runs before each page's candidates are written (the access log), and a
+ * failure there ends the download.
  */
 export async function* testSessionsCsv(
   store: SessionStore,

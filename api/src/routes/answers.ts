@@ -10,9 +10,9 @@ import { ownSessionRef } from './session-ref.ts';
 /**
  * Autosave and final submit; late answers are kept and flagged, never dropped. The body is read
  * as bytes, refused while it arrives if it nests too deep (`readShallowJson`), and checked by the
- * answers checker, which decides where its costly parts run. Why the
- * answers became final is the server's to say, from its own deadline: a browser's `finalReason` is
- * not read, so no candidate can label a short quiz as cut off by the clock, or the other way round.
+ * answers checker, which decides where its costly parts run. Why the answers became final is the
+ * server's to say, from its own deadline: a browser's `finalReason` is not read, so no candidate
+ * can label a short quiz as cut off by the clock, or the other way round.
  */
 export async function registerAnswersRoute(
   app: FastifyInstance,

@@ -2,7 +2,7 @@ import { webmHeadDurationSeconds } from '@assessment/core/webm';
 import type { VideoContentType } from './magic-bytes.ts';
 
 /** Reads `length` bytes at `position`; fewer at the end of the file. */
-type ReadAt = (position: number, length: number) => Promise<Buffer>;
+export type ReadAt = (position: number, length: number) => Promise<Buffer>;
 
 /** WebM puts its Info element before the first Cluster, well inside this. */
 const WEBM_HEAD_BYTES = 256 * 1024;

@@ -1,9 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import os from 'node:os';
 import pLimit from 'p-limit';
-
-/** Reads `length` bytes at `position`; fewer at the end of the file. */
-type ReadAt = (position: number, length: number) => Promise<Buffer>;
+import type { ReadAt } from './media-duration.ts';
 
 /**
  * Whether a finished upload holds a video picture that plays: `true`, `false`, or `undefined`
@@ -47,7 +46,8 @@ async function feed(stdin: NodeJS.WritableStream, readAt: ReadAt, size: number, 
   for (let position = 0; position < size && !stopped(); position += FEED_BYTES) {
     const chunk = await readAt(position, Math.min(FEED_BYTES, size - position));
     if (chunk.length === 0 || stopped()) break;
-    if (!stdin.write(chunk)) await new Promise((resolve) => stdin.once('drain', resolve));
+    // Rejects when ffprobe closes its input while a write waits (EPIPE), which ends the feeding.
+    if (!stdin.write(chunk)) await once(stdin, 'drain');
   }
   stdin.end();
 }

@@ -1,6 +1,7 @@
 import type { CandidateDetail } from '@assessment/core';
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../../components/PageHeading.tsx';
+import { candidateName } from '../../candidates/lib/candidate-labels.ts';
 import { DecisionPanel } from '../../decisions/components/DecisionPanel.tsx';
 import { EraseCandidate } from '../../privacy/components/EraseCandidate.tsx';
 import { AnswerView } from './AnswerView.tsx';
@@ -36,7 +37,7 @@ function Part({ id, children }: { id: PartId; children: ReactNode }) {
 
 /** Everything about one candidate, in the order a reviewer reads it. */
 export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) {
-  const name = candidate.registration?.fullName || 'Unnamed candidate';
+  const name = candidateName(candidate.registration?.fullName);
   const trees = candidate.answers?.trees;
   return (
     <article className="candidate-details">

@@ -2,7 +2,14 @@ import { type CandidateSort, type CandidateSummary, STAGE_NAMES } from '@assessm
 import { Link } from 'react-router-dom';
 import { When } from '../../../components/When.tsx';
 import { MAX_COMPARED } from '../../comparison/lib/compare-selection.ts';
-import { ratingLabel, STATUS_LABELS, signalsLabel, submissionNotes, VIDEO_LABELS } from '../lib/candidate-labels.ts';
+import {
+  candidateName,
+  ratingLabel,
+  STATUS_LABELS,
+  signalsLabel,
+  submissionNotes,
+  VIDEO_LABELS,
+} from '../lib/candidate-labels.ts';
 import type { CandidateListQuery } from '../lib/candidate-sort.ts';
 import { SortableHeader } from './SortableHeader.tsx';
 
@@ -55,14 +62,14 @@ export function CandidateTable({
             <td>
               <input
                 type="checkbox"
-                aria-label={`Compare ${row.fullName || 'Unnamed candidate'}`}
+                aria-label={`Compare ${candidateName(row.fullName)}`}
                 checked={compared.includes(row.sessionId)}
                 disabled={!compared.includes(row.sessionId) && compared.length >= MAX_COMPARED}
                 onChange={() => onToggleCompare(row.sessionId)}
               />
             </td>
             <th scope="row">
-              <Link to={`/candidates/${encodeURIComponent(row.sessionId)}`}>{row.fullName || 'Unnamed candidate'}</Link>
+              <Link to={`/candidates/${encodeURIComponent(row.sessionId)}`}>{candidateName(row.fullName)}</Link>
               <span className="cell-detail">{row.email}</span>
             </th>
             <td>{STATUS_LABELS[row.status]}</td>

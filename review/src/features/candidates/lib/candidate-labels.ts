@@ -14,6 +14,11 @@ export const VIDEO_LABELS: Record<CandidateSummary['video'], string> = {
   none: 'None yet',
 };
 
+/** A candidate as the review page names them: the full name they gave, or a word saying there is none. */
+export function candidateName(fullName: string | null | undefined): string {
+  return fullName || 'Unnamed candidate';
+}
+
 /** The notes on a submission: sent at the time limit (by the server's clock), or late (after it and its grace). */
 export function submissionNotes(row: Pick<CandidateSummary, 'late' | 'finalReason'>): string[] {
   const notes: string[] = [];

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CandidateRichText } from '../../../components/CandidateRichText.tsx';
 import { When } from '../../../components/When.tsx';
-import { ratingLabel, signalsLabel, VIDEO_LABELS } from '../../candidates/lib/candidate-labels.ts';
+import { candidateName, ratingLabel, signalsLabel, VIDEO_LABELS } from '../../candidates/lib/candidate-labels.ts';
 
-const nameOf = (candidate: CandidateDetail) => candidate.registration?.fullName || 'Unnamed candidate';
+const nameOf = (candidate: CandidateDetail) => candidateName(candidate.registration?.fullName);
 
 /** One row: what it shows, then each candidate's, in the order they were chosen. */
 function Row({
