@@ -9,10 +9,15 @@ import { TestsRoute } from './routes/TestsRoute.tsx';
 import '@assessment/react/base.css';
 import './review.css';
 
-/** The review page's routes, under /review/ (where the API serves this app). */
+/**
+ * The review page's routes, under /review/ (where the API serves this app). Address changes are
+ * urgent updates, not transitions: the list's filters and sort show what the address says, and a
+ * reviewer who presses ArrowDown twice on a filter before a transition commits would otherwise
+ * start the second press from the old choice and land one short.
+ */
 export function App() {
   return (
-    <BrowserRouter basename="/review">
+    <BrowserRouter basename="/review" useTransitions={false}>
       <ReviewSessionProvider>
         <Routes>
           <Route element={<ReviewLayout />}>
