@@ -22,7 +22,7 @@ test('a reload in the middle of the upload resumes it where the server stopped, 
   allowProblem(failedRequest('/api/videos/', 'net::ERR_CONNECTION_RESET'));
   await openVideoSection(page);
   await connectCameraAndOpenStudio(page);
-  await recordFor(page, 3);
+  const recorded = await recordFor(page, 3);
 
   const creations: string[] = [];
   const offsetsSent: number[] = [];
@@ -92,7 +92,7 @@ test('a reload in the middle of the upload resumes it where the server stopped, 
   expect(stored.bytes.subarray(0, 4).equals(WEBM_MAGIC)).toBe(true);
   expect(stored.bytes.length).toBe(Number(creations[0]));
   expect(stored.warnings).toBe('');
-  expectAboutThreeSeconds(stored);
+  expectAboutThreeSeconds(stored, recorded);
   expect(await page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');
 });
 
