@@ -1,8 +1,8 @@
 import type { TestDefinition } from '@assessment/core';
+import { recordFacts } from '@assessment/core';
 import { dateTimeWithZone, RecordedSignals, signalCounts, useSession } from '@assessment/react';
 import { useMyRecord } from '../hooks/useMyRecord.ts';
 import { accessHeadline, accessLines } from '../lib/access-summary.ts';
-import { recordFacts } from '../lib/record-summary.ts';
 import { MyCopyDownloads } from './MyCopyDownloads.tsx';
 
 interface Props {

@@ -25,6 +25,7 @@ export {
 } from './api/proctoring.ts';
 export { randomId } from './api/random-id.ts';
 export * from './api/record-schemas.ts';
+export * from './api/record-summary.ts';
 export * from './api/review-schemas.ts';
 export * from './api/schemas.ts';
 export { newSessionKey } from './api/session-key.ts';

@@ -1,5 +1,5 @@
-import type { MyRecord } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
+import type { MyRecord } from './record-schemas.ts';
 import { recordFacts } from './record-summary.ts';
 
 const time = (at: number) => new Date(at).toISOString().slice(11, 19);

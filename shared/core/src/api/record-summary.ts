@@ -1,4 +1,4 @@
-import type { MyRecord } from '@assessment/core';
+import type { MyRecord } from './record-schemas.ts';
 
 /** One line of the end-of-assessment summary: what the hiring company holds, in the candidate's words. */
 export interface RecordFact {
@@ -47,7 +47,10 @@ function videoFact(video: MyRecord['video'], time: TimeFormat): string {
 }
 
 /** The summary's lines, in the order the candidate went through the assessment. */
-export function recordFacts(record: MyRecord, time: TimeFormat): RecordFact[] {
+export function recordFacts(
+  record: Pick<MyRecord, 'registeredAt' | 'answers' | 'deviceChecks' | 'video' | 'feedbackReceivedAt'>,
+  time: TimeFormat,
+): RecordFact[] {
   return [
     {
       label: 'Registration',
