@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { BODY_LIMIT_BYTES } from '@assessment/core';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { describeError, openBackends, openStorage } from './backends.ts';
@@ -6,6 +7,8 @@ import { createHealth, registerHealthRoute } from './health.ts';
 import { closeConnectionsAsTheyIdle } from './http/draining.ts';
 import { serializeRequest } from './http/request-log.ts';
 import { type PeriodicTaskRunner, startPeriodicTasks } from './jobs/periodic-tasks.ts';
+import { type DeliverySender, startDeliverySender } from './mail/delivery-sender.ts';
+import { createMailTransport } from './mail/mail-transport.ts';
 import { retentionTask, silentSessionsTask } from './privacy/erasure.ts';
 import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
@@ -18,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Runs what is due now; tests move the clock, then call `runDue`. */
     periodicTasks: PeriodicTaskRunner;
+    /** Sends the emails due now; tests call `runDue` rather than wait for its next look. */
+    deliverySender: DeliverySender;
   }
 }
 
@@ -73,6 +78,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     videos: backends.videos,
     uploadLocker: backends.uploadLocker,
     rateLimitRedis: backends.rateLimitRedis,
+    mail: createMailTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailDir: path.join(config.dataDir, 'mail'),
+    }),
     now: options.now ?? Date.now,
   };
   await registerApi(app, deps);
@@ -86,5 +96,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
   app.decorate('periodicTasks', tasks);
   app.addHook('onClose', () => tasks.stop());
+  const sender = startDeliverySender({
+    ...deps,
+    publicUrl: config.publicUrl,
+    onError: (error) => app.log.error({ err: error }, 'Sending the queued emails failed'),
+  });
+  app.decorate('deliverySender', sender);
+  app.addHook('onClose', () => sender.stop());
   return app;
 }

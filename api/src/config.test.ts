@@ -26,6 +26,9 @@ describe('configFromEnv', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.s3).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('assessment@localhost');
   });
   it('reads the object storage settings, with a default region', () => {
     expect(
@@ -67,5 +70,20 @@ describe('configFromEnv', () => {
   it('refuses a port that is not a port', () => {
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => configFromEnv({ PORT: '70000' })).toThrow(/PORT/);
+  });
+  it('reads the mail settings, and refuses a public address or a sender that is not one', () => {
+    const config = configFromEnv({
+      PUBLIC_URL: 'https://assess.example.com/',
+      SMTP_URL: 'smtps://user:secret@smtp.example.com',
+      MAIL_FROM: 'hiring@example.com',
+    });
+    expect(config).toMatchObject({
+      publicUrl: 'https://assess.example.com',
+      smtpUrl: 'smtps://user:secret@smtp.example.com',
+      mailFrom: 'hiring@example.com',
+    });
+    expect(() => configFromEnv({ PUBLIC_URL: 'assess.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => configFromEnv({ PUBLIC_URL: 'ftp://assess.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => configFromEnv({ MAIL_FROM: 'Hiring <hiring@example.com>' })).toThrow(/MAIL_FROM/);
   });
 });

@@ -44,6 +44,12 @@ export interface ServerConfig {
   s3: S3Settings | undefined;
   /** Redis, shared by every instance: the rate limits' counts (`REDIS_URL`). */
   redisUrl: string | undefined;
+  /** The address candidates and reviewers open (`PUBLIC_URL`): the links in emails start with it. */
+  publicUrl: string;
+  /** The mail server (`SMTP_URL`); unset writes each message to `DATA_DIR/mail` as an `.eml` file. */
+  smtpUrl: string | undefined;
+  /** The address emails are sent from (`MAIL_FROM`). */
+  mailFrom: string;
 }
 
 export interface S3Settings {
@@ -129,6 +135,28 @@ function adminTokenOf(env: NodeJS.ProcessEnv): string | undefined {
   return token;
 }
 
+function publicUrlOf(raw: string | undefined, port: number): string {
+  const value = raw?.trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http or https address, got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`PUBLIC_URL must be an http or https address, got "${value}"`);
+  }
+  return url.origin;
+}
+
+function mailFromOf(raw: string | undefined): string {
+  const value = raw?.trim() || 'assessment@localhost';
+  if (!/^[^\s@<>"]+@[^\s@<>"]+$/.test(value)) {
+    throw new Error(`MAIL_FROM must be one plain email address, such as assessment@example.com, got "${value}"`);
+  }
+  return value;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -161,5 +189,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     s3: s3FromEnv(env),
     redisUrl: env.REDIS_URL?.trim() || undefined,
+    publicUrl: publicUrlOf(env.PUBLIC_URL, port),
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: mailFromOf(env.MAIL_FROM),
   };
 }

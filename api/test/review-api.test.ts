@@ -69,6 +69,8 @@ describe('sign-in', () => {
       reviewer: { email: ALICE, name: ALICE, role: 'admin' },
       company: { companyId: companyA, companyName: ours.companyName },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      // No SMTP_URL here: reviewers are told to copy the links themselves.
+      emailSetUp: false,
     });
     expect(me.headers.get('cache-control')).toBe('no-store');
     expect(me.headers.get('content-security-policy')).toContain("default-src 'self'");

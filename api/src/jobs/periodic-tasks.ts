@@ -1,4 +1,5 @@
 import type { TaskStore } from '../storage/tasks/task-store.ts';
+import { type SerialLoop, startSerialLoop } from './serial-loop.ts';
 
 /** A job the server does on its own, on a schedule: at start, then every `everyMs`. */
 export interface PeriodicTask {
@@ -7,11 +8,8 @@ export interface PeriodicTask {
   run(now: number): Promise<void>;
 }
 
-export interface PeriodicTaskRunner {
-  /** Runs every task that is due now, once across instances; resolves when they are done. */
-  runDue(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** `runDue` runs every task that is due now, once across instances, and resolves when they are done. */
+export type PeriodicTaskRunner = SerialLoop;
 
 /** How often each instance asks whether a task is due. */
 const CHECK_EVERY_MS = 60_000;
@@ -27,9 +25,6 @@ export function startPeriodicTasks(
   tasks: readonly PeriodicTask[],
   { store, now, onError }: { store: TaskStore; now: () => number; onError: (task: string, error: unknown) => void },
 ): PeriodicTaskRunner {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-
   async function runOne(task: PeriodicTask): Promise<void> {
     const at = now();
     if (!(await store.claimTask(task.name, at, task.everyMs, HOLD_MS))) return;
@@ -40,25 +35,15 @@ export function startPeriodicTasks(
     }
   }
 
-  function runDue(): Promise<void> {
-    running = running.then(async () => {
+  return startSerialLoop(
+    CHECK_EVERY_MS,
+    async (stopped) => {
       for (const task of tasks) {
-        if (stopped) return;
+        if (stopped()) return;
         await runOne(task).catch((error: unknown) => onError(task.name, error));
       }
-    });
-    return running;
-  }
-
-  const timer = setInterval(() => void runDue(), CHECK_EVERY_MS);
-  timer.unref();
-  void runDue();
-  return {
-    runDue,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
+    // Each task's failure is caught and named above.
+    () => {},
+  );
 }

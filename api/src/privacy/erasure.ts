@@ -1,5 +1,7 @@
 import { allCompanies, testsOfCompany } from '@assessment/core';
 import type { PeriodicTask } from '../jobs/periodic-tasks.ts';
+import type { MailTransport } from '../mail/mail-transport.ts';
+import type { DeliveryStore } from '../storage/deliveries/delivery-store.ts';
 import type { ErasureReason, PrivacyStore } from '../storage/privacy/privacy-store.ts';
 import type { SessionStore } from '../storage/sessions/session-store.ts';
 import type { VideoStore } from '../storage/videos/video-store.ts';
@@ -8,6 +10,8 @@ export interface ErasureDeps {
   sessions: SessionStore;
   privacy: PrivacyStore;
   videos: VideoStore;
+  deliveries: DeliveryStore;
+  mail: MailTransport;
 }
 
 const DAY_MS = 86_400_000;
@@ -16,12 +20,13 @@ const RETENTION_BATCH = 100;
 
 /**
  * Erases one candidate (SPEC section 0): every copy of their video first (the bucket's object,
- * the uploads folder's bytes, unfinished uploads too), then the session and everything stored with
- * it in one transaction. Bytes go first so that a failure leaves rows that still point at what is
- * left, and the erasure can simply be run again. False when there was no such session.
+ * the uploads folder's bytes, unfinished uploads too) and of the emails about them kept as files,
+ * then the session and everything stored with it in one transaction. Copies go first so that a
+ * failure leaves rows that still point at what is left, and the erasure can simply be run again.
+ * False when there was no such session.
  */
 export async function eraseCandidate(
-  { sessions, privacy, videos }: ErasureDeps,
+  { sessions, privacy, videos, deliveries, mail }: ErasureDeps,
   sessionId: string,
   at: number,
   reason: ErasureReason,
@@ -29,6 +34,7 @@ export async function eraseCandidate(
   const record = await sessions.getSession(sessionId);
   if (!record) return false;
   for (const video of record.videos) await videos.erase(video.uploadId);
+  await mail.forget(await deliveries.deliveryIdsOf(sessionId, record.invitation?.invitationId ?? null));
   return privacy.eraseSession(sessionId, at, reason);
 }
 

@@ -55,7 +55,7 @@ async function requireInvitation(invitations: InvitationStore, invitationId: str
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  deps: Pick<RouteDeps, 'sessions' | 'invitations' | 'access' | 'privacy' | 'videos' | 'now'>,
+  deps: Pick<RouteDeps, 'sessions' | 'invitations' | 'access' | 'privacy' | 'videos' | 'deliveries' | 'mail' | 'now'>,
   token: string,
 ) {
   const { sessions, invitations, access, videos, now } = deps;

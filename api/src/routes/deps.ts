@@ -2,6 +2,7 @@ import type { Locker } from '@tus/server';
 import type { Redis } from 'ioredis';
 import type { ServerConfig } from '../config.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
+import type { MailTransport } from '../mail/mail-transport.ts';
 import type { Stores } from '../storage/stores.ts';
 import type { VideoStore } from '../storage/videos/video-store.ts';
 
@@ -13,6 +14,8 @@ export interface ApiDeps extends Stores {
   uploadLocker?: Locker;
   /** Where every rate limit counts when several instances share Redis: see `sharedRateLimits`. */
   rateLimitRedis?: Redis;
+  /** Where emails go: the mail server, or files under `DATA_DIR/mail`. */
+  mail: MailTransport;
   /** The server clock; tests move it to reach the time limit. */
   now: () => number;
 }

@@ -20,8 +20,8 @@ const sessionIdHeader = SESSION_ID_HEADER.toLowerCase();
 /** How many of the newest looks at a submission the candidate is shown one by one. */
 const LOOKS_SHOWN = 100;
 
-/** The candidate's own record, in the terms the reviewer reads it, and every look at it since. */
-function myRecordOf(record: SessionRecord, looks: Awaited<ReturnType<AccessLogStore['ofSession']>>): MyRecord {
+/** What the company holds of the session, in the terms the reviewer reads it: the end screen's and the receipt's summary. */
+export function receivedParts(record: SessionRecord): Omit<MyRecord, 'access'> {
   const { signals, timeline } = proctoringSummary(proctoringOf(record));
   const answers = record.answers;
   const deadline = deadlineOf(record);
@@ -46,6 +46,13 @@ function myRecordOf(record: SessionRecord, looks: Awaited<ReturnType<AccessLogSt
     })),
     video: { state: video.state, at: iso(video.at) },
     feedbackReceivedAt: iso(record.feedback?.receivedAt),
+  };
+}
+
+/** The candidate's own record, and every look at it since. */
+function myRecordOf(record: SessionRecord, looks: Awaited<ReturnType<AccessLogStore['ofSession']>>): MyRecord {
+  return {
+    ...receivedParts(record),
     access: {
       looks: looks.entries.map((look) => ({ at: iso(look.at) as string, role: look.actorRole, action: look.action })),
       people: looks.people,

@@ -3,6 +3,7 @@ import {
   type CompanySettings,
   companyIdOf,
   companySettingsUpdateSchema,
+  type DeliveryLog,
   type GenderReport,
   getTest,
   noteCreateSchema,
@@ -17,13 +18,14 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeJson } from '../admin/safe-json.ts';
 import { testSessionsCsv } from '../export/export-sessions.ts';
-import { parseOrRefuse } from '../http/errors.ts';
+import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { lookerOf, recordInvitationChange, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
 import { eraseCandidate } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { actorName, decisionsView } from '../review/decisions.ts';
+import { DELIVERIES_SHOWN, deliveryView } from '../review/delivery-log.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import { requireCompanyAdmin, requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
@@ -89,7 +91,8 @@ async function reviewTest(
  * and JSON that no candidate text can break out of.
  */
 export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { sessions, invitations, reviewers, candidates, access, privacy, decisions, videos, now } = deps;
+  const { sessions, invitations, reviewers, candidates, access, privacy, decisions, deliveries, mail, videos, now } =
+    deps;
   await app.register(async (review) => {
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
@@ -111,7 +114,12 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     });
     review.get('/api/review/me', async (request): Promise<ReviewerMe> => {
       const { reviewer, company, csrfToken } = signedIn(request);
-      return { reviewer: { email: reviewer.email, name: reviewer.name, role: reviewer.role }, company, csrfToken };
+      return {
+        reviewer: { email: reviewer.email, name: reviewer.name, role: reviewer.role },
+        company,
+        csrfToken,
+        emailSetUp: mail.emailSetUp,
+      };
     });
 
     review.get('/api/review/company', async (request): Promise<CompanySettings> => {
@@ -124,6 +132,24 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       await privacy.setRetentionDays(company.companyId, retentionDays, now());
       return { ...company, retentionDays };
     });
+
+    review.get('/api/review/deliveries', async (request): Promise<DeliveryLog> => {
+      const { company } = signedIn(request);
+      const logged = await deliveries.deliveriesOf(company.companyId, DELIVERIES_SHOWN);
+      return { emailSetUp: mail.emailSetUp, deliveries: logged.map(deliveryView) };
+    });
+    review.post<{ Params: { deliveryId: string } }>(
+      '/api/review/deliveries/:deliveryId/send-again',
+      small,
+      async (request, reply) => {
+        const { company } = signedIn(request);
+        if (!(await deliveries.sendAgain(company.companyId, request.params.deliveryId, now()))) {
+          throw new HttpError(409, 'This message is being sent right now, or there is no such message');
+        }
+        void app.deliverySender.runDue();
+        return reply.code(204).send();
+      },
+    );
 
     review.get('/api/review/access-log', async (request) =>
       accessLogPage(access, requireCompanyAdmin(request).company.companyId, request.query),

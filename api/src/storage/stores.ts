@@ -2,6 +2,7 @@ import { type AccessLogStore, createAccessLogStore } from './access/access-store
 import { type CandidateListStore, createCandidateListStore } from './candidates/candidate-store.ts';
 import type { Storage } from './db/storage.ts';
 import { createDecisionStore, type DecisionStore } from './decisions/decision-store.ts';
+import { createDeliveryStore, type DeliveryStore } from './deliveries/delivery-store.ts';
 import { createInvitationStore, type InvitationStore } from './invitations/invitation-store.ts';
 import { createPrivacyStore, type PrivacyStore } from './privacy/privacy-store.ts';
 import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
@@ -23,6 +24,7 @@ export interface Stores {
   tasks: TaskStore;
   privacy: PrivacyStore;
   decisions: DecisionStore;
+  deliveries: DeliveryStore;
 }
 
 export function storesOn(storage: Storage): Stores {
@@ -36,5 +38,6 @@ export function storesOn(storage: Storage): Stores {
     tasks: createTaskStore(storage),
     privacy: createPrivacyStore(storage),
     decisions: createDecisionStore(storage),
+    deliveries: createDeliveryStore(storage),
   };
 }

@@ -1,6 +1,7 @@
 import { accessWrites } from './access/access-store.ts';
 import type { WriteContext } from './db/database.ts';
 import { decisionWrites } from './decisions/decision-store.ts';
+import { deliveryWrites } from './deliveries/delivery-store.ts';
 import { invitationWrites } from './invitations/invitation-writes.ts';
 import { privacyWrites } from './privacy/privacy-store.ts';
 import { reviewerWrites } from './reviewers/reviewer-writes.ts';
@@ -21,6 +22,7 @@ export const WRITES = {
   ...taskWrites,
   ...privacyWrites,
   ...decisionWrites,
+  ...deliveryWrites,
 };
 
 export type Writes = typeof WRITES;

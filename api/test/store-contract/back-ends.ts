@@ -135,3 +135,9 @@ const postgres: BackEnd = {
 
 /** Every back end the store contract runs against: the same tests, two databases. */
 export const backEnds: BackEnd[] = [sqlite, postgres];
+
+/** Two instances' stores on one database, as two API processes behind a balancer have them. */
+export async function twoInstances(database: DatabaseUnderTest): Promise<[AllStores, AllStores]> {
+  const [a, b] = await Promise.all([database.openInstance(), database.openInstance()]);
+  return [a.store, b.store];
+}

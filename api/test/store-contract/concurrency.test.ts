@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswersFinalError, InvitationInUseError, SessionKeyError } from '../../src/storage/errors.ts';
 import { newSessionId, testId } from '../helpers.ts';
-import { type AllStores, backEnds, type DatabaseUnderTest } from './back-ends.ts';
+import { type AllStores, backEnds, type DatabaseUnderTest, twoInstances } from './back-ends.ts';
 import { answersOf, deviceFactsOf, keyHashOf, opened, quizCompleteOf, ref, registrationOf, tick } from './inputs.ts';
 
 /** 1 to n in an order that changes with every run. */
@@ -28,10 +28,7 @@ describe.each(backEnds)('two instances writing at once ($name)', (backEnd) => {
 
   beforeAll(async () => {
     database = await backEnd.createDatabase();
-    [a, b] = (await Promise.all([database.openInstance(), database.openInstance()])).map(({ store }) => store) as [
-      AllStores,
-      AllStores,
-    ];
+    [a, b] = await twoInstances(database);
   });
   afterAll(() => database.remove());
 

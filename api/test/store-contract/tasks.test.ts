@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AllStores, backEnds, type DatabaseUnderTest } from './back-ends.ts';
+import { type AllStores, backEnds, type DatabaseUnderTest, twoInstances } from './back-ends.ts';
 
 const DAY = 86_400_000;
 const HOLD = 15 * 60_000;
@@ -10,10 +10,7 @@ describe.each(backEnds)('periodic task runs ($name)', (backEnd) => {
   let b: AllStores;
   beforeAll(async () => {
     database = await backEnd.createDatabase();
-    [a, b] = (await Promise.all([database.openInstance(), database.openInstance()])).map(({ store }) => store) as [
-      AllStores,
-      AllStores,
-    ];
+    [a, b] = await twoInstances(database);
   });
   afterAll(() => database.remove());
 

@@ -3,6 +3,7 @@ export * from './answer-html/answer-tree.ts';
 export * from './api/access-schemas.ts';
 export * from './api/aggregate-schemas.ts';
 export * from './api/decision-schemas.ts';
+export * from './api/delivery-schemas.ts';
 export * from './api/invitation-schemas.ts';
 export {
   createOutbox,

@@ -205,6 +205,27 @@ export interface CandidateNotesTable {
   at: number;
 }
 
+/** A message sent outward, queued with its cause, and its delivery so far (`migrations/0009-deliveries.ts`). */
+export interface DeliveriesTable {
+  delivery_id: string;
+  idempotency_key: string;
+  company_id: string;
+  /** `invitation` or `receipt`. */
+  kind: string;
+  recipient: string;
+  invitation_id: string | null;
+  session_id: string | null;
+  /** `queued`, `sent` or `failed` (given up on; "send again" queues it anew). */
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  due_at: number;
+  /** Until when an instance that claimed it is sending it: another may take it after. */
+  held_until: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  sent_at: number | null;
+  created_at: number;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -226,4 +247,5 @@ export interface Schema {
   candidate_stages: CandidateStagesTable;
   stage_changes: StageChangesTable;
   candidate_notes: CandidateNotesTable;
+  deliveries: DeliveriesTable;
 }

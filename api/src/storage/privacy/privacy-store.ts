@@ -136,6 +136,9 @@ export const privacyWrites = defineWrites({
         .set({ erased_at: at, email: '', name: null })
         .where('session_id', '=', sessionId)
         .execute();
+      if (session.invitation_id !== null) {
+        await db.deleteFrom('deliveries').where('invitation_id', '=', session.invitation_id).execute();
+      }
       for (const table of SESSION_PARTS) await db.deleteFrom(table).where('session_id', '=', sessionId).execute();
       // Every later table references the session with ON DELETE CASCADE.
       await db.deleteFrom('sessions').where('session_id', '=', sessionId).execute();

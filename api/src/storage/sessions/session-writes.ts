@@ -1,5 +1,6 @@
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
+import { queueDelivery } from '../deliveries/delivery-store.ts';
 import {
   closedInvitationError,
   InvitationInUseError,
@@ -359,6 +360,24 @@ export const sessionWrites = defineWrites({
         .where('finished_at', 'is', null)
         .execute();
       await db.updateTable('demographics').set({ finished: true }).where('session_id', '=', ref.sessionId).execute();
+      // The candidate's receipt of what the company received, to the email they confirmed.
+      const registered = await db
+        .selectFrom('sessions')
+        .innerJoin('registrations', 'registrations.session_id', 'sessions.session_id')
+        .select(['sessions.test_id', 'registrations.email'])
+        .where('sessions.session_id', '=', ref.sessionId)
+        .executeTakeFirst();
+      if (registered?.email) {
+        await queueDelivery(db, {
+          idempotencyKey: `receipt:${ref.sessionId}`,
+          testId: registered.test_id,
+          kind: 'receipt',
+          recipient: registered.email,
+          invitationId: null,
+          sessionId: ref.sessionId,
+          at: ref.receivedAt,
+        });
+      }
     });
   },
 });

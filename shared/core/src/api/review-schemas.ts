@@ -58,6 +58,8 @@ export const reviewerMeSchema = z.object({
   reviewer: z.object({ email: z.string(), name: z.string(), role: z.enum(REVIEWER_ROLES) }),
   company: z.object({ companyId: z.string(), companyName: z.string() }),
   csrfToken: z.string(),
+  /** Whether emails reach people; without a mail server reviewers copy the links themselves. */
+  emailSetUp: z.boolean(),
 });
 
 // Tests

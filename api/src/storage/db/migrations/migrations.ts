@@ -8,6 +8,7 @@ import { accessLog } from './0005-access-log.ts';
 import { taskRuns } from './0006-task-runs.ts';
 import { privacy } from './0007-privacy.ts';
 import { decisions } from './0008-decisions.ts';
+import { deliveries } from './0009-deliveries.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -23,6 +24,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0006-task-runs', taskRuns],
   ['0007-privacy', privacy],
   ['0008-decisions', decisions],
+  ['0009-deliveries', deliveries],
 ];
 
 /**

@@ -1,0 +1,127 @@
+import { getTest, invitePath, inviteSegment, quizTimeLimitMinutes, recordFacts } from '@assessment/core';
+import { type SerialLoop, startSerialLoop } from '../jobs/serial-loop.ts';
+import { receivedParts } from '../routes/my-record.ts';
+import type { DeliveryStore, StoredDelivery } from '../storage/deliveries/delivery-store.ts';
+import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
+import type { SessionStore } from '../storage/sessions/session-store.ts';
+import type { MailTransport, OutgoingMail } from './mail-transport.ts';
+import { invitationMail, mailTime, receiptMail } from './messages.ts';
+
+export interface DeliverySenderDeps {
+  deliveries: DeliveryStore;
+  invitations: InvitationStore;
+  sessions: SessionStore;
+  mail: MailTransport;
+  /** Where candidates open the product (`PUBLIC_URL`): the links in the messages start with it. */
+  publicUrl: string;
+  now: () => number;
+  onError: (error: unknown) => void;
+}
+
+/** `runDue` sends what is due now, and resolves when this instance has tried each. */
+export type DeliverySender = SerialLoop;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** How often each instance looks for due messages. */
+const CHECK_EVERY_MS = 2000;
+/** Messages one instance takes per look. */
+const BATCH = 20;
+/**
+ * How long a claimed message is held: longer than the SMTP timeouts (`mail-transport.ts`), so
+ * only an instance that died mid-send lets another send it again.
+ */
+export const HOLD_MS = 5 * MINUTE;
+/** Retries go on for two days, past a mail server's weekend-long outage of a day. */
+export const GIVE_UP_AFTER_MS = 48 * HOUR;
+
+/**
+ * When to try again after the attempt `attempts` failed: 30 s, then twice as long each time up to
+ * an hour; null once the next try would be past `GIVE_UP_AFTER_MS` from the message's creation.
+ */
+export function retryAt(attempts: number, createdAt: number, now: number): number | null {
+  const at = now + Math.min(30_000 * 2 ** Math.max(0, attempts - 1), HOUR);
+  return at - createdAt > GIVE_UP_AFTER_MS ? null : at;
+}
+
+/** A message that will never be sent, and why; it is logged as failed, not retried. */
+class NotSendable extends Error {}
+
+async function compose(
+  delivery: StoredDelivery,
+  { invitations, sessions, publicUrl }: DeliverySenderDeps,
+): Promise<OutgoingMail> {
+  if (delivery.kind === 'invitation') {
+    const invitation = delivery.invitationId ? await invitations.getInvitation(delivery.invitationId) : undefined;
+    const test = invitation && getTest(invitation.testId);
+    if (!invitation || !test || invitation.erasedAt !== null) throw new NotSendable('the candidate was erased');
+    if (invitation.revokedAt !== null) throw new NotSendable('the invitation was revoked before it went out');
+    const link = new URL(invitePath(inviteSegment(invitation.testId, invitation.token)), publicUrl).href;
+    return {
+      deliveryId: delivery.deliveryId,
+      to: invitation.email,
+      fromName: test.companyName,
+      ...invitationMail({
+        companyName: test.companyName,
+        roleName: test.roleName,
+        candidateName: invitation.name,
+        link,
+        expiresAt: invitation.expiresAt,
+        extraTimePercent: invitation.extraTimePercent,
+        timeLimitMinutes: quizTimeLimitMinutes(test, invitation.extraTimePercent),
+      }),
+    };
+  }
+  const record = delivery.sessionId ? await sessions.getSession(delivery.sessionId) : undefined;
+  const test = record && getTest(record.testId);
+  if (!record?.registration || !test) throw new NotSendable('the candidate was erased');
+  return {
+    deliveryId: delivery.deliveryId,
+    to: record.registration.payload.email,
+    fromName: test.companyName,
+    ...receiptMail({
+      companyName: test.companyName,
+      roleName: test.roleName,
+      candidateName: record.registration.payload.fullName,
+      facts: recordFacts(receivedParts(record), mailTime),
+    }),
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Sends the queued messages (`deliveries`), on every instance: each message is claimed by one,
+ * sent, and marked sent; a failed attempt is retried with backoff (`retryAt`). A message is sent
+ * at least once; only an instance killed between the send and the mark sends it twice, with the
+ * same Message-ID.
+ */
+export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
+  const { deliveries, mail, now } = deps;
+
+  async function deliver(deliveryId: string): Promise<void> {
+    const delivery = await deliveries.claimDelivery(deliveryId, now(), HOLD_MS);
+    if (!delivery) return;
+    try {
+      await mail.send(await compose(delivery, deps));
+    } catch (error) {
+      const retry = error instanceof NotSendable ? null : retryAt(delivery.attempts, delivery.createdAt, now());
+      await deliveries.markFailed(deliveryId, describe(error), retry);
+      return;
+    }
+    await deliveries.markSent(deliveryId, now());
+  }
+
+  return startSerialLoop(
+    CHECK_EVERY_MS,
+    async (stopped) => {
+      for (const deliveryId of await deliveries.dueDeliveries(now(), BATCH)) {
+        if (stopped()) return;
+        await deliver(deliveryId);
+      }
+    },
+    deps.onError,
+  );
+}

@@ -1,0 +1,105 @@
+import type { RecordFact } from '@assessment/core';
+
+/**
+ * The emails the product sends, as plain text and as simple, accessible HTML (a language, a
+ * heading, a real link, no image, no script). Each is in the company's name and, like every
+ * screen (SPEC section 0), asks nobody to run or download anything: there is never an attachment.
+ */
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface InvitationFacts {
+  companyName: string;
+  roleName: string;
+  candidateName: string | null;
+  link: string;
+  expiresAt: number;
+  extraTimePercent: number;
+  timeLimitMinutes: number;
+}
+
+export interface ReceiptFacts {
+  companyName: string;
+  roleName: string;
+  candidateName: string;
+  facts: RecordFact[];
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** A time as every reader can place it, wherever they are: the server cannot know their zone. */
+export function mailTime(at: number): string {
+  const formatted = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(at);
+  return `${formatted} UTC`;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family: sans-serif; line-height: 1.5; max-width: 40em">${body}</body></html>`;
+}
+
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+export function invitationMail(facts: InvitationFacts): MailContent {
+  const greeting = facts.candidateName ? `Hello ${facts.candidateName},` : 'Hello,';
+  const invited = `${facts.companyName} invites you to the assessment for the ${facts.roleName} role.`;
+  const time =
+    facts.extraTimePercent > 0
+      ? `The written quiz has a time limit of ${facts.timeLimitMinutes} minutes, which includes ${facts.extraTimePercent} % extra time given to you.`
+      : `The written quiz has a time limit of ${facts.timeLimitMinutes} minutes.`;
+  const expiry = `The link works until ${mailTime(facts.expiresAt)}. It is yours alone: please do not share it.`;
+  const steps =
+    'It opens in your web browser. You confirm your details, answer the written questions, record a short video introduction with your camera (or go on without one if your camera does not work), and tell us how it went.';
+  const subject = `Your assessment for ${facts.roleName} at ${facts.companyName}`;
+  return {
+    subject,
+    text: [greeting, invited, `Open your assessment: ${facts.link}`, time, steps, expiry, `${facts.companyName}`].join(
+      '\n\n',
+    ),
+    html: page(
+      subject,
+      [
+        paragraph(greeting),
+        paragraph(invited),
+        `<p><a href="${escapeHtml(facts.link)}">Open your assessment</a></p>`,
+        paragraph(time),
+        paragraph(steps),
+        paragraph(expiry),
+        paragraph(facts.companyName),
+      ].join(''),
+    ),
+  };
+}
+
+export function receiptMail(facts: ReceiptFacts): MailContent {
+  const greeting = `Hello ${facts.candidateName},`;
+  const intro = `You finished the assessment for the ${facts.roleName} role at ${facts.companyName}. This is what ${facts.companyName} received from you, and when:`;
+  const subject = `What ${facts.companyName} received from your assessment`;
+  const lines = facts.facts.map((fact) => `${fact.label}: ${fact.value}`);
+  const closing = 'There is nothing more you need to do.';
+  return {
+    subject,
+    text: [greeting, intro, lines.map((line) => `- ${line}`).join('\n'), closing, facts.companyName].join('\n\n'),
+    html: page(
+      subject,
+      [
+        paragraph(greeting),
+        paragraph(intro),
+        `<ul>${facts.facts.map((fact) => `<li><strong>${escapeHtml(fact.label)}:</strong> ${escapeHtml(fact.value)}</li>`).join('')}</ul>`,
+        paragraph(closing),
+        paragraph(facts.companyName),
+      ].join(''),
+    ),
+  };
+}

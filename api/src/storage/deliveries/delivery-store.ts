@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { companyIdOf, getTest } from '@assessment/core';
+import type { Selectable } from 'kysely';
+import { type Db, defineWrites } from '../db/database.ts';
+import type { DeliveriesTable } from '../db/schema.ts';
+import type { Storage } from '../db/storage.ts';
+
+/**
+ * The outward queue and the company's delivery log in one table (`deliveries`): a message is
+ * queued by the write that causes it, in its transaction, and sent by whichever instance claims it
+ * first (`claimDelivery`, one conditional update the database lets one instance win).
+ */
+
+export const DELIVERY_KINDS = ['invitation', 'receipt'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export type DeliveryState = 'queued' | 'sent' | 'failed';
+
+export interface QueuedDelivery {
+  /** Names the cause: a second delivery with the same key is not queued. */
+  idempotencyKey: string;
+  /** The test it is about; the delivery is logged for the test's company. */
+  testId: string;
+  kind: DeliveryKind;
+  recipient: string;
+  invitationId: string | null;
+  sessionId: string | null;
+  at: number;
+}
+
+export interface StoredDelivery {
+  deliveryId: string;
+  companyId: string;
+  kind: DeliveryKind;
+  recipient: string;
+  invitationId: string | null;
+  sessionId: string | null;
+  state: DeliveryState;
+  attempts: number;
+  dueAt: number;
+  lastError: string | null;
+  sentAt: number | null;
+  createdAt: number;
+}
+
+export interface DeliveryStore {
+  /** Ids of queued deliveries due by `now`, oldest first, that no instance holds. */
+  dueDeliveries(now: number, limit: number): Promise<string[]>;
+  /** Takes a due delivery for one attempt, held until `now + holdMs`; undefined when another instance has it. */
+  claimDelivery(deliveryId: string, now: number, holdMs: number): Promise<StoredDelivery | undefined>;
+  markSent(deliveryId: string, at: number): Promise<void>;
+  /** The attempt failed: try again at `retryAt`, or give up (`failed`) when it is null. */
+  markFailed(deliveryId: string, error: string, retryAt: number | null): Promise<void>;
+  /** Queues a delivery of the company again, now; false when there is none or it is being sent. */
+  sendAgain(companyId: string, deliveryId: string, now: number): Promise<boolean>;
+  /** The company's deliveries, newest first. */
+  deliveriesOf(companyId: string, limit: number): Promise<StoredDelivery[]>;
+  /** Ids of the deliveries that name this session or invitation, so their copies can be erased too. */
+  deliveryIdsOf(sessionId: string, invitationId: string | null): Promise<string[]>;
+}
+
+function companyOfTest(testId: string): string {
+  const test = getTest(testId);
+  if (!test) throw new Error(`No test ${testId} in the catalogue`);
+  return companyIdOf(test);
+}
+
+/**
+ * Queues a message inside a write's own transaction (`db` is the transaction's): it is stored
+ * with the change that causes it or not at all.
+ */
+export async function queueDelivery(db: Db, delivery: QueuedDelivery): Promise<void> {
+  await db
+    .insertInto('deliveries')
+    .values({
+      delivery_id: `dlv_${randomBytes(10).toString('hex')}`,
+      idempotency_key: delivery.idempotencyKey,
+      company_id: companyOfTest(delivery.testId),
+      kind: delivery.kind,
+      recipient: delivery.recipient,
+      invitation_id: delivery.invitationId,
+      session_id: delivery.sessionId,
+      state: 'queued',
+      due_at: delivery.at,
+      created_at: delivery.at,
+    })
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .execute();
+}
+
+const kindOf = (value: string): DeliveryKind => DELIVERY_KINDS.find((kind) => kind === value) ?? 'invitation';
+const stateOf = (value: string): DeliveryState => (value === 'sent' || value === 'failed' ? value : 'queued');
+
+function toDelivery(row: Selectable<DeliveriesTable>): StoredDelivery {
+  return {
+    deliveryId: row.delivery_id,
+    companyId: row.company_id,
+    kind: kindOf(row.kind),
+    recipient: row.recipient,
+    invitationId: row.invitation_id,
+    sessionId: row.session_id,
+    state: stateOf(row.state),
+    attempts: Number(row.attempts),
+    dueAt: Number(row.due_at),
+    lastError: row.last_error,
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+    createdAt: Number(row.created_at),
+  };
+}
+
+export const deliveryWrites = defineWrites({
+  async claimDelivery({ db }, deliveryId: string, now: number, holdMs: number): Promise<StoredDelivery | undefined> {
+    const row = await db
+      .updateTable('deliveries')
+      .set((eb) => ({ held_until: now + holdMs, attempts: eb('attempts', '+', 1) }))
+      .where('delivery_id', '=', deliveryId)
+      .where('state', '=', 'queued')
+      .where('due_at', '<=', now)
+      .where('held_until', '<=', now)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toDelivery(row);
+  },
+
+  async markSent({ db }, deliveryId: string, at: number): Promise<void> {
+    await db
+      .updateTable('deliveries')
+      .set({ state: 'sent', sent_at: at, held_until: 0, last_error: null })
+      .where('delivery_id', '=', deliveryId)
+      .execute();
+  },
+
+  async markFailed({ db }, deliveryId: string, error: string, retryAt: number | null): Promise<void> {
+    await db
+      .updateTable('deliveries')
+      .set((eb) => ({
+        state: retryAt === null ? 'failed' : 'queued',
+        due_at: retryAt ?? eb.ref('due_at'),
+        held_until: 0,
+        last_error: error.slice(0, 500),
+      }))
+      .where('delivery_id', '=', deliveryId)
+      .execute();
+  },
+
+  async sendAgain({ db }, companyId: string, deliveryId: string, now: number): Promise<boolean> {
+    const queued = await db
+      .updateTable('deliveries')
+      .set({ state: 'queued', due_at: now, attempts: 0 })
+      .where('delivery_id', '=', deliveryId)
+      .where('company_id', '=', companyId)
+      .where('held_until', '<=', now)
+      .executeTakeFirst();
+    return queued.numUpdatedRows > 0n;
+  },
+});
+
+export function createDeliveryStore({ reads: db, write }: Storage): DeliveryStore {
+  return {
+    async dueDeliveries(now, limit) {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select('delivery_id')
+        .where('state', '=', 'queued')
+        .where('due_at', '<=', now)
+        .where('held_until', '<=', now)
+        .orderBy('due_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.delivery_id);
+    },
+    claimDelivery: (deliveryId, now, holdMs) => write('claimDelivery', deliveryId, now, holdMs),
+    markSent: (deliveryId, at) => write('markSent', deliveryId, at),
+    markFailed: (deliveryId, error, retryAt) => write('markFailed', deliveryId, error, retryAt),
+    sendAgain: (companyId, deliveryId, now) => write('sendAgain', companyId, deliveryId, now),
+    async deliveriesOf(companyId, limit) {
+      const rows = await db
+        .selectFrom('deliveries')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .orderBy('created_at', 'desc')
+        .orderBy('delivery_id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toDelivery);
+    },
+    async deliveryIdsOf(sessionId, invitationId) {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select('delivery_id')
+        .where((eb) =>
+          invitationId === null
+            ? eb('session_id', '=', sessionId)
+            : eb.or([eb('session_id', '=', sessionId), eb('invitation_id', '=', invitationId)]),
+        )
+        .execute();
+      return rows.map((row) => row.delivery_id);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { sampleTestId } from '@assessment/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AllStores, backEnds, type DatabaseUnderTest, twoInstances } from './back-ends.ts';
+
+const HOLD = 5 * 60_000;
+const t = 1_800_000_000_000;
+
+describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
+  let database: DatabaseUnderTest;
+  let a: AllStores;
+  let b: AllStores;
+  beforeAll(async () => {
+    database = await backEnd.createDatabase();
+    [a, b] = await twoInstances(database);
+  });
+  afterAll(() => database.remove());
+
+  const invitation = (invitationId: string, email: string) => ({
+    invitationId,
+    testId: sampleTestId,
+    token: invitationId.padEnd(26, 'x').slice(0, 26),
+    email,
+    name: null,
+    createdAt: t,
+    expiresAt: t + 86_400_000,
+    extraTimePercent: 0,
+  });
+
+  it('queues one email with each invitation, which one instance of many claims, and none while it is held', async () => {
+    await a.createInvitation(invitation('inv_queue1', 'one@mail.example'));
+    const [due] = await b.dueDeliveries(t, 10);
+    expect(due).toBeDefined();
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => (index % 2 ? a : b).claimDelivery(due as string, t, HOLD)),
+    );
+    const won = claims.filter((claim) => claim !== undefined);
+    expect(won).toHaveLength(1);
+    expect(won[0]).toMatchObject({ kind: 'invitation', recipient: 'one@mail.example', attempts: 1, state: 'queued' });
+    expect(await a.dueDeliveries(t + HOLD - 1, 10)).not.toContain(due);
+
+    await b.markSent(due as string, t + 1000);
+    expect(await a.dueDeliveries(t + 2 * HOLD, 10)).not.toContain(due);
+    const [logged] = await a.deliveriesOf('lumenvault', 10);
+    expect(logged).toMatchObject({ deliveryId: due, state: 'sent', sentAt: t + 1000, lastError: null });
+  });
+
+  it('lets another instance send a message whose instance died, once its hold has passed', async () => {
+    await a.createInvitation(invitation('inv_queue2', 'two@mail.example'));
+    const due = (await a.deliveriesOf('lumenvault', 10)).find((one) => one.recipient === 'two@mail.example');
+    const id = due?.deliveryId as string;
+    expect(await a.claimDelivery(id, t, HOLD)).toBeDefined();
+    expect(await b.claimDelivery(id, t + 5000, HOLD)).toBeUndefined();
+    expect(await b.claimDelivery(id, t + HOLD, HOLD)).toMatchObject({ attempts: 2 });
+  });
+
+  it('retries a failed message when due, gives up when told to, and sends it again on request', async () => {
+    await a.createInvitation(invitation('inv_queue3', 'three@mail.example'));
+    const id = (await a.deliveriesOf('lumenvault', 10)).find((one) => one.recipient === 'three@mail.example')
+      ?.deliveryId as string;
+    await a.claimDelivery(id, t, HOLD);
+    await a.markFailed(id, 'Mailbox busy', t + 30_000);
+    expect(await b.dueDeliveries(t + 29_999, 10)).not.toContain(id);
+    expect(await b.dueDeliveries(t + 30_000, 10)).toContain(id);
+    await b.claimDelivery(id, t + 30_000, HOLD);
+    await b.markFailed(id, 'Mailbox gone', null);
+    expect(await a.dueDeliveries(t + 10 * HOLD, 10)).not.toContain(id);
+    expect((await a.deliveriesOf('lumenvault', 10)).find((one) => one.deliveryId === id)).toMatchObject({
+      state: 'failed',
+      attempts: 2,
+      lastError: 'Mailbox gone',
+    });
+
+    expect(await b.sendAgain('another-company', id, t + 60_000)).toBe(false);
+    expect(await b.sendAgain('lumenvault', id, t + 60_000)).toBe(true);
+    expect(await a.dueDeliveries(t + 60_000, 10)).toContain(id);
+  });
+
+  it('queues no email for an invitation that could not be stored', async () => {
+    await a.createInvitation(invitation('inv_queue4', 'four@mail.example'));
+    await expect(b.createInvitation(invitation('inv_queue4', 'four@mail.example'))).rejects.toThrow();
+    const logged = (await a.deliveriesOf('lumenvault', 50)).filter((one) => one.recipient === 'four@mail.example');
+    expect(logged).toHaveLength(1);
+  });
+});
