@@ -7,6 +7,7 @@ import {
   candidatesPageSchema,
   companySettingsSchema,
   decisionsSchema,
+  deliveryLogSchema,
   genderReportSchema,
   invitationSchema,
   invitationsPageSchema,
@@ -134,6 +135,12 @@ export function reviewerCalls(csrfToken: string) {
         csrfToken,
         schema: companySettingsSchema,
       }),
+
+    /** The company's newest emails and how each went, and whether email is set up at all. */
+    deliveries: (signal?: AbortSignal) => requestJson(at('deliveries'), { schema: deliveryLogSchema, signal }),
+
+    sendAgain: (deliveryId: string) =>
+      requestJson(at('deliveries', deliveryId, 'send-again'), { method: 'POST', csrfToken }),
 
     revokeInvitation: (invitationId: string) =>
       requestJson(at('invitations', invitationId, 'revoke'), { method: 'POST', csrfToken, schema: invitationSchema }),

@@ -1,6 +1,7 @@
 import { useSignedIn } from '../../api/session.tsx';
 import { LoadProblem } from '../../components/LoadProblem.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { DeliveryLog } from '../../features/deliveries/components/DeliveryLog.tsx';
 import { AccessLog } from '../../features/privacy/components/AccessLog.tsx';
 import { RetentionSetting } from '../../features/privacy/components/RetentionSetting.tsx';
 import { TestList } from '../../features/tests/components/TestList.tsx';
@@ -17,6 +18,7 @@ export function TestsRoute() {
       </p>
       {tests.error && <LoadProblem message={tests.error} onRetry={tests.reload} />}
       {tests.data ? <TestList tests={tests.data.tests} /> : !tests.error && <p className="muted">Loading tests…</p>}
+      <DeliveryLog />
       <RetentionSetting />
       <AccessLog />
     </>

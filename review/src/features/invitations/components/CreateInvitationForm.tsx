@@ -15,7 +15,7 @@ export function CreateInvitationForm({
   timeLimitInMinute: number;
   onCreated: (invitation: InvitationView) => void;
 }) {
-  const { calls } = useSignedIn();
+  const { me, calls } = useSignedIn();
   const id = useId();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -47,7 +47,11 @@ export function CreateInvitationForm({
         extraTimePercent: extraTime,
       });
       onCreated(created);
-      setMessage(`Invitation for ${created.email} created. Copy its link from the list below.`);
+      setMessage(
+        me.emailSetUp
+          ? `Invitation for ${created.email} created, and emailed to them. Its link is also in the list below.`
+          : `Invitation for ${created.email} created. Email is not set up: copy the link from the list below.`,
+      );
       setEmail('');
       setName('');
       setExtraTime(0);

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
+import { expect } from './fixtures.ts';
+import { addReviewer, signIn, test } from './review-helpers.ts';
+import { press, tabToShownFocus } from './support/keyboard.ts';
+
+/** A company no other spec touches: its emails are this spec's alone. */
+const RILLPOOL = { companyId: 'rillpool-finance', testId: 'p08kftt6', roleName: 'DeFi Research Analyst' };
+
+/** The run's server has no mail server (`SMTP_URL` unset): each message is a file under DATA_DIR/mail. */
+const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+
+async function messagesTo(address: string): Promise<{ file: string; mail: ParsedMail; written: number }[]> {
+  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((file) => file.endsWith('.eml')) : [];
+  const all = await Promise.all(
+    files.map(async (file) => {
+      const full = path.join(mailDir, file);
+      return { file, mail: await simpleParser(fs.readFileSync(full)), written: fs.statSync(full).mtimeMs };
+    }),
+  );
+  return all.filter(({ mail }) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
+}
+
+test('with no mail server an invitation is kept as a file; the reviewer reads it in Emails and sends it again, by keyboard alone', async ({
+  page,
+}) => {
+  const reviewer = addReviewer(RILLPOOL.companyId, 'Mira Mailer');
+  const email = `grace-${Date.now().toString(36)}@candidate.example`;
+  await signIn(page, reviewer, `/review/tests/${RILLPOOL.testId}/invitations`);
+  const form = page.getByRole('form', { name: 'Invite a candidate' });
+  await form.getByLabel("Candidate's email").fill(email);
+  await form.getByLabel('Name (optional)').fill('Grace Hopper');
+  await form.getByRole('button', { name: 'Create invitation' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    `Invitation for ${email} created. Email is not set up: copy the link from the list below.`,
+  );
+  const link = await page.getByLabel(`Personal link for ${email}`).inputValue();
+
+  // The message as it would have gone out: to the candidate, in the company's name, with the link.
+  await expect.poll(async () => (await messagesTo(email)).length, { timeout: 15_000 }).toBe(1);
+  const [first] = await messagesTo(email);
+  expect(first?.mail.subject).toBe(`Your assessment for ${RILLPOOL.roleName} at Rillpool Finance`);
+  expect(first?.mail.from?.text).toContain('Rillpool Finance');
+  expect(first?.mail.text).toContain(`Open your assessment: ${link}`);
+  expect(first?.mail.attachments).toEqual([]);
+
+  await page.goto('/review/');
+  const emails = page.getByRole('region', { name: 'Emails' });
+  await expect(emails.getByText('Email is not set up: copy the link.', { exact: false })).toBeVisible();
+  const row = emails.getByRole('row', { name: new RegExp(email) });
+  await expect(row).toContainText('Invitation');
+  await expect(row).toContainText('Kept on the server, not sent (email is not set up) at');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  const sendAgain = row.getByRole('button', { name: `Send again: Invitation to ${email}` });
+  await tabToShownFocus(page, sendAgain);
+  await press(page, 'Enter');
+  const status = emails.getByRole('status');
+  await expect(status).toHaveText(`Invitation to ${email} is queued to be sent again.`);
+  await expect(status).toBeFocused();
+  // Written again, as the same message (its file is named by the delivery): never a second one.
+  await expect
+    .poll(async () => (await messagesTo(email)).map(({ written }) => written > (first?.written ?? 0)), {
+      timeout: 15_000,
+    })
+    .toEqual([true]);
+  const [again] = await messagesTo(email);
+  expect(again?.file).toBe(first?.file);
+  expect(again?.mail.messageId).toBe(first?.mail.messageId);
+});

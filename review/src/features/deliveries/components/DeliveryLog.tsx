@@ -1,0 +1,103 @@
+import type { DeliveryView } from '@assessment/core';
+import { useId, useRef, useState } from 'react';
+import { useSignedIn } from '../../../api/session.tsx';
+import { LoadProblem } from '../../../components/LoadProblem.tsx';
+import { When } from '../../../components/When.tsx';
+import { problemOf, useResource } from '../../../hooks/useResource.ts';
+import { formatDateTime } from '../../../lib/time.ts';
+import { canSendAgain, DELIVERY_KIND_NAMES, deliveryStateText } from '../lib/delivery-state.ts';
+
+/**
+ * The emails sent in the company's name, newest first: to whom, what, and how each went, with
+ * "Send again" for one that failed or went astray. Without a mail server the messages are only
+ * kept on the server, and the page says so: reviewers copy the links themselves.
+ */
+export function DeliveryLog() {
+  const { me, calls } = useSignedIn();
+  const id = useId();
+  const log = useResource('deliveries', (signal) => calls.deliveries(signal));
+  const [message, setMessage] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const status = useRef<HTMLParagraphElement>(null);
+
+  async function sendAgain(delivery: DeliveryView) {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await calls.sendAgain(delivery.deliveryId);
+      setMessage(`${DELIVERY_KIND_NAMES[delivery.kind]} to ${delivery.recipient} is queued to be sent again.`);
+      log.reload();
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+      // The row's button goes while the message waits: the reviewer goes on from what happened.
+      requestAnimationFrame(() => status.current?.focus());
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`} aria-busy={log.loading}>
+      <h2 id={`${id}-title`}>Emails</h2>
+      {log.data && !log.data.emailSetUp && (
+        <p className="notice">
+          Email is not set up: copy the link. Invitations and receipts are kept on the server, not sent, until the
+          operator sets up a mail server.
+        </p>
+      )}
+      <p>
+        The emails sent in {me.company.companyName}'s name: each personal invitation, and each finished candidate's
+        receipt of what you received.
+      </p>
+      {log.error && <LoadProblem message={log.error} onRetry={log.reload} />}
+      {log.data && log.data.deliveries.length === 0 && <p>No email has been sent yet.</p>}
+      {log.data && log.data.deliveries.length > 0 && (
+        <table className="data-table">
+          <caption className="visually-hidden">Emails, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Made</th>
+              <th scope="col">To</th>
+              <th scope="col">What</th>
+              <th scope="col">How it went</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.data.deliveries.map((delivery) => (
+              <tr key={delivery.deliveryId}>
+                <td>
+                  <When at={delivery.createdAt} />
+                </td>
+                <td>{delivery.recipient || '(erased)'}</td>
+                <td>{DELIVERY_KIND_NAMES[delivery.kind]}</td>
+                <td>{deliveryStateText(delivery, (at) => formatDateTime(at), log.data?.emailSetUp ?? false)}</td>
+                <td>
+                  {canSendAgain(delivery) && (
+                    <button
+                      type="button"
+                      className="button"
+                      aria-disabled={busy}
+                      aria-label={`Send again: ${DELIVERY_KIND_NAMES[delivery.kind]} to ${delivery.recipient}`}
+                      onClick={() => void sendAgain(delivery)}
+                    >
+                      Send again
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p ref={status} role="status" tabIndex={-1}>
+        {message}
+      </p>
+      {problem && <p role="alert">{problem}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { DeliveryView } from '@assessment/core';
+import { describe, expect, it } from 'vitest';
+import { canSendAgain, deliveryStateText } from './delivery-state.ts';
+
+const time = (at: string) => at.slice(11, 16);
+const base: DeliveryView = {
+  deliveryId: 'dlv_1',
+  kind: 'invitation',
+  recipient: 'ada@mail.example',
+  state: 'queued',
+  attempts: 0,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  sentAt: null,
+  dueAt: '2026-03-02T09:00:00.000Z',
+  lastError: null,
+};
+
+describe('deliveryStateText', () => {
+  it('tells a message waiting for its first try', () => {
+    expect(deliveryStateText(base, time, true)).toBe('Waiting to be sent.');
+    expect(canSendAgain(base)).toBe(false);
+  });
+
+  it('tells a refused attempt and when the next one is', () => {
+    const retrying = { ...base, attempts: 2, lastError: 'Mailbox busy', dueAt: '2026-03-02T09:01:30.000Z' };
+    expect(deliveryStateText(retrying, time, true)).toBe('Attempt 2 failed (Mailbox busy); tried again at 09:01.');
+  });
+
+  it('tells a sent message when it went, and a failed one why, and both can be sent again', () => {
+    const sent = { ...base, state: 'sent' as const, attempts: 1, sentAt: '2026-03-02T09:00:02.000Z' };
+    expect(deliveryStateText(sent, time, true)).toBe('Sent at 09:00.');
+    expect(deliveryStateText(sent, time, false)).toBe('Kept on the server, not sent (email is not set up) at 09:00.');
+    const failed = { ...base, state: 'failed' as const, lastError: 'the invitation was revoked before it went out' };
+    expect(deliveryStateText(failed, time, true)).toBe('Not sent: the invitation was revoked before it went out.');
+    expect([sent, failed].map(canSendAgain)).toEqual([true, true]);
+  });
+});

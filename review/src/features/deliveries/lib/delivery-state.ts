@@ -1,0 +1,27 @@
+import type { DeliveryView } from '@assessment/core';
+
+export const DELIVERY_KIND_NAMES: Record<DeliveryView['kind'], string> = {
+  invitation: 'Invitation',
+  receipt: 'Receipt of a finished assessment',
+};
+
+/**
+ * How one email went, in the reviewer's words; `time` formats a server time for them. Without a
+ * mail server a message is only written on the server, and is never called sent.
+ */
+export function deliveryStateText(delivery: DeliveryView, time: (at: string) => string, emailSetUp: boolean): string {
+  switch (delivery.state) {
+    case 'sent': {
+      const done = emailSetUp ? 'Sent' : 'Kept on the server, not sent (email is not set up)';
+      return delivery.sentAt ? `${done} at ${time(delivery.sentAt)}.` : `${done}.`;
+    }
+    case 'failed':
+      return `Not sent: ${(delivery.lastError ?? 'the mail server refused it').replace(/\.$/, '')}.`;
+    case 'queued':
+      if (delivery.attempts === 0 || !delivery.lastError) return 'Waiting to be sent.';
+      return `Attempt ${delivery.attempts} failed (${delivery.lastError}); tried again at ${time(delivery.dueAt ?? delivery.createdAt)}.`;
+  }
+}
+
+/** A message can be sent again unless it is waiting to be sent already. */
+export const canSendAgain = (delivery: DeliveryView): boolean => delivery.state !== 'queued';
