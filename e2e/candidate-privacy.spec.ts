@@ -107,7 +107,7 @@ test('an admin sets how long data is kept and erases a candidate, by keyboard; t
   await expect(review.getByRole('alert')).toHaveText('Enter a whole number of days from 7 to 3650.');
   await review.keyboard.press('ControlOrMeta+a');
   await review.keyboard.type('30');
-  await tabToShownFocus(review, review.getByRole('button', { name: 'Save' }));
+  await tabToShownFocus(review, review.getByRole('button', { name: 'Save', exact: true }));
   await press(review, 'Enter');
   await expect(review.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
     "Saved: each candidate's data is now erased 30 days after they started.",

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { expect } from './fixtures.ts';
+import { expect, refusedRequest } from './fixtures.ts';
 import { addReviewer, signIn, test } from './review-helpers.ts';
-import { press, tabToShownFocus } from './support/keyboard.ts';
+import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
 /** A company no other spec touches: its emails are this spec's alone. */
 const RILLPOOL = { companyId: 'rillpool-finance', testId: 'p08kftt6', roleName: 'DeFi Research Analyst' };
@@ -23,7 +23,7 @@ async function messagesTo(address: string): Promise<{ file: string; mail: Parsed
   return all.filter(({ mail }) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
 }
 
-test('with no mail server an invitation is kept as a file; the reviewer reads it in Emails and sends it again, by keyboard alone', async ({
+test('with no mail server an invitation is kept as a file; the reviewer reads it in Emails, sends it again and sets reminders, by keyboard alone', async ({
   page,
 }) => {
   const reviewer = addReviewer(RILLPOOL.companyId, 'Mira Mailer');
@@ -69,4 +69,64 @@ test('with no mail server an invitation is kept as a file; the reviewer reads it
   const [again] = await messagesTo(email);
   expect(again?.file).toBe(first?.file);
   expect(again?.mail.messageId).toBe(first?.mail.messageId);
+
+  // The company's reminder: 48 hours before a link expires unless an admin changes it.
+  const reminders = page.getByRole('region', { name: 'Reminders' });
+  const when = reminders.getByLabel('Remind a candidate who has not started');
+  await expect(when).toHaveValue('48');
+  await tabToShownFocus(page, when);
+  await press(page, 'ArrowUp');
+  await tabToShownFocus(page, reminders.getByRole('button', { name: 'Save reminders' }));
+  await press(page, 'Enter');
+  await expect(reminders.getByRole('status')).toHaveText('Saved: One reminder, 24 hours before the link expires.');
+  await page.reload();
+  await expect(when).toHaveValue('24');
+});
+
+test('an admin invites a list of candidates by keyboard: a bad row is named and nothing is made, then all are emailed', async ({
+  page,
+  allowProblem,
+}) => {
+  allowProblem(refusedRequest(`/api/review/tests/${RILLPOOL.testId}/invitations/bulk`, 400));
+  const admin = addReviewer(RILLPOOL.companyId, 'Lena List');
+  const run = Date.now().toString(36);
+  const lin = `lin-${run}@candidate.example`;
+  const kim = `kim-${run}@candidate.example`;
+  const sam = `sam-${run}@candidate.example`;
+  await signIn(page, admin, `/review/tests/${RILLPOOL.testId}/invitations`);
+  const form = page.getByRole('form', { name: 'Invite a list of candidates' });
+  const list = form.getByLabel('Candidates, one per line');
+  const submit = form.getByRole('button', { name: 'Invite everyone on the list' });
+
+  const typed = `email,name,extra time\n${lin},Lin Chen\nnot an email,Bad Row\n${sam},Sam Okafor,50`;
+  await tabToShownFocus(page, list);
+  await type(page, typed);
+  await tabToShownFocus(page, submit);
+  await press(page, 'Enter');
+  await expect(form.getByRole('alert')).toContainText('1 row needs fixing; no invitation was made');
+  await expect(form.getByRole('list', { name: 'Rows to fix' }).getByRole('listitem')).toHaveText([
+    'Line 3: "not an email" is not an email address',
+  ]);
+  await expect(list).toHaveAttribute('aria-invalid', 'true');
+  expect(await messagesTo(lin)).toEqual([]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // The list is kept as typed, to be fixed.
+  await expect(list).toHaveValue(typed);
+  await tabToShownFocus(page, list, 'Shift+Tab');
+  await press(page, 'Control+A');
+  await type(page, typed.replace('not an email,Bad Row', `${kim},Kim Park,25`));
+  await tabToShownFocus(page, submit);
+  await press(page, 'Enter');
+  await expect(form.getByRole('status')).toHaveText(
+    '3 invitations created. Email is not set up: copy the links from the list below.',
+  );
+  await expect(list).toHaveValue('');
+  for (const email of [lin, kim, sam]) {
+    await expect(page.getByLabel(`Personal link for ${email}`)).toBeVisible();
+    await expect.poll(async () => (await messagesTo(email)).length, { timeout: 15_000 }).toBe(1);
+  }
+  const [toSam] = await messagesTo(sam);
+  expect(toSam?.mail.text).toContain('Hello Sam Okafor,');
+  expect(toSam?.mail.text).toContain('which includes 50 % extra time given to you');
 });

@@ -9,6 +9,7 @@ import { serializeRequest } from './http/request-log.ts';
 import { type PeriodicTaskRunner, startPeriodicTasks } from './jobs/periodic-tasks.ts';
 import { type DeliverySender, startDeliverySender } from './mail/delivery-sender.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
+import { remindersTask } from './mail/reminders.ts';
 import { retentionTask, silentSessionsTask } from './privacy/erasure.ts';
 import { createRemoteLocationsSource } from './remote-locations.ts';
 import { registerApi } from './routes/api.ts';
@@ -89,11 +90,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await registerStaticSite(app, config.repoRoot, remotes);
 
   // The server's own work on a schedule; stopped before the storage closes (onClose runs last first).
-  const tasks = startPeriodicTasks([retentionTask(deps), silentSessionsTask(deps), staleUploadsTask(deps)], {
-    store: deps.tasks,
-    now: deps.now,
-    onError: (task, error) => app.log.error({ err: error }, `Periodic task ${task} failed`),
-  });
+  const tasks = startPeriodicTasks(
+    [retentionTask(deps), silentSessionsTask(deps), staleUploadsTask(deps), remindersTask(deps)],
+    {
+      store: deps.tasks,
+      now: deps.now,
+      onError: (task, error) => app.log.error({ err: error }, `Periodic task ${task} failed`),
+    },
+  );
   app.decorate('periodicTasks', tasks);
   app.addHook('onClose', () => tasks.stop());
   const sender = startDeliverySender({

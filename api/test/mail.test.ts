@@ -16,8 +16,9 @@ import {
   tempDataDir,
   testId,
 } from './helpers.ts';
-import { asOperator, DAY, invite, MINUTE, registerWith, testClock } from './invitation-helpers.ts';
+import { asOperator, DAY, HOUR, invite, MINUTE, registerWith, testClock } from './invitation-helpers.ts';
 import { startMailSink } from './mail-sink.ts';
+import { ReviewerBrowser, withReviewers } from './reviewer-helpers.ts';
 
 const test = getTest(testId);
 if (!test) throw new Error('The sample test is missing from the catalogue');
@@ -118,6 +119,38 @@ describe('emails through a real SMTP server', () => {
     ).toBe(true);
     expect(text.some((line) => /^- Feedback: Received at .+ UTC\.$/.test(line))).toBe(true);
   });
+  it('reminds a candidate who has not started, once, 48 hours before the link expires; nobody else', async () => {
+    const inFiveDays = { expiresAt: new Date(clock.now() + 5 * DAY).toISOString() };
+    const waiting = await invite(server.url, clock.now(), { ...inFiveDays, email: 'waiting@mail.example' });
+    const revoked = await invite(server.url, clock.now(), { ...inFiveDays, email: 'gone@mail.example' });
+    await asOperator(server.url, 'POST', `/api/admin/invitations/${revoked.invitationId}/revoke`);
+    const started = await invite(server.url, clock.now(), inFiveDays);
+    expect((await registerWith(server.url, started.token)).status).toBe(200);
+    // Made with only 30 hours to go: a reminder would come right after the invitation itself.
+    await invite(server.url, clock.now(), {
+      expiresAt: new Date(clock.now() + 30 * HOUR).toISOString(),
+      email: 'short@mail.example',
+    });
+    const reminders = () => sink.received.filter((mail) => mail.parsed.subject?.startsWith('Reminder:'));
+
+    await server.app.periodicTasks.runDue();
+    await server.app.deliverySender.runDue();
+    expect(reminders()).toEqual([]);
+
+    clock.advance(3 * DAY + HOUR);
+    await server.app.periodicTasks.runDue();
+    await server.app.deliverySender.runDue();
+    clock.advance(HOUR);
+    await server.app.periodicTasks.runDue();
+    await server.app.deliverySender.runDue();
+    expect(reminders().map((mail) => mail.to)).toEqual([['waiting@mail.example']]);
+    const text = lines(reminders()[0]?.parsed.text);
+    expect(reminders()[0]?.parsed.subject).toBe(
+      `Reminder: your assessment for ${test.roleName} at ${test.companyName}`,
+    );
+    expect(text.join(' ')).toContain('You have not started it yet.');
+    expect(text).toContain(`Open your assessment: ${PUBLIC_URL}/invite/${testId}-${waiting.token}`);
+  });
 });
 
 describe('emails with no mail server set up', () => {
@@ -177,5 +210,93 @@ describe('a message committed before the server dies', () => {
       await sink.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a list of candidates invited at once', () => {
+  const clock = testClock(Date.parse('2026-05-04T10:00:00Z'));
+  const ADMIN = 'admin@lumenvault.example';
+  let sink: Awaited<ReturnType<typeof startMailSink>>;
+  let server: InProcessServer;
+  let admin: ReviewerBrowser;
+  beforeAll(async () => {
+    const dataDir = tempDataDir();
+    await withReviewers(dataDir, [{ companyId: 'lumenvault', email: ADMIN }]);
+    sink = await startMailSink();
+    server = await startServer({ DATA_DIR: dataDir, SMTP_URL: sink.url, PUBLIC_URL }, { now: clock.now });
+    admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await sink.stop();
+  });
+
+  const bulk = (csv: string) =>
+    admin.send('POST', `/api/review/tests/${testId}/invitations/bulk`, {
+      csv,
+      expiresAt: new Date(clock.now() + 3 * DAY).toISOString(),
+    });
+
+  it('refuses a list with a bad row, names each, and makes nothing; the fixed list invites and emails every row', async () => {
+    const rows = [
+      'email,name,extra time',
+      'lin@mail.example,Lin Chen,',
+      'not an email,Bad Row',
+      'sam@mail.example,Sam Okafor,50 %',
+    ];
+    const refused = await bulk(rows.join('\n'));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: '1 row needs fixing; no invitation was made',
+      rows: [{ line: 3, problem: '"not an email" is not an email address' }],
+    });
+    const listed = await admin.send('GET', `/api/review/tests/${testId}/invitations?limit=50`);
+    expect((listed.body.invitations as { email: string }[]).map((one) => one.email)).toEqual([]);
+    await server.app.deliverySender.runDue();
+    expect(sink.received).toEqual([]);
+
+    rows[2] = 'kim@mail.example,Kim Park,25';
+    const made = await bulk(rows.join('\n'));
+    expect(made.status).toBe(201);
+    const invitations = made.body.invitations as { email: string; extraTimePercent: number; link: string }[];
+    expect(invitations.map(({ email, extraTimePercent }) => [email, extraTimePercent])).toEqual([
+      ['lin@mail.example', 0],
+      ['kim@mail.example', 25],
+      ['sam@mail.example', 50],
+    ]);
+    await server.app.deliverySender.runDue();
+    for (const invitation of invitations) {
+      const [mail, ...more] = sink.to(invitation.email);
+      expect(more).toEqual([]);
+      expect(mail?.parsed.subject).toBe(`Your assessment for ${test.roleName} at ${test.companyName}`);
+      expect(mail?.parsed.text).toContain(`Open your assessment: ${PUBLIC_URL}${invitation.link}`);
+    }
+    expect(lines(sink.to('sam@mail.example')[0]?.parsed.text)).toContain('Hello Sam Okafor,');
+  });
+
+  it('sends no reminder while the company has them off, and one each once it turns them on', async () => {
+    const off = await admin.send('PATCH', '/api/review/company', { reminderHours: 0 });
+    expect(off.body).toMatchObject({ reminderHours: 0 });
+    expect((await admin.send('PATCH', '/api/review/company', { reminderHours: 5 })).status).toBe(400);
+    clock.advance(2 * DAY);
+    await server.app.periodicTasks.runDue();
+    await server.app.deliverySender.runDue();
+    const reminders = () => sink.received.filter((mail) => mail.parsed.subject?.startsWith('Reminder:'));
+    expect(reminders()).toEqual([]);
+
+    // Two days on, the admin signs in again: a reviewer's sign-in does not last that long.
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    expect((await admin.send('PATCH', '/api/review/company', { reminderHours: 48 })).body).toMatchObject({
+      reminderHours: 48,
+    });
+    clock.advance(HOUR);
+    await server.app.periodicTasks.runDue();
+    await server.app.deliverySender.runDue();
+    expect(
+      reminders()
+        .flatMap((mail) => mail.to)
+        .sort(),
+    ).toEqual(['kim@mail.example', 'lin@mail.example', 'sam@mail.example']);
   });
 });

@@ -49,19 +49,23 @@ class NotSendable extends Error {}
 
 async function compose(
   delivery: StoredDelivery,
-  { invitations, sessions, publicUrl }: DeliverySenderDeps,
+  { invitations, sessions, publicUrl, now }: DeliverySenderDeps,
 ): Promise<OutgoingMail> {
-  if (delivery.kind === 'invitation') {
+  if (delivery.kind === 'invitation' || delivery.kind === 'reminder') {
     const invitation = delivery.invitationId ? await invitations.getInvitation(delivery.invitationId) : undefined;
     const test = invitation && getTest(invitation.testId);
     if (!invitation || !test || invitation.erasedAt !== null) throw new NotSendable('the candidate was erased');
     if (invitation.revokedAt !== null) throw new NotSendable('the invitation was revoked before it went out');
+    if (delivery.kind === 'reminder' && (invitation.sessionId !== null || invitation.expiresAt <= now())) {
+      throw new NotSendable('the candidate had started, or the link had expired, before the reminder went out');
+    }
     const link = new URL(invitePath(inviteSegment(invitation.testId, invitation.token)), publicUrl).href;
     return {
       deliveryId: delivery.deliveryId,
       to: invitation.email,
       fromName: test.companyName,
       ...invitationMail({
+        reminder: delivery.kind === 'reminder',
         companyName: test.companyName,
         roleName: test.roleName,
         candidateName: invitation.name,

@@ -13,6 +13,8 @@ export interface MailContent {
 }
 
 export interface InvitationFacts {
+  /** A reminder of an invitation nobody has started yet, rather than the invitation itself. */
+  reminder: boolean;
   companyName: string;
   roleName: string;
   candidateName: string | null;
@@ -53,7 +55,9 @@ const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 export function invitationMail(facts: InvitationFacts): MailContent {
   const greeting = facts.candidateName ? `Hello ${facts.candidateName},` : 'Hello,';
-  const invited = `${facts.companyName} invites you to the assessment for the ${facts.roleName} role.`;
+  const invited = facts.reminder
+    ? `A reminder: ${facts.companyName} invited you to the assessment for the ${facts.roleName} role, and your link ends on ${mailTime(facts.expiresAt)}. You have not started it yet.`
+    : `${facts.companyName} invites you to the assessment for the ${facts.roleName} role.`;
   const time =
     facts.extraTimePercent > 0
       ? `The written quiz has a time limit of ${facts.timeLimitMinutes} minutes, which includes ${facts.extraTimePercent} % extra time given to you.`
@@ -61,7 +65,7 @@ export function invitationMail(facts: InvitationFacts): MailContent {
   const expiry = `The link works until ${mailTime(facts.expiresAt)}. It is yours alone: please do not share it.`;
   const steps =
     'It opens in your web browser. You confirm your details, answer the written questions, record a short video introduction with your camera (or go on without one if your camera does not work), and tell us how it went.';
-  const subject = `Your assessment for ${facts.roleName} at ${facts.companyName}`;
+  const subject = `${facts.reminder ? 'Reminder: your' : 'Your'} assessment for ${facts.roleName} at ${facts.companyName}`;
   return {
     subject,
     text: [greeting, invited, `Open your assessment: ${facts.link}`, time, steps, expiry, `${facts.companyName}`].join(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  bulkInvitationRequestSchema,
   createInvitationSchema,
   type InvitationsPage,
   type InvitationView,
@@ -12,7 +13,13 @@ import {
 import { z } from 'zod';
 import { iso } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import type { InvitationCursor, InvitationStore, StoredInvitation } from '../storage/invitations/invitation-store.ts';
+import type {
+  InvitationCursor,
+  InvitationStore,
+  NewInvitation,
+  StoredInvitation,
+} from '../storage/invitations/invitation-store.ts';
+import { readInvitationRows } from './bulk-invitations.ts';
 
 /**
  * Making and changing personal invitations, for the reviewer API and the operator's (ADMIN_TOKEN)
@@ -59,6 +66,27 @@ function expiryOf(expiresAt: string, now: number): number {
   return at;
 }
 
+function newInvitation(
+  testId: string,
+  row: { email: string; name: string | null; extraTimePercent: number },
+  expiresAt: number,
+  now: number,
+): NewInvitation {
+  return {
+    invitationId: newInvitationId(),
+    testId,
+    token: newInvitationToken(),
+    email: row.email,
+    name: row.name,
+    createdAt: now,
+    expiresAt,
+    extraTimePercent: row.extraTimePercent,
+  };
+}
+
+const viewOfNew = (invitation: NewInvitation, now: number) =>
+  invitationView({ ...invitation, revokedAt: null, sessionId: null, finishedAt: null, erasedAt: null }, now);
+
 export async function createInvitation(
   invitations: InvitationStore,
   testId: string,
@@ -66,18 +94,36 @@ export async function createInvitation(
   now: number,
 ): Promise<InvitationView> {
   const request = parseOrRefuse(createInvitationSchema, body);
-  const invitation = {
-    invitationId: newInvitationId(),
+  const invitation = newInvitation(
     testId,
-    token: newInvitationToken(),
-    email: request.email,
-    name: request.name || null,
-    createdAt: now,
-    expiresAt: expiryOf(request.expiresAt, now),
-    extraTimePercent: request.extraTimePercent,
-  };
+    { email: request.email, name: request.name || null, extraTimePercent: request.extraTimePercent },
+    expiryOf(request.expiresAt, now),
+    now,
+  );
   await invitations.createInvitation(invitation);
-  return invitationView({ ...invitation, revokedAt: null, sessionId: null, finishedAt: null, erasedAt: null }, now);
+  return viewOfNew(invitation, now);
+}
+
+/**
+ * One invitation per row of a company's list (`readInvitationRows`), all made or none: a list
+ * with any row to fix is refused (400) with every such row, so nothing is half-made.
+ */
+export async function createInvitations(
+  invitations: InvitationStore,
+  testId: string,
+  body: unknown,
+  now: number,
+): Promise<InvitationView[]> {
+  const request = parseOrRefuse(bulkInvitationRequestSchema, body);
+  const expiresAt = expiryOf(request.expiresAt, now);
+  const { rows, problems } = readInvitationRows(request.csv);
+  if (problems.length > 0) {
+    const count = problems.length === 1 ? '1 row needs' : `${problems.length} rows need`;
+    throw new HttpError(400, `${count} fixing; no invitation was made`, { rows: problems });
+  }
+  const made = rows.map((row) => newInvitation(testId, row, expiresAt, now));
+  await invitations.createInvitations(made);
+  return made.map((invitation) => viewOfNew(invitation, now));
 }
 
 /** A new expiry or extra time, applied at once; a revoked invitation changes no more (409). */

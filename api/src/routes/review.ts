@@ -26,7 +26,13 @@ import { accessLogPage } from '../review/access-log.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { actorName, decisionsView } from '../review/decisions.ts';
 import { DELIVERIES_SHOWN, deliveryView } from '../review/delivery-log.ts';
-import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
+import {
+  changeInvitation,
+  createInvitation,
+  createInvitations,
+  listInvitations,
+  revokeInvitation,
+} from '../review/invitation-actions.ts';
 import { requireCompanyAdmin, requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
@@ -34,6 +40,9 @@ import type { SessionStore } from '../storage/sessions/session-store.ts';
 import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
+
+/** A list of candidates: `MAX_BULK_CSV_CHARS` characters, with room for JSON's escapes and UTF-8. */
+const BULK_BODY_LIMIT = 512 * 1024;
 
 type TestParams = { Params: { testId: string } };
 type SessionParams = { Params: { sessionId: string } };
@@ -122,15 +131,21 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       };
     });
 
+    const companySettings = async (company: { companyId: string; companyName: string }) => ({
+      ...company,
+      retentionDays: await privacy.retentionDays(company.companyId),
+      reminderHours: await deliveries.reminderHours(company.companyId),
+    });
     review.get('/api/review/company', async (request): Promise<CompanySettings> => {
       const { company } = signedIn(request);
-      return { ...company, retentionDays: await privacy.retentionDays(company.companyId) };
+      return companySettings(company);
     });
     review.patch('/api/review/company', small, async (request): Promise<CompanySettings> => {
       const { company } = requireCompanyAdmin(request);
-      const { retentionDays } = parseOrRefuse(companySettingsUpdateSchema, request.body);
-      await privacy.setRetentionDays(company.companyId, retentionDays, now());
-      return { ...company, retentionDays };
+      const { retentionDays, reminderHours } = parseOrRefuse(companySettingsUpdateSchema, request.body);
+      if (retentionDays !== undefined) await privacy.setRetentionDays(company.companyId, retentionDays, now());
+      if (reminderHours !== undefined) await deliveries.setReminderHours(company.companyId, reminderHours, now());
+      return companySettings(company);
     });
 
     review.get('/api/review/deliveries', async (request): Promise<DeliveryLog> => {
@@ -243,6 +258,18 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       reply.code(201);
       return createInvitation(invitations, test.uuid, request.body, now());
     });
+    review.post<TestParams>(
+      '/api/review/tests/:testId/invitations/bulk',
+      { bodyLimit: BULK_BODY_LIMIT },
+      async (request, reply) => {
+        requireCompanyAdmin(request);
+        const test = companyTest(request, request.params.testId);
+        const made = await createInvitations(invitations, test.uuid, request.body, now());
+        void app.deliverySender.runDue();
+        reply.code(201);
+        return { invitations: made };
+      },
+    );
     review.patch<InvitationParams>('/api/review/invitations/:invitationId', small, async (request) => {
       const changed = await changeInvitation(
         invitations,

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** Seconds to wait, from `Retry-After` (429). */
     readonly retryAfterSeconds: number | null = null,
+    /** The whole answer, for a refusal that says more than its message (the rows of a list to fix). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,14 +35,21 @@ export interface RequestOptions<Answer> {
 
 async function errorOf(response: Response): Promise<ApiError> {
   let message = `The server answered ${response.status}.`;
+  let body: unknown = null;
   try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) message = body.error;
+    body = await response.json();
+    const error = (body as { error?: unknown } | null)?.error;
+    if (typeof error === 'string' && error) message = error;
   } catch {
     // Not JSON (a proxy's page): the status says enough.
   }
   const retryAfter = Number(response.headers.get('Retry-After'));
-  return new ApiError(response.status, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  return new ApiError(
+    response.status,
+    message,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    body,
+  );
 }
 
 /**

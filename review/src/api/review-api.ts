@@ -1,7 +1,9 @@
 import {
   accessLogPageSchema,
+  bulkInvitationResultSchema,
   type CandidateSort,
   type CandidateStage,
+  type CompanySettingsUpdate,
   type CreateInvitationPayload,
   candidateDetailSchema,
   candidatesPageSchema,
@@ -128,12 +130,21 @@ export function reviewerCalls(csrfToken: string) {
 
     company: (signal?: AbortSignal) => requestJson(at('company'), { schema: companySettingsSchema, signal }),
 
-    setRetentionDays: (retentionDays: number) =>
+    changeCompanySettings: (change: CompanySettingsUpdate) =>
       requestJson(at('company'), {
         method: 'PATCH',
-        body: { retentionDays },
+        body: change,
         csrfToken,
         schema: companySettingsSchema,
+      }),
+
+    /** One invitation per row of a list of candidates (company admins), all or none. */
+    createInvitations: (testId: string, csv: string, expiresAt: string) =>
+      requestJson(at('tests', testId, 'invitations', 'bulk'), {
+        method: 'POST',
+        body: { csv, expiresAt },
+        csrfToken,
+        schema: bulkInvitationResultSchema,
       }),
 
     /** The company's newest emails and how each went, and whether email is set up at all. */

@@ -210,7 +210,7 @@ export interface DeliveriesTable {
   delivery_id: string;
   idempotency_key: string;
   company_id: string;
-  /** `invitation` or `receipt`. */
+  /** `invitation`, `reminder` or `receipt`. */
   kind: string;
   recipient: string;
   invitation_id: string | null;
@@ -224,6 +224,13 @@ export interface DeliveriesTable {
   last_error: string | null;
   sent_at: number | null;
   created_at: number;
+}
+
+/** Hours before an unstarted invitation expires that its candidate is reminded; 0 for never. */
+export interface ReminderSettingsTable {
+  company_id: string;
+  reminder_hours: number;
+  updated_at: number;
 }
 
 export interface Schema {
@@ -248,4 +255,5 @@ export interface Schema {
   stage_changes: StageChangesTable;
   candidate_notes: CandidateNotesTable;
   deliveries: DeliveriesTable;
+  reminder_settings: ReminderSettingsTable;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { companyIdOf, getTest } from '@assessment/core';
+import { companyIdOf, DEFAULT_REMINDER_HOURS, getTest } from '@assessment/core';
 import type { Selectable } from 'kysely';
 import { type Db, defineWrites } from '../db/database.ts';
 import type { DeliveriesTable } from '../db/schema.ts';
@@ -11,7 +11,7 @@ import type { Storage } from '../db/storage.ts';
  * first (`claimDelivery`, one conditional update the database lets one instance win).
  */
 
-export const DELIVERY_KINDS = ['invitation', 'receipt'] as const;
+export const DELIVERY_KINDS = ['invitation', 'reminder', 'receipt'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export type DeliveryState = 'queued' | 'sent' | 'failed';
 
@@ -56,6 +56,11 @@ export interface DeliveryStore {
   deliveriesOf(companyId: string, limit: number): Promise<StoredDelivery[]>;
   /** Ids of the deliveries that name this session or invitation, so their copies can be erased too. */
   deliveryIdsOf(sessionId: string, invitationId: string | null): Promise<string[]>;
+  /** Hours before an unstarted invitation of the company expires that its candidate is reminded; 0: never. */
+  reminderHours(companyId: string): Promise<number>;
+  setReminderHours(companyId: string, hours: number, at: number): Promise<void>;
+  /** Queues one reminder per invitation; an invitation reminded before gets none. */
+  queueReminders(invitations: { invitationId: string; testId: string; email: string }[], at: number): Promise<void>;
 }
 
 function companyOfTest(testId: string): string {
@@ -142,6 +147,34 @@ export const deliveryWrites = defineWrites({
       .execute();
   },
 
+  async setReminderHours({ db }, companyId: string, hours: number, at: number): Promise<void> {
+    await db
+      .insertInto('reminder_settings')
+      .values({ company_id: companyId, reminder_hours: hours, updated_at: at })
+      .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ reminder_hours: hours, updated_at: at }))
+      .execute();
+  },
+
+  async queueReminders(
+    { atomically },
+    invitations: { invitationId: string; testId: string; email: string }[],
+    at: number,
+  ): Promise<void> {
+    await atomically(async (db) => {
+      for (const invitation of invitations) {
+        await queueDelivery(db, {
+          idempotencyKey: `reminder:${invitation.invitationId}`,
+          testId: invitation.testId,
+          kind: 'reminder',
+          recipient: invitation.email,
+          invitationId: invitation.invitationId,
+          sessionId: null,
+          at,
+        });
+      }
+    });
+  },
+
   async sendAgain({ db }, companyId: string, deliveryId: string, now: number): Promise<boolean> {
     const queued = await db
       .updateTable('deliveries')
@@ -170,6 +203,16 @@ export function createDeliveryStore({ reads: db, write }: Storage): DeliveryStor
     },
     claimDelivery: (deliveryId, now, holdMs) => write('claimDelivery', deliveryId, now, holdMs),
     markSent: (deliveryId, at) => write('markSent', deliveryId, at),
+    setReminderHours: (companyId, hours, at) => write('setReminderHours', companyId, hours, at),
+    queueReminders: (invitations, at) => write('queueReminders', invitations, at),
+    async reminderHours(companyId) {
+      const row = await db
+        .selectFrom('reminder_settings')
+        .select('reminder_hours')
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      return row ? Number(row.reminder_hours) : DEFAULT_REMINDER_HOURS;
+    },
     markFailed: (deliveryId, error, retryAt) => write('markFailed', deliveryId, error, retryAt),
     sendAgain: (companyId, deliveryId, now) => write('sendAgain', companyId, deliveryId, now),
     async deliveriesOf(companyId, limit) {

@@ -45,6 +45,8 @@ export interface InvitationChange {
 
 export interface InvitationStore {
   createInvitation(invitation: NewInvitation): Promise<void>;
+  /** All of them or none. */
+  createInvitations(invitations: NewInvitation[]): Promise<void>;
   getInvitation(invitationId: string): Promise<StoredInvitation | undefined>;
   /** The invitation of this test with this token; another test's token finds nothing. */
   invitationOfToken(testId: string, token: string): Promise<StoredInvitation | undefined>;
@@ -53,6 +55,16 @@ export interface InvitationStore {
   changeInvitation(invitationId: string, change: InvitationChange): Promise<StoredInvitation | undefined>;
   /** The first revocation counts; a repeat changes nothing. Undefined for no such invitation. */
   revokeInvitation(invitationId: string, at: number): Promise<StoredInvitation | undefined>;
+  /**
+   * Invitations of these tests that nobody has started, not revoked or erased, that expire after
+   * `from` and at or before `to`, and were made at least `madeBeforeExpiryMs` before they expire.
+   */
+  unstartedExpiring(
+    testIds: readonly string[],
+    from: number,
+    to: number,
+    madeBeforeExpiryMs: number,
+  ): Promise<{ invitationId: string; testId: string; email: string }[]>;
   /** True unless a reviewer turned the test's open link off. */
   openLinkAllowed(testId: string): Promise<boolean>;
   setOpenLinkAllowed(testId: string, allowed: boolean, at: number): Promise<void>;
@@ -61,9 +73,25 @@ export interface InvitationStore {
 export function createInvitationStore({ reads: db, write }: Storage): InvitationStore {
   return {
     createInvitation: (invitation) => write('createInvitation', invitation),
+    createInvitations: (invitations) => write('createInvitations', invitations),
     changeInvitation: (invitationId, change) => write('changeInvitation', invitationId, change),
     revokeInvitation: (invitationId, at) => write('revokeInvitation', invitationId, at),
     setOpenLinkAllowed: (testId, allowed, at) => write('setOpenLinkAllowed', testId, allowed, at),
+    async unstartedExpiring(testIds, from, to, madeBeforeExpiryMs) {
+      if (testIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('invitations')
+        .select(['invitation_id', 'test_id', 'email'])
+        .where('test_id', 'in', testIds)
+        .where('expires_at', '>', from)
+        .where('expires_at', '<=', to)
+        .where('session_id', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('erased_at', 'is', null)
+        .where((eb) => eb('created_at', '<=', eb('expires_at', '-', madeBeforeExpiryMs)))
+        .execute();
+      return rows.map((row) => ({ invitationId: row.invitation_id, testId: row.test_id, email: row.email }));
+    },
     async getInvitation(invitationId) {
       const row = await db
         .selectFrom('invitations')

@@ -1,35 +1,44 @@
-import { defineWrites } from '../db/database.ts';
+import { type Db, defineWrites } from '../db/database.ts';
 import { queueDelivery } from '../deliveries/delivery-store.ts';
 import { toInvitation } from './invitation-rows.ts';
 import type { InvitationChange, NewInvitation, StoredInvitation } from './invitation-store.ts';
+
+async function insertInvitation(db: Db, invitation: NewInvitation): Promise<void> {
+  await db
+    .insertInto('invitations')
+    .values({
+      invitation_id: invitation.invitationId,
+      test_id: invitation.testId,
+      token: invitation.token,
+      email: invitation.email,
+      name: invitation.name,
+      created_at: invitation.createdAt,
+      expires_at: invitation.expiresAt,
+      extra_time_percent: invitation.extraTimePercent,
+    })
+    .execute();
+  await queueDelivery(db, {
+    idempotencyKey: `invitation:${invitation.invitationId}`,
+    testId: invitation.testId,
+    kind: 'invitation',
+    recipient: invitation.email,
+    invitationId: invitation.invitationId,
+    sessionId: null,
+    at: invitation.createdAt,
+  });
+}
 
 /** Personal invitations and each test's open-link setting, as the hiring company changes them. */
 export const invitationWrites = defineWrites({
   /** The invitation, and its email queued with it: both stored or neither. */
   async createInvitation({ atomically }, invitation: NewInvitation): Promise<void> {
+    await atomically((db) => insertInvitation(db, invitation));
+  },
+
+  /** Several invitations and their emails, all stored or none (a company's list of candidates). */
+  async createInvitations({ atomically }, invitations: NewInvitation[]): Promise<void> {
     await atomically(async (db) => {
-      await db
-        .insertInto('invitations')
-        .values({
-          invitation_id: invitation.invitationId,
-          test_id: invitation.testId,
-          token: invitation.token,
-          email: invitation.email,
-          name: invitation.name,
-          created_at: invitation.createdAt,
-          expires_at: invitation.expiresAt,
-          extra_time_percent: invitation.extraTimePercent,
-        })
-        .execute();
-      await queueDelivery(db, {
-        idempotencyKey: `invitation:${invitation.invitationId}`,
-        testId: invitation.testId,
-        kind: 'invitation',
-        recipient: invitation.email,
-        invitationId: invitation.invitationId,
-        sessionId: null,
-        at: invitation.createdAt,
-      });
+      for (const invitation of invitations) await insertInvitation(db, invitation);
     });
   },
 

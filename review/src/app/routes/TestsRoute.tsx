@@ -2,6 +2,7 @@ import { useSignedIn } from '../../api/session.tsx';
 import { LoadProblem } from '../../components/LoadProblem.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { DeliveryLog } from '../../features/deliveries/components/DeliveryLog.tsx';
+import { ReminderSetting } from '../../features/deliveries/components/ReminderSetting.tsx';
 import { AccessLog } from '../../features/privacy/components/AccessLog.tsx';
 import { RetentionSetting } from '../../features/privacy/components/RetentionSetting.tsx';
 import { TestList } from '../../features/tests/components/TestList.tsx';
@@ -19,6 +20,7 @@ export function TestsRoute() {
       {tests.error && <LoadProblem message={tests.error} onRetry={tests.reload} />}
       {tests.data ? <TestList tests={tests.data.tests} /> : !tests.error && <p className="muted">Loading tests…</p>}
       <DeliveryLog />
+      <ReminderSetting />
       <RetentionSetting />
       <AccessLog />
     </>

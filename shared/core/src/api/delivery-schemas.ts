@@ -4,8 +4,11 @@ import { isoTimeSchema } from './record-schemas.ts';
 /** One email the product sent (or is sending) in the company's name, as its reviewers read it. */
 export const deliveryViewSchema = z.object({
   deliveryId: z.string(),
-  /** `invitation`: a personal link to its candidate; `receipt`: what a finished candidate sent. */
-  kind: z.enum(['invitation', 'receipt']),
+  /**
+   * `invitation`: a personal link to its candidate; `reminder`: of an invitation not started yet;
+   * `receipt`: what a finished candidate sent.
+   */
+  kind: z.enum(['invitation', 'reminder', 'receipt']),
   recipient: z.string(),
   /** `failed` is given up on (or could never be sent); "send again" queues it anew. */
   state: z.enum(['queued', 'sent', 'failed']),

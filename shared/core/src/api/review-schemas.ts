@@ -91,15 +91,33 @@ export const MIN_RETENTION_DAYS = 7;
 export const MAX_RETENTION_DAYS = 3650;
 
 /** `GET /api/review/company`, and the answer of its `PATCH` (admins only). */
+/** Hours before an unstarted invitation expires that its candidate is reminded by email; 0: never. */
+export const REMINDER_HOURS_CHOICES = [0, 24, 48, 72] as const;
+export const DEFAULT_REMINDER_HOURS = 48;
+
 export const companySettingsSchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
   retentionDays: z.number().int(),
+  reminderHours: z.number().int(),
 });
 
+/** `PATCH /api/review/company` (admins): either setting, or both. */
 export const companySettingsUpdateSchema = z
-  .object({ retentionDays: z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS) })
-  .strict();
+  .object({
+    retentionDays: z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS).optional(),
+    reminderHours: z
+      .number()
+      .int()
+      .refine((hours) => REMINDER_HOURS_CHOICES.some((choice) => choice === hours), {
+        message: `must be one of ${REMINDER_HOURS_CHOICES.join(', ')}`,
+      })
+      .optional(),
+  })
+  .strict()
+  .refine((update) => update.retentionDays !== undefined || update.reminderHours !== undefined, {
+    message: 'name a setting to change: retentionDays or reminderHours',
+  });
 
 // Candidates
 
@@ -193,6 +211,34 @@ export const createInvitationSchema = z
     extraTimePercent: extraTimePercentSchema.default(0),
   })
   .strict();
+
+/** Rows one bulk invitation may hold, and the characters of its CSV. */
+export const MAX_BULK_INVITATIONS = 500;
+export const MAX_BULK_CSV_CHARS = 100_000;
+
+/**
+ * `POST .../tests/:testId/invitations/bulk` (company admins): one personal invitation per row of
+ * `csv` (email, then an optional name and extra time in percent; a first row naming the columns
+ * is skipped), all expiring at `expiresAt`. All are made, or none.
+ */
+export const bulkInvitationRequestSchema = z
+  .object({
+    csv: z.string().max(MAX_BULK_CSV_CHARS),
+    expiresAt: isoTimeSchema,
+  })
+  .strict();
+
+/** One row to fix: `line` is the line of the CSV it starts on (1 for the first). */
+export const bulkInvitationProblemSchema = z.object({ line: z.number().int(), problem: z.string() });
+
+/** 201: the invitations made, in the order of the rows. */
+export const bulkInvitationResultSchema = z.object({ invitations: z.array(invitationSchema) });
+
+/** 400 when any row needs fixing: every such row, and nothing was made. */
+export const bulkInvitationRefusalSchema = z.object({
+  error: z.string(),
+  rows: z.array(bulkInvitationProblemSchema),
+});
 
 /**
  * `PATCH .../invitations/:invitationId`: extend (or shorten) the expiry, change the extra time.
@@ -322,6 +368,7 @@ export type CandidatesPage = z.infer<typeof candidatesPageSchema>;
 export type InvitationView = z.infer<typeof invitationSchema>;
 export type InvitationsPage = z.infer<typeof invitationsPageSchema>;
 export type CreateInvitationPayload = z.input<typeof createInvitationSchema>;
+export type BulkInvitationProblem = z.infer<typeof bulkInvitationProblemSchema>;
 export type UpdateInvitationPayload = z.input<typeof updateInvitationSchema>;
 export type QuizDeadline = z.infer<typeof quizDeadlineSchema>;
 export type SessionView = z.infer<typeof sessionViewSchema>;

@@ -9,6 +9,7 @@ import { taskRuns } from './0006-task-runs.ts';
 import { privacy } from './0007-privacy.ts';
 import { decisions } from './0008-decisions.ts';
 import { deliveries } from './0009-deliveries.ts';
+import { reminders } from './0010-reminders.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -25,6 +26,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0007-privacy', privacy],
   ['0008-decisions', decisions],
   ['0009-deliveries', deliveries],
+  ['0010-reminders', reminders],
 ];
 
 /**

@@ -1,6 +1,6 @@
 import type { DeliveryView } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
-import { canSendAgain, deliveryStateText } from './delivery-state.ts';
+import { canSendAgain, deliveryStateText, reminderChoiceName } from './delivery-state.ts';
 
 const time = (at: string) => at.slice(11, 16);
 const base: DeliveryView = {
@@ -33,5 +33,12 @@ describe('deliveryStateText', () => {
     const failed = { ...base, state: 'failed' as const, lastError: 'the invitation was revoked before it went out' };
     expect(deliveryStateText(failed, time, true)).toBe('Not sent: the invitation was revoked before it went out.');
     expect([sent, failed].map(canSendAgain)).toEqual([true, true]);
+  });
+});
+
+describe('reminderChoiceName', () => {
+  it('names each reminder setting, off included', () => {
+    expect(reminderChoiceName(48)).toBe('One reminder, 48 hours before the link expires');
+    expect(reminderChoiceName(0)).toBe('No reminder is sent');
   });
 });

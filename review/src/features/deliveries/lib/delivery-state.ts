@@ -2,6 +2,7 @@ import type { DeliveryView } from '@assessment/core';
 
 export const DELIVERY_KIND_NAMES: Record<DeliveryView['kind'], string> = {
   invitation: 'Invitation',
+  reminder: 'Reminder of an invitation not started',
   receipt: 'Receipt of a finished assessment',
 };
 
@@ -25,3 +26,8 @@ export function deliveryStateText(delivery: DeliveryView, time: (at: string) => 
 
 /** A message can be sent again unless it is waiting to be sent already. */
 export const canSendAgain = (delivery: DeliveryView): boolean => delivery.state !== 'queued';
+
+/** A reminder setting in the reviewer's words. */
+export function reminderChoiceName(hours: number): string {
+  return hours === 0 ? 'No reminder is sent' : `One reminder, ${hours} hours before the link expires`;
+}

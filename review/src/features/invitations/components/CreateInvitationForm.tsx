@@ -3,7 +3,8 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { problemOf } from '../../../hooks/useResource.ts';
 import { extraTimeChoices, extraTimeSummary } from '../../../lib/extra-time.ts';
-import { dateInputValue, defaultExpiryDay, endOfDay, expiryProblem } from '../lib/expiry.ts';
+import { defaultExpiryDay, endOfDay, expiryProblem } from '../lib/expiry.ts';
+import { ExpiryDayField } from './ExpiryDayField.tsx';
 
 /** A personal link for one candidate: their email, a name if known, the last day it works, extra time. */
 export function CreateInvitationForm({
@@ -95,17 +96,7 @@ export function CreateInvitationForm({
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-expiry`}>Link works until (end of day)</label>
-          <input
-            id={`${id}-expiry`}
-            type="date"
-            required
-            min={dateInputValue(Date.now())}
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-          />
-        </div>
+        <ExpiryDayField label="Link works until (end of day)" day={day} onChange={setDay} />
         <div className="form-field">
           <label htmlFor={`${id}-extra`}>Extra quiz time</label>
           <select id={`${id}-extra`} value={extraTime} onChange={(event) => setExtraTime(Number(event.target.value))}>

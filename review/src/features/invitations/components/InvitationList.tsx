@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { useInvitations } from '../hooks/useInvitations.ts';
+import { BulkInviteForm } from './BulkInviteForm.tsx';
 import { CreateInvitationForm } from './CreateInvitationForm.tsx';
 import { InvitationCard } from './InvitationCard.tsx';
 
@@ -16,6 +17,7 @@ export function InvitationList({ testId, timeLimitInMinute }: { testId: string; 
         time, or revoke it.
       </p>
       <CreateInvitationForm testId={testId} timeLimitInMinute={timeLimitInMinute} onCreated={invitations.added} />
+      <BulkInviteForm testId={testId} onCreated={(made) => made.toReversed().forEach(invitations.added)} />
       {invitations.error && <LoadProblem message={invitations.error} onRetry={invitations.reload} />}
       {!invitations.loading && !invitations.error && invitations.items.length === 0 && (
         <p>No invitation has been made for this test yet.</p>

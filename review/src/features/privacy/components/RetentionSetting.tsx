@@ -33,7 +33,7 @@ export function RetentionSetting() {
     setProblem(null);
     setSaving(true);
     try {
-      const saved = await calls.setRetentionDays(parsed.days);
+      const saved = await calls.changeCompanySettings({ retentionDays: parsed.days });
       company.update(() => saved);
       setMessage(`Saved: each candidate's data is now erased ${saved.retentionDays} days after they started.`);
     } catch (error) {
