@@ -47,7 +47,7 @@ test('with no mail server an invitation is kept as a file; the reviewer reads it
   expect(first?.mail.attachments).toEqual([]);
 
   await page.goto('/review/');
-  const emails = page.getByRole('region', { name: 'Emails' });
+  const emails = page.getByRole('region', { name: 'Emails and webhooks' });
   await expect(emails.getByText('Email is not set up: copy the link.', { exact: false })).toBeVisible();
   const row = emails.getByRole('row', { name: new RegExp(email) });
   await expect(row).toContainText('Invitation');
@@ -129,4 +129,32 @@ test('an admin invites a list of candidates by keyboard: a bad row is named and 
   const [toSam] = await messagesTo(sam);
   expect(toSam?.mail.text).toContain('Hello Sam Okafor,');
   expect(toSam?.mail.text).toContain('which includes 50 % extra time given to you');
+});
+
+test('an admin sets the webhook endpoint by keyboard, copies its secret once, and rotates it', async ({ page }) => {
+  const admin = addReviewer('zephyrion-labs', 'Wes Hooks');
+  await signIn(page, admin, '/review/');
+  const panel = page.getByRole('region', { name: 'Webhook', exact: true });
+  await tabToShownFocus(page, panel.getByLabel('Endpoint address (https)'));
+  await type(page, 'https://ats.zephyrion.example/hooks');
+  await tabToShownFocus(page, panel.getByRole('button', { name: 'Save endpoint' }));
+  await press(page, 'Enter');
+  // Its own status line, beside the copy button's.
+  const status = panel.getByRole('status').filter({ hasText: /secret/ });
+  await expect(status).toHaveText('Saved. Copy the signing secret now: it is not shown again.');
+  const secret = panel.getByLabel('Signing secret (shown once)');
+  await expect(secret).toHaveValue(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  const first = await secret.inputValue();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await tabToShownFocus(page, panel.getByRole('button', { name: 'Rotate signing secret' }));
+  await press(page, 'Enter');
+  await expect(status).toHaveText('A new signing secret is in use from now on. Copy it now: it is not shown again.');
+  await expect(secret).not.toHaveValue(first);
+  await expect(secret).toHaveValue(/^whsec_/);
+
+  // Once the page is left, the secret is gone from it for good; the address stays.
+  await page.reload();
+  await expect(panel.getByLabel('Endpoint address (https)')).toHaveValue('https://ats.zephyrion.example/hooks');
+  await expect(panel.getByLabel('Signing secret (shown once)')).toHaveCount(0);
 });

@@ -103,6 +103,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const sender = startDeliverySender({
     ...deps,
     publicUrl: config.publicUrl,
+    webhookAllowPrivate: config.webhookAllowPrivate,
     onError: (error) => app.log.error({ err: error }, 'Sending the queued emails failed'),
   });
   app.decorate('deliverySender', sender);

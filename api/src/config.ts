@@ -50,6 +50,11 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   /** The address emails are sent from (`MAIL_FROM`). */
   mailFrom: string;
+  /**
+   * Webhooks may reach private, loopback and link-local addresses (`WEBHOOK_ALLOW_PRIVATE`): for
+   * tests and private deployments; off, a company cannot make the server call inside its network.
+   */
+  webhookAllowPrivate: boolean;
 }
 
 export interface S3Settings {
@@ -192,5 +197,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: publicUrlOf(env.PUBLIC_URL, port),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: mailFromOf(env.MAIL_FROM),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
   };
 }

@@ -4,6 +4,7 @@ import { receivedParts } from '../routes/my-record.ts';
 import type { DeliveryStore, StoredDelivery } from '../storage/deliveries/delivery-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionStore } from '../storage/sessions/session-store.ts';
+import { postWebhook, WebhookRefused } from '../webhooks/webhook-post.ts';
 import type { MailTransport, OutgoingMail } from './mail-transport.ts';
 import { invitationMail, mailTime, receiptMail } from './messages.ts';
 
@@ -14,6 +15,8 @@ export interface DeliverySenderDeps {
   mail: MailTransport;
   /** Where candidates open the product (`PUBLIC_URL`): the links in the messages start with it. */
   publicUrl: string;
+  /** Lets webhooks reach private and loopback addresses (`WEBHOOK_ALLOW_PRIVATE`): tests and private deployments. */
+  webhookAllowPrivate: boolean;
   now: () => number;
   onError: (error: unknown) => void;
 }
@@ -92,6 +95,17 @@ async function compose(
   };
 }
 
+/** The event as sent: with the review page's address of the candidate or test it names. */
+function withReviewLink(payload: string, publicUrl: string): string {
+  const event = JSON.parse(payload) as { type: string; data: { sessionId?: string | null; testId: string } };
+  // An erased candidate has no page any more: the link is to their test.
+  const path =
+    event.data.sessionId && event.type !== 'candidate.erased'
+      ? `/review/candidates/${encodeURIComponent(event.data.sessionId)}`
+      : `/review/tests/${encodeURIComponent(event.data.testId)}`;
+  return JSON.stringify({ ...event, data: { ...event.data, reviewUrl: new URL(path, publicUrl).href } });
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -105,17 +119,43 @@ function describe(error: unknown): string {
 export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
   const { deliveries, mail, now } = deps;
 
+  /** Sends one delivery; resolves with the HTTP status a webhook got, or null for an email. */
+  async function send(delivery: StoredDelivery): Promise<number | null> {
+    if (delivery.kind !== 'webhook') {
+      await mail.send(await compose(delivery, deps));
+      return null;
+    }
+    const endpoint = await deliveries.webhookEndpoint(delivery.companyId);
+    if (!endpoint || !delivery.payload) throw new NotSendable('the company removed its webhook endpoint');
+    return postWebhook(
+      {
+        id: delivery.deliveryId,
+        url: endpoint.url,
+        secret: endpoint.secret,
+        payload: withReviewLink(delivery.payload, deps.publicUrl),
+        at: new Date(now()),
+      },
+      { allowPrivate: deps.webhookAllowPrivate },
+    );
+  }
+
   async function deliver(deliveryId: string): Promise<void> {
     const delivery = await deliveries.claimDelivery(deliveryId, now(), HOLD_MS);
     if (!delivery) return;
+    let status: number | null;
     try {
-      await mail.send(await compose(delivery, deps));
+      status = await send(delivery);
     } catch (error) {
       const retry = error instanceof NotSendable ? null : retryAt(delivery.attempts, delivery.createdAt, now());
-      await deliveries.markFailed(deliveryId, describe(error), retry);
+      await deliveries.markFailed(
+        deliveryId,
+        describe(error),
+        retry,
+        error instanceof WebhookRefused ? error.status : null,
+      );
       return;
     }
-    await deliveries.markSent(deliveryId, now());
+    await deliveries.markSent(deliveryId, now(), status);
   }
 
   return startSerialLoop(

@@ -16,5 +16,7 @@ export function deliveryView(delivery: StoredDelivery): DeliveryView {
     sentAt: iso(delivery.sentAt),
     dueAt: delivery.state === 'queued' ? (iso(delivery.dueAt) as string) : null,
     lastError: delivery.lastError,
+    event: delivery.payload ? ((JSON.parse(delivery.payload) as { type?: string }).type ?? null) : null,
+    lastStatus: delivery.lastStatus,
   };
 }

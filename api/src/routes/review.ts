@@ -13,6 +13,9 @@ import {
   type TestDefinition,
   testSettingsUpdateSchema,
   testsOfCompany,
+  type WebhookSecret,
+  type WebhookSettings,
+  webhookUpdateSchema,
 } from '@assessment/core';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -37,6 +40,7 @@ import { requireCompanyAdmin, requireReviewer, signIn, signOut } from '../review
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionStore } from '../storage/sessions/session-store.ts';
+import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
 import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
@@ -148,6 +152,31 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       return companySettings(company);
     });
 
+    review.get('/api/review/webhook', async (request): Promise<WebhookSettings> => {
+      const { company } = requireCompanyAdmin(request);
+      return { url: (await deliveries.webhookEndpoint(company.companyId))?.url ?? null };
+    });
+    review.put('/api/review/webhook', small, async (request, reply) => {
+      const { company } = requireCompanyAdmin(request);
+      const { url } = parseOrRefuse(webhookUpdateSchema, request.body);
+      const held = await deliveries.webhookEndpoint(company.companyId);
+      // A first endpoint gets its secret now, shown this once; a new address keeps the secret.
+      const secret = held ? null : newWebhookSecret();
+      await deliveries.setWebhookEndpoint(company.companyId, url, secret, now());
+      if (secret === null) return reply.code(204).send();
+      return { url, secret } satisfies WebhookSecret;
+    });
+    review.post('/api/review/webhook/rotate', small, async (request): Promise<WebhookSecret> => {
+      const { company } = requireCompanyAdmin(request);
+      const held = requireFound(await deliveries.webhookEndpoint(company.companyId), 'webhook endpoint');
+      const secret = newWebhookSecret();
+      await deliveries.setWebhookEndpoint(company.companyId, held.url, secret, now());
+      return { url: held.url, secret };
+    });
+    review.delete('/api/review/webhook', small, async (request, reply) => {
+      await deliveries.removeWebhookEndpoint(requireCompanyAdmin(request).company.companyId);
+      return reply.code(204).send();
+    });
     review.get('/api/review/deliveries', async (request): Promise<DeliveryLog> => {
       const { company } = signedIn(request);
       const logged = await deliveries.deliveriesOf(company.companyId, DELIVERIES_SHOWN);

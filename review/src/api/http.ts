@@ -80,5 +80,6 @@ export async function requestJson<Answer = undefined>(
   }
   if (!response.ok) throw await errorOf(response);
   if (!schema) return undefined as Answer;
-  return schema.parse(await response.json());
+  // No content is an answer too: the schema says whether this call may give it.
+  return schema.parse(response.status === 204 ? undefined : await response.json());
 }

@@ -20,8 +20,15 @@ import {
   type SilentCandidates,
   type StageChange,
   type UpdateInvitationPayload,
+  webhookSecretSchema,
+  webhookSettingsSchema,
 } from '@assessment/core';
 import { requestJson } from './http.ts';
+
+/** A 204 (the endpoint's address changed, its secret kept) reads as null; a first endpoint's answer holds its secret. */
+const webhookSetSchema = {
+  parse: (answer: unknown) => (answer === undefined ? null : webhookSecretSchema.parse(answer)),
+};
 
 /**
  * Every call the review page makes, by what it does. Ids go into paths encoded; the sign-in
@@ -146,6 +153,18 @@ export function reviewerCalls(csrfToken: string) {
         csrfToken,
         schema: bulkInvitationResultSchema,
       }),
+
+    /** The company's webhook endpoint (admins). */
+    webhook: (signal?: AbortSignal) => requestJson(at('webhook'), { schema: webhookSettingsSchema, signal }),
+
+    /** Sets the endpoint; the first one answers with its secret, shown this once, else nothing. */
+    setWebhook: (url: string) =>
+      requestJson(at('webhook'), { method: 'PUT', body: { url }, csrfToken, schema: webhookSetSchema }),
+
+    rotateWebhookSecret: () =>
+      requestJson(at('webhook', 'rotate'), { method: 'POST', csrfToken, schema: webhookSecretSchema }),
+
+    removeWebhook: () => requestJson(at('webhook'), { method: 'DELETE', csrfToken }),
 
     /** The company's newest emails and how each went, and whether email is set up at all. */
     deliveries: (signal?: AbortSignal) => requestJson(at('deliveries'), { schema: deliveryLogSchema, signal }),

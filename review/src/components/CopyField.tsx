@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
 
 /**
- * A link shown in full (so it can be read and selected by hand) with a button that copies it.
+ * A link (or a secret: `noun`) shown in full, so it can be read and selected by hand, with a button
+ * that copies it.
  * Where the clipboard is refused (a page not on HTTPS), the text is selected instead.
  */
-export function CopyField({ label, value }: { label: string; value: string }) {
+export function CopyField({ label, value, noun = 'link' }: { label: string; value: string; noun?: string }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState('');
@@ -12,11 +13,11 @@ export function CopyField({ label, value }: { label: string; value: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      setMessage('Link copied.');
+      setMessage(`${noun[0]?.toUpperCase()}${noun.slice(1)} copied.`);
     } catch {
       input.current?.focus();
       input.current?.select();
-      setMessage('The browser did not allow copying. The link is selected: press Ctrl+C (or ⌘C) to copy it.');
+      setMessage(`The browser did not allow copying. The ${noun} is selected: press Ctrl+C (or ⌘C) to copy it.`);
     }
   }
 
@@ -34,7 +35,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           spellCheck={false}
         />
         <button type="button" className="button" onClick={() => void copy()}>
-          Copy link
+          Copy {noun}
         </button>
       </div>
       <p className="status-line" role="status">

@@ -210,7 +210,7 @@ export interface DeliveriesTable {
   delivery_id: string;
   idempotency_key: string;
   company_id: string;
-  /** `invitation`, `reminder` or `receipt`. */
+  /** `invitation`, `reminder`, `receipt` or `webhook`. */
   kind: string;
   recipient: string;
   invitation_id: string | null;
@@ -224,6 +224,18 @@ export interface DeliveriesTable {
   last_error: string | null;
   sent_at: number | null;
   created_at: number;
+  /** A webhook's event, as the JSON it is sent as; null for an email. */
+  payload: string | null;
+  /** The HTTP status a webhook's last attempt got; null for an email or no answer. */
+  last_status: number | null;
+}
+
+/** A company's webhook endpoint; the secret signs every event (`whsec_` and base64, Standard Webhooks). */
+export interface WebhookEndpointsTable {
+  company_id: string;
+  url: string;
+  secret: string;
+  updated_at: number;
 }
 
 /** Hours before an unstarted invitation expires that its candidate is reminded; 0 for never. */
@@ -256,4 +268,5 @@ export interface Schema {
   candidate_notes: CandidateNotesTable;
   deliveries: DeliveriesTable;
   reminder_settings: ReminderSettingsTable;
+  webhook_endpoints: WebhookEndpointsTable;
 }

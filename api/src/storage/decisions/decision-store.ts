@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CANDIDATE_STAGES, type CandidateStage } from '@assessment/core';
 import { defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
+import { queueWebhook } from '../deliveries/delivery-store.ts';
 
 /** The hiring team's decisions about a candidate: the stage, how it got there, and the notes. */
 
@@ -61,10 +62,27 @@ export const decisionWrites = defineWrites({
         .set({ stage: change.to })
         .where('session_id', '=', change.sessionId)
         .execute();
+      const changeId = randomUUID();
+      const session = await db
+        .selectFrom('sessions')
+        .select('test_id')
+        .where('session_id', '=', change.sessionId)
+        .executeTakeFirst();
+      if (session) {
+        await queueWebhook(db, {
+          type: 'candidate.stage_changed',
+          testId: session.test_id,
+          cause: changeId,
+          data: { sessionId: change.sessionId, from, to: change.to },
+          sessionId: change.sessionId,
+          invitationId: null,
+          at: change.at,
+        });
+      }
       await db
         .insertInto('stage_changes')
         .values({
-          change_id: randomUUID(),
+          change_id: changeId,
           session_id: change.sessionId,
           from_stage: from,
           to_stage: change.to,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { companyIdOf, DEFAULT_REMINDER_HOURS, getTest } from '@assessment/core';
+import { companyIdOf, DEFAULT_REMINDER_HOURS, getTest, type WebhookEventType } from '@assessment/core';
 import type { Selectable } from 'kysely';
 import { type Db, defineWrites } from '../db/database.ts';
 import type { DeliveriesTable } from '../db/schema.ts';
@@ -11,7 +11,7 @@ import type { Storage } from '../db/storage.ts';
  * first (`claimDelivery`, one conditional update the database lets one instance win).
  */
 
-export const DELIVERY_KINDS = ['invitation', 'reminder', 'receipt'] as const;
+export const DELIVERY_KINDS = ['invitation', 'reminder', 'receipt', 'webhook'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export type DeliveryState = 'queued' | 'sent' | 'failed';
 
@@ -40,6 +40,14 @@ export interface StoredDelivery {
   lastError: string | null;
   sentAt: number | null;
   createdAt: number;
+  /** A webhook's event as JSON; null for an email. */
+  payload: string | null;
+  lastStatus: number | null;
+}
+
+export interface WebhookEndpoint {
+  url: string;
+  secret: string;
 }
 
 export interface DeliveryStore {
@@ -47,9 +55,10 @@ export interface DeliveryStore {
   dueDeliveries(now: number, limit: number): Promise<string[]>;
   /** Takes a due delivery for one attempt, held until `now + holdMs`; undefined when another instance has it. */
   claimDelivery(deliveryId: string, now: number, holdMs: number): Promise<StoredDelivery | undefined>;
-  markSent(deliveryId: string, at: number): Promise<void>;
+  /** `status`: the HTTP status a webhook got; null for an email. */
+  markSent(deliveryId: string, at: number, status?: number | null): Promise<void>;
   /** The attempt failed: try again at `retryAt`, or give up (`failed`) when it is null. */
-  markFailed(deliveryId: string, error: string, retryAt: number | null): Promise<void>;
+  markFailed(deliveryId: string, error: string, retryAt: number | null, status?: number | null): Promise<void>;
   /** Queues a delivery of the company again, now; false when there is none or it is being sent. */
   sendAgain(companyId: string, deliveryId: string, now: number): Promise<boolean>;
   /** The company's deliveries, newest first. */
@@ -59,6 +68,10 @@ export interface DeliveryStore {
   /** Hours before an unstarted invitation of the company expires that its candidate is reminded; 0: never. */
   reminderHours(companyId: string): Promise<number>;
   setReminderHours(companyId: string, hours: number, at: number): Promise<void>;
+  webhookEndpoint(companyId: string): Promise<WebhookEndpoint | undefined>;
+  /** Sets the endpoint's address, and its secret when one is given (else keeps the one it has). */
+  setWebhookEndpoint(companyId: string, url: string, secret: string | null, at: number): Promise<void>;
+  removeWebhookEndpoint(companyId: string): Promise<void>;
   /** Queues one reminder per invitation; an invitation reminded before gets none. */
   queueReminders(invitations: { invitationId: string; testId: string; email: string }[], at: number): Promise<void>;
 }
@@ -95,6 +108,53 @@ export async function queueDelivery(db: Db, delivery: QueuedDelivery): Promise<v
 const kindOf = (value: string): DeliveryKind => DELIVERY_KINDS.find((kind) => kind === value) ?? 'invitation';
 const stateOf = (value: string): DeliveryState => (value === 'sent' || value === 'failed' ? value : 'queued');
 
+/**
+ * Queues a webhook event inside a write's own transaction, when the test's company has an
+ * endpoint: ids only, never what the candidate sent (the sender adds the review page's link).
+ * `cause` names it, so a retried write queues no second one.
+ */
+export async function queueWebhook(
+  db: Db,
+  event: {
+    type: WebhookEventType;
+    testId: string;
+    cause: string;
+    data: Record<string, string | null>;
+    sessionId: string | null;
+    invitationId: string | null;
+    at: number;
+  },
+): Promise<void> {
+  const companyId = companyOfTest(event.testId);
+  const endpoint = await db
+    .selectFrom('webhook_endpoints')
+    .select('url')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!endpoint) return;
+  await db
+    .insertInto('deliveries')
+    .values({
+      delivery_id: `msg_${randomBytes(12).toString('hex')}`,
+      idempotency_key: `webhook:${event.type}:${event.cause}`,
+      company_id: companyId,
+      kind: 'webhook',
+      recipient: endpoint.url,
+      invitation_id: event.invitationId,
+      session_id: event.sessionId,
+      state: 'queued',
+      due_at: event.at,
+      created_at: event.at,
+      payload: JSON.stringify({
+        type: event.type,
+        timestamp: new Date(event.at).toISOString(),
+        data: { testId: event.testId, ...event.data },
+      }),
+    })
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .execute();
+}
+
 function toDelivery(row: Selectable<DeliveriesTable>): StoredDelivery {
   return {
     deliveryId: row.delivery_id,
@@ -109,6 +169,8 @@ function toDelivery(row: Selectable<DeliveriesTable>): StoredDelivery {
     lastError: row.last_error,
     sentAt: row.sent_at === null ? null : Number(row.sent_at),
     createdAt: Number(row.created_at),
+    payload: row.payload,
+    lastStatus: row.last_status === null ? null : Number(row.last_status),
   };
 }
 
@@ -126,18 +188,25 @@ export const deliveryWrites = defineWrites({
     return row && toDelivery(row);
   },
 
-  async markSent({ db }, deliveryId: string, at: number): Promise<void> {
+  async markSent({ db }, deliveryId: string, at: number, status: number | null = null): Promise<void> {
     await db
       .updateTable('deliveries')
-      .set({ state: 'sent', sent_at: at, held_until: 0, last_error: null })
+      .set({ state: 'sent', sent_at: at, held_until: 0, last_error: null, last_status: status })
       .where('delivery_id', '=', deliveryId)
       .execute();
   },
 
-  async markFailed({ db }, deliveryId: string, error: string, retryAt: number | null): Promise<void> {
+  async markFailed(
+    { db },
+    deliveryId: string,
+    error: string,
+    retryAt: number | null,
+    status: number | null = null,
+  ): Promise<void> {
     await db
       .updateTable('deliveries')
       .set((eb) => ({
+        last_status: status,
         state: retryAt === null ? 'failed' : 'queued',
         due_at: retryAt ?? eb.ref('due_at'),
         held_until: 0,
@@ -145,6 +214,26 @@ export const deliveryWrites = defineWrites({
       }))
       .where('delivery_id', '=', deliveryId)
       .execute();
+  },
+
+  async setWebhookEndpoint({ db }, companyId: string, url: string, secret: string | null, at: number): Promise<void> {
+    if (secret === null) {
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ url, updated_at: at })
+        .where('company_id', '=', companyId)
+        .execute();
+      return;
+    }
+    await db
+      .insertInto('webhook_endpoints')
+      .values({ company_id: companyId, url, secret, updated_at: at })
+      .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ url, secret, updated_at: at }))
+      .execute();
+  },
+
+  async removeWebhookEndpoint({ db }, companyId: string): Promise<void> {
+    await db.deleteFrom('webhook_endpoints').where('company_id', '=', companyId).execute();
   },
 
   async setReminderHours({ db }, companyId: string, hours: number, at: number): Promise<void> {
@@ -202,7 +291,16 @@ export function createDeliveryStore({ reads: db, write }: Storage): DeliveryStor
       return rows.map((row) => row.delivery_id);
     },
     claimDelivery: (deliveryId, now, holdMs) => write('claimDelivery', deliveryId, now, holdMs),
-    markSent: (deliveryId, at) => write('markSent', deliveryId, at),
+    markSent: (deliveryId, at, status = null) => write('markSent', deliveryId, at, status),
+    setWebhookEndpoint: (companyId, url, secret, at) => write('setWebhookEndpoint', companyId, url, secret, at),
+    removeWebhookEndpoint: (companyId) => write('removeWebhookEndpoint', companyId),
+    async webhookEndpoint(companyId) {
+      return db
+        .selectFrom('webhook_endpoints')
+        .select(['url', 'secret'])
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+    },
     setReminderHours: (companyId, hours, at) => write('setReminderHours', companyId, hours, at),
     queueReminders: (invitations, at) => write('queueReminders', invitations, at),
     async reminderHours(companyId) {
@@ -213,7 +311,7 @@ export function createDeliveryStore({ reads: db, write }: Storage): DeliveryStor
         .executeTakeFirst();
       return row ? Number(row.reminder_hours) : DEFAULT_REMINDER_HOURS;
     },
-    markFailed: (deliveryId, error, retryAt) => write('markFailed', deliveryId, error, retryAt),
+    markFailed: (deliveryId, error, retryAt, status = null) => write('markFailed', deliveryId, error, retryAt, status),
     sendAgain: (companyId, deliveryId, now) => write('sendAgain', companyId, deliveryId, now),
     async deliveriesOf(companyId, limit) {
       const rows = await db

@@ -1,5 +1,5 @@
 import { type Db, defineWrites } from '../db/database.ts';
-import { queueDelivery } from '../deliveries/delivery-store.ts';
+import { queueDelivery, queueWebhook } from '../deliveries/delivery-store.ts';
 import { toInvitation } from './invitation-rows.ts';
 import type { InvitationChange, NewInvitation, StoredInvitation } from './invitation-store.ts';
 
@@ -24,6 +24,15 @@ async function insertInvitation(db: Db, invitation: NewInvitation): Promise<void
     recipient: invitation.email,
     invitationId: invitation.invitationId,
     sessionId: null,
+    at: invitation.createdAt,
+  });
+  await queueWebhook(db, {
+    type: 'invitation.created',
+    testId: invitation.testId,
+    cause: invitation.invitationId,
+    data: { invitationId: invitation.invitationId, expiresAt: new Date(invitation.expiresAt).toISOString() },
+    sessionId: null,
+    invitationId: invitation.invitationId,
     at: invitation.createdAt,
   });
 }

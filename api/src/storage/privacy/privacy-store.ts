@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { defineWrites } from '../db/database.ts';
 import type { Schema } from '../db/schema.ts';
 import type { Storage } from '../db/storage.ts';
+import { queueWebhook } from '../deliveries/delivery-store.ts';
 import { knownSessions } from '../sessions/known-sessions.ts';
 
 /** A company's retention period when it has set none (HireVue's default is two years; ours is one). */
@@ -142,6 +143,16 @@ export const privacyWrites = defineWrites({
       for (const table of SESSION_PARTS) await db.deleteFrom(table).where('session_id', '=', sessionId).execute();
       // Every later table references the session with ON DELETE CASCADE.
       await db.deleteFrom('sessions').where('session_id', '=', sessionId).execute();
+      // Named by its random id alone, and tied to no row, so it outlives the session it tells of.
+      await queueWebhook(db, {
+        type: 'candidate.erased',
+        testId: session.test_id,
+        cause: sessionId,
+        data: { sessionId, reason },
+        sessionId: null,
+        invitationId: null,
+        at,
+      });
       return true;
     });
     context.local('known-sessions', knownSessions).forget(sessionId);

@@ -1,6 +1,6 @@
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
-import { queueDelivery } from '../deliveries/delivery-store.ts';
+import { queueDelivery, queueWebhook } from '../deliveries/delivery-store.ts';
 import {
   closedInvitationError,
   InvitationInUseError,
@@ -257,6 +257,15 @@ export const sessionWrites = defineWrites({
           })),
         )
         .execute();
+      await queueWebhook(db, {
+        type: 'assessment.started',
+        testId: ref.testId,
+        cause: ref.sessionId,
+        data: { sessionId: ref.sessionId, invitationId },
+        sessionId: ref.sessionId,
+        invitationId,
+        at: ref.receivedAt,
+      });
       await db
         .insertInto('demographics')
         .values({ session_id: ref.sessionId, test_id: ref.testId, gender, finished: false })
@@ -367,6 +376,17 @@ export const sessionWrites = defineWrites({
         .select(['sessions.test_id', 'registrations.email'])
         .where('sessions.session_id', '=', ref.sessionId)
         .executeTakeFirst();
+      if (registered) {
+        await queueWebhook(db, {
+          type: 'assessment.finished',
+          testId: registered.test_id,
+          cause: ref.sessionId,
+          data: { sessionId: ref.sessionId },
+          sessionId: ref.sessionId,
+          invitationId: null,
+          at: ref.receivedAt,
+        });
+      }
       if (registered?.email) {
         await queueDelivery(db, {
           idempotencyKey: `receipt:${ref.sessionId}`,

@@ -1,4 +1,5 @@
 import { defineWrites } from '../db/database.ts';
+import { queueWebhook } from '../deliveries/delivery-store.ts';
 import { requireSession } from '../sessions/session-writes.ts';
 import type { VideoUploadFinish, VideoUploadStart } from './upload-store.ts';
 
@@ -19,17 +20,37 @@ export const uploadWrites = defineWrites({
       .execute();
   },
 
-  async finishVideoUpload({ db }, finish: VideoUploadFinish): Promise<void> {
-    await db
-      .updateTable('videos')
-      .set({
-        bytes: finish.bytes,
-        content_type: finish.contentType,
-        duration_seconds: finish.durationSeconds,
-        completed_at: finish.completedAt,
-      })
-      .where('upload_id', '=', finish.uploadId)
-      .execute();
+  async finishVideoUpload({ atomically }, finish: VideoUploadFinish): Promise<void> {
+    await atomically(async (db) => {
+      const video = await db
+        .updateTable('videos')
+        .set({
+          bytes: finish.bytes,
+          content_type: finish.contentType,
+          duration_seconds: finish.durationSeconds,
+          completed_at: finish.completedAt,
+        })
+        .where('upload_id', '=', finish.uploadId)
+        .returning('session_id')
+        .executeTakeFirst();
+      const session =
+        video &&
+        (await db
+          .selectFrom('sessions')
+          .select('test_id')
+          .where('session_id', '=', video.session_id)
+          .executeTakeFirst());
+      if (!video || !session) return;
+      await queueWebhook(db, {
+        type: 'video.received',
+        testId: session.test_id,
+        cause: finish.uploadId,
+        data: { sessionId: video.session_id },
+        sessionId: video.session_id,
+        invitationId: null,
+        at: finish.completedAt,
+      });
+    });
   },
 
   async forgetVideoUpload({ db }, uploadId: string): Promise<void> {

@@ -3,6 +3,7 @@ import { LoadProblem } from '../../components/LoadProblem.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { DeliveryLog } from '../../features/deliveries/components/DeliveryLog.tsx';
 import { ReminderSetting } from '../../features/deliveries/components/ReminderSetting.tsx';
+import { WebhookSetting } from '../../features/deliveries/components/WebhookSetting.tsx';
 import { AccessLog } from '../../features/privacy/components/AccessLog.tsx';
 import { RetentionSetting } from '../../features/privacy/components/RetentionSetting.tsx';
 import { TestList } from '../../features/tests/components/TestList.tsx';
@@ -21,6 +22,7 @@ export function TestsRoute() {
       {tests.data ? <TestList tests={tests.data.tests} /> : !tests.error && <p className="muted">Loading tests…</p>}
       <DeliveryLog />
       <ReminderSetting />
+      <WebhookSetting />
       <RetentionSetting />
       <AccessLog />
     </>

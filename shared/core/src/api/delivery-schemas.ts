@@ -6,9 +6,9 @@ export const deliveryViewSchema = z.object({
   deliveryId: z.string(),
   /**
    * `invitation`: a personal link to its candidate; `reminder`: of an invitation not started yet;
-   * `receipt`: what a finished candidate sent.
+   * `receipt`: what a finished candidate sent; `webhook`: an event to the company's endpoint.
    */
-  kind: z.enum(['invitation', 'reminder', 'receipt']),
+  kind: z.enum(['invitation', 'reminder', 'receipt', 'webhook']),
   recipient: z.string(),
   /** `failed` is given up on (or could never be sent); "send again" queues it anew. */
   state: z.enum(['queued', 'sent', 'failed']),
@@ -18,6 +18,10 @@ export const deliveryViewSchema = z.object({
   /** When a queued message is tried next. */
   dueAt: isoTimeSchema.nullable(),
   lastError: z.string().nullable(),
+  /** A webhook's event type; null for an email. */
+  event: z.string().nullable(),
+  /** The HTTP status a webhook's last attempt got. */
+  lastStatus: z.number().int().nullable(),
 });
 
 /** `GET /api/review/deliveries`: the newest first. Without a mail server, messages are kept as files only. */
@@ -28,3 +32,33 @@ export const deliveryLogSchema = z.object({
 
 export type DeliveryView = z.infer<typeof deliveryViewSchema>;
 export type DeliveryLog = z.infer<typeof deliveryLogSchema>;
+
+/**
+ * What a company's webhook endpoint is told, signed with Standard Webhooks. Each event carries ids
+ * and a link to the review page, never the answers or the video.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'invitation.created',
+  'assessment.started',
+  'assessment.finished',
+  'video.received',
+  'candidate.stage_changed',
+  'candidate.erased',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** `GET /api/review/webhook`: the endpoint, or null for none. The secret is never shown again. */
+export const webhookSettingsSchema = z.object({ url: z.string().nullable() });
+
+/** `PUT /api/review/webhook` (admins): the address events go to. */
+export const webhookUpdateSchema = z
+  .object({
+    url: z.url({ protocol: /^https?$/ }).max(2000),
+  })
+  .strict();
+
+/** The answer to setting the first endpoint or rotating its secret: the secret, shown this once. */
+export const webhookSecretSchema = z.object({ url: z.string(), secret: z.string() });
+
+export type WebhookSettings = z.infer<typeof webhookSettingsSchema>;
+export type WebhookSecret = z.infer<typeof webhookSecretSchema>;

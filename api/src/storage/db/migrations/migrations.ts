@@ -10,6 +10,7 @@ import { privacy } from './0007-privacy.ts';
 import { decisions } from './0008-decisions.ts';
 import { deliveries } from './0009-deliveries.ts';
 import { reminders } from './0010-reminders.ts';
+import { webhooks } from './0011-webhooks.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -27,6 +28,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0008-decisions', decisions],
   ['0009-deliveries', deliveries],
   ['0010-reminders', reminders],
+  ['0011-webhooks', webhooks],
 ];
 
 /**

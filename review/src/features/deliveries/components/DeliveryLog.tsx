@@ -5,7 +5,7 @@ import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { When } from '../../../components/When.tsx';
 import { problemOf, useResource } from '../../../hooks/useResource.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { canSendAgain, DELIVERY_KIND_NAMES, deliveryStateText } from '../lib/delivery-state.ts';
+import { canSendAgain, deliveryStateText, deliveryWhat } from '../lib/delivery-state.ts';
 
 /**
  * The emails sent in the company's name, newest first: to whom, what, and how each went, with
@@ -27,7 +27,7 @@ export function DeliveryLog() {
     setProblem(null);
     try {
       await calls.sendAgain(delivery.deliveryId);
-      setMessage(`${DELIVERY_KIND_NAMES[delivery.kind]} to ${delivery.recipient} is queued to be sent again.`);
+      setMessage(`${deliveryWhat(delivery)} to ${delivery.recipient} is queued to be sent again.`);
       log.reload();
     } catch (error) {
       setProblem(problemOf(error));
@@ -40,7 +40,7 @@ export function DeliveryLog() {
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={log.loading}>
-      <h2 id={`${id}-title`}>Emails</h2>
+      <h2 id={`${id}-title`}>Emails and webhooks</h2>
       {log.data && !log.data.emailSetUp && (
         <p className="notice">
           Email is not set up: copy the link. Invitations and receipts are kept on the server, not sent, until the
@@ -48,14 +48,14 @@ export function DeliveryLog() {
         </p>
       )}
       <p>
-        The emails sent in {me.company.companyName}'s name: each personal invitation, and each finished candidate's
-        receipt of what you received.
+        What was sent in {me.company.companyName}'s name: each personal invitation, reminder and finished candidate's
+        receipt, and each event sent to your webhook endpoint.
       </p>
       {log.error && <LoadProblem message={log.error} onRetry={log.reload} />}
-      {log.data && log.data.deliveries.length === 0 && <p>No email has been sent yet.</p>}
+      {log.data && log.data.deliveries.length === 0 && <p>Nothing has been sent yet.</p>}
       {log.data && log.data.deliveries.length > 0 && (
         <table className="data-table">
-          <caption className="visually-hidden">Emails, newest first</caption>
+          <caption className="visually-hidden">Emails and webhooks, newest first</caption>
           <thead>
             <tr>
               <th scope="col">Made</th>
@@ -74,7 +74,7 @@ export function DeliveryLog() {
                   <When at={delivery.createdAt} />
                 </td>
                 <td>{delivery.recipient || '(erased)'}</td>
-                <td>{DELIVERY_KIND_NAMES[delivery.kind]}</td>
+                <td>{deliveryWhat(delivery)}</td>
                 <td>{deliveryStateText(delivery, (at) => formatDateTime(at), log.data?.emailSetUp ?? false)}</td>
                 <td>
                   {canSendAgain(delivery) && (
@@ -82,7 +82,7 @@ export function DeliveryLog() {
                       type="button"
                       className="button"
                       aria-disabled={busy}
-                      aria-label={`Send again: ${DELIVERY_KIND_NAMES[delivery.kind]} to ${delivery.recipient}`}
+                      aria-label={`Send again: ${deliveryWhat(delivery)} to ${delivery.recipient}`}
                       onClick={() => void sendAgain(delivery)}
                     >
                       Send again

@@ -1,6 +1,6 @@
 import type { DeliveryView } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
-import { canSendAgain, deliveryStateText, reminderChoiceName } from './delivery-state.ts';
+import { canSendAgain, deliveryStateText, deliveryWhat, reminderChoiceName } from './delivery-state.ts';
 
 const time = (at: string) => at.slice(11, 16);
 const base: DeliveryView = {
@@ -13,6 +13,8 @@ const base: DeliveryView = {
   sentAt: null,
   dueAt: '2026-03-02T09:00:00.000Z',
   lastError: null,
+  event: null,
+  lastStatus: null,
 };
 
 describe('deliveryStateText', () => {
@@ -40,5 +42,34 @@ describe('reminderChoiceName', () => {
   it('names each reminder setting, off included', () => {
     expect(reminderChoiceName(48)).toBe('One reminder, 48 hours before the link expires');
     expect(reminderChoiceName(0)).toBe('No reminder is sent');
+  });
+});
+
+describe('a webhook in the log', () => {
+  it('is named by its event, and tells the status its endpoint answered', () => {
+    const hook = {
+      ...base,
+      kind: 'webhook' as const,
+      event: 'assessment.finished',
+      recipient: 'https://ats.example/hooks',
+    };
+    expect(deliveryWhat(hook)).toBe('Webhook: assessment.finished');
+    expect(deliveryWhat(base)).toBe('Invitation');
+    const delivered = {
+      ...hook,
+      state: 'sent' as const,
+      attempts: 2,
+      lastStatus: 204,
+      sentAt: '2026-03-02T09:00:30.000Z',
+    };
+    expect(deliveryStateText(delivered, time, false)).toBe('Delivered (HTTP 204) at 09:00.');
+    const refused = {
+      ...hook,
+      attempts: 1,
+      lastStatus: 500,
+      lastError: 'answered 500',
+      dueAt: '2026-03-02T09:00:30.000Z',
+    };
+    expect(deliveryStateText(refused, time, true)).toBe('Attempt 1 failed (answered 500); tried again at 09:00.');
   });
 });

@@ -4,6 +4,7 @@ export const DELIVERY_KIND_NAMES: Record<DeliveryView['kind'], string> = {
   invitation: 'Invitation',
   reminder: 'Reminder of an invitation not started',
   receipt: 'Receipt of a finished assessment',
+  webhook: 'Webhook',
 };
 
 /**
@@ -13,7 +14,12 @@ export const DELIVERY_KIND_NAMES: Record<DeliveryView['kind'], string> = {
 export function deliveryStateText(delivery: DeliveryView, time: (at: string) => string, emailSetUp: boolean): string {
   switch (delivery.state) {
     case 'sent': {
-      const done = emailSetUp ? 'Sent' : 'Kept on the server, not sent (email is not set up)';
+      const done =
+        delivery.kind === 'webhook'
+          ? `Delivered (HTTP ${delivery.lastStatus ?? 200})`
+          : emailSetUp
+            ? 'Sent'
+            : 'Kept on the server, not sent (email is not set up)';
       return delivery.sentAt ? `${done} at ${time(delivery.sentAt)}.` : `${done}.`;
     }
     case 'failed':
@@ -30,4 +36,11 @@ export const canSendAgain = (delivery: DeliveryView): boolean => delivery.state 
 /** A reminder setting in the reviewer's words. */
 export function reminderChoiceName(hours: number): string {
   return hours === 0 ? 'No reminder is sent' : `One reminder, ${hours} hours before the link expires`;
+}
+
+/** What a message is: an email's kind, or a webhook's event. */
+export function deliveryWhat(delivery: DeliveryView): string {
+  return delivery.kind === 'webhook' && delivery.event
+    ? `Webhook: ${delivery.event}`
+    : DELIVERY_KIND_NAMES[delivery.kind];
 }

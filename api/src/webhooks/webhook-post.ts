@@ -1,0 +1,75 @@
+import http from 'node:http';
+import https from 'node:https';
+import { useAgent } from 'request-filtering-agent';
+import { Webhook } from 'standardwebhooks';
+
+/** How long an endpoint has to answer: a slow ATS holds one sender, never the server. */
+const TIMEOUT_MS = 10_000;
+/** What is read of an answer: its status is all that counts. */
+const ANSWER_BYTES = 4096;
+
+export interface WebhookMessage {
+  /** `webhook-id`: the same for every attempt, so the receiver can drop a repeat. */
+  id: string;
+  url: string;
+  secret: string;
+  payload: string;
+  at: Date;
+}
+
+/** An endpoint's answer that is not a success, or no answer: `status` is null for none. */
+export class WebhookRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Posts one event, signed with Standard Webhooks (`standardwebhooks`: the `webhook-id`,
+ * `webhook-timestamp` and `webhook-signature` headers over the exact body). Unless
+ * `allowPrivate`, the connection goes through `request-filtering-agent`, which refuses private,
+ * loopback and link-local addresses after DNS resolution; redirects are not followed, so a
+ * redirect cannot lead there either. Resolves with the 2xx status; rejects with `WebhookRefused`.
+ */
+export function postWebhook(message: WebhookMessage, { allowPrivate }: { allowPrivate: boolean }): Promise<number> {
+  const signature = new Webhook(message.secret).sign(message.id, message.at, message.payload);
+  const url = new URL(message.url);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        agent: allowPrivate ? undefined : useAgent(message.url),
+        timeout: TIMEOUT_MS,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'assessment-webhooks',
+          'webhook-id': message.id,
+          'webhook-timestamp': String(Math.floor(message.at.getTime() / 1000)),
+          'webhook-signature': signature,
+        },
+      },
+      (response) => {
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > ANSWER_BYTES) response.destroy();
+        });
+        response.on('close', () => {
+          const status = response.statusCode ?? 0;
+          if (status >= 200 && status < 300) resolve(status);
+          else if (status >= 300 && status < 400)
+            reject(new WebhookRefused(`answered ${status}; redirects are not followed`, status));
+          else reject(new WebhookRefused(`answered ${status}`, status));
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    request.on('error', (error) => reject(new WebhookRefused(error.message, null)));
+    request.end(message.payload);
+  });
+}

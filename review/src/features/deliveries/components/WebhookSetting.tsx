@@ -1,0 +1,112 @@
+import { WEBHOOK_EVENT_TYPES } from '@assessment/core';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useSignedIn } from '../../../api/session.tsx';
+import { CopyField } from '../../../components/CopyField.tsx';
+import { problemOf, useResource } from '../../../hooks/useResource.ts';
+
+/**
+ * Where the company's applicant-tracking system hears of each candidate (admins only): an
+ * endpoint address, and the secret each event is signed with (Standard Webhooks), shown once when
+ * made or rotated, never again.
+ */
+export function WebhookSetting() {
+  const { me } = useSignedIn();
+  return me.reviewer.role === 'admin' ? <WebhookForm /> : null;
+}
+
+function WebhookForm() {
+  const { calls } = useSignedIn();
+  const id = useId();
+  const webhook = useResource('webhook', (signal) => calls.webhook(signal));
+  const [url, setUrl] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const held = webhook.data?.url;
+
+  useEffect(() => {
+    if (held !== undefined) setUrl(held ?? '');
+  }, [held]);
+
+  async function act(work: () => Promise<string>) {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    setMessage('');
+    try {
+      setMessage(await work());
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      const made = await calls.setWebhook(url.trim());
+      webhook.update(() => ({ url: url.trim() }));
+      if (!made) return 'Saved: events go to the new address, signed with the same secret.';
+      setSecret(made.secret);
+      return 'Saved. Copy the signing secret now: it is not shown again.';
+    });
+  };
+  const rotate = () =>
+    act(async () => {
+      setSecret((await calls.rotateWebhookSecret()).secret);
+      return 'A new signing secret is in use from now on. Copy it now: it is not shown again.';
+    });
+  const remove = () =>
+    act(async () => {
+      await calls.removeWebhook();
+      webhook.update(() => ({ url: null }));
+      setSecret(null);
+      setUrl('');
+      return 'Removed: no more events are sent.';
+    });
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Webhook</h2>
+      <p>
+        Each event is posted as JSON and signed with Standard Webhooks: {WEBHOOK_EVENT_TYPES.join(', ')}. It carries ids
+        and a link to this page, never a candidate's answers or video.
+      </p>
+      {webhook.error && <p role="alert">{webhook.error}</p>}
+      <form onSubmit={save} noValidate>
+        <label htmlFor={`${id}-url`}>Endpoint address (https)</label>{' '}
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={url}
+          aria-invalid={problem !== null}
+          onChange={(event) => setUrl(event.target.value)}
+        />{' '}
+        <button type="submit" className="button" aria-disabled={busy}>
+          Save endpoint
+        </button>
+      </form>
+      {held && (
+        <p>
+          <button type="button" className="button" aria-disabled={busy} onClick={() => void rotate()}>
+            Rotate signing secret
+          </button>{' '}
+          <button type="button" className="button button-danger" aria-disabled={busy} onClick={() => void remove()}>
+            Remove endpoint
+          </button>
+        </p>
+      )}
+      {secret && <CopyField label="Signing secret (shown once)" value={secret} noun="secret" />}
+      {problem && (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <p className="status-line" role="status">
+        {message}
+      </p>
+    </section>
+  );
+}
