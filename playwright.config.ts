@@ -11,8 +11,11 @@ import {
 } from './e2e/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+const smtpPort = port + 1;
 // Set once in the main process; workers inherit it, so every run starts from an empty database.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'assessment-e2e-'));
+// The run's mail server writes what it receives here (e2e/support/smtp-sink.mjs).
+process.env.E2E_MAIL_SINK_DIR ??= path.join(process.env.E2E_DATA_DIR, 'smtp-sink');
 
 /**
  * End-to-end tests run against the product exactly as `pnpm start` runs it (built front ends
@@ -37,19 +40,31 @@ export default defineConfig({
       args: [...QUIET_CHROMIUM_ARGS, ALLOW_CAMERA_PROMPT_ARG, FAKE_CAMERA_ARG],
     },
   },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
+  webServer: [
+    {
+      command: 'node e2e/support/smtp-sink.mjs',
+      port: smtpPort,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_MAIL_SINK_DIR: process.env.E2E_MAIL_SINK_DIR, E2E_SMTP_PORT: String(smtpPort) },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        PUBLIC_URL: `http://localhost:${port}`,
+      },
+    },
+  ],
 });

@@ -9,21 +9,16 @@ import { press, tabToShownFocus, type } from './support/keyboard.ts';
 /** A company no other spec touches: its emails are this spec's alone. */
 const RILLPOOL = { companyId: 'rillpool-finance', testId: 'p08kftt6', roleName: 'DeFi Research Analyst' };
 
-/** The run's server has no mail server (`SMTP_URL` unset): each message is a file under DATA_DIR/mail. */
-const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+/** The run's mail server writes each message it accepts here (e2e/support/smtp-sink.mjs): the candidates' inbox. */
+const sinkDir = process.env.E2E_MAIL_SINK_DIR ?? '';
 
-async function messagesTo(address: string): Promise<{ file: string; mail: ParsedMail; written: number }[]> {
-  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((file) => file.endsWith('.eml')) : [];
-  const all = await Promise.all(
-    files.map(async (file) => {
-      const full = path.join(mailDir, file);
-      return { file, mail: await simpleParser(fs.readFileSync(full)), written: fs.statSync(full).mtimeMs };
-    }),
-  );
-  return all.filter(({ mail }) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
+async function messagesTo(address: string): Promise<ParsedMail[]> {
+  const files = fs.existsSync(sinkDir) ? fs.readdirSync(sinkDir).filter((file) => file.endsWith('.eml')) : [];
+  const all = await Promise.all(files.sort().map((file) => simpleParser(fs.readFileSync(path.join(sinkDir, file)))));
+  return all.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
 }
 
-test('with no mail server an invitation is kept as a file; the reviewer reads it in Emails, sends it again and sets reminders, by keyboard alone', async ({
+test('an invitation is emailed; the reviewer reads how it went in the log, sends it again and sets reminders, by keyboard alone', async ({
   page,
 }) => {
   const reviewer = addReviewer(RILLPOOL.companyId, 'Mira Mailer');
@@ -34,24 +29,24 @@ test('with no mail server an invitation is kept as a file; the reviewer reads it
   await form.getByLabel('Name (optional)').fill('Grace Hopper');
   await form.getByRole('button', { name: 'Create invitation' }).click();
   await expect(form.getByRole('status')).toHaveText(
-    `Invitation for ${email} created. Email is not set up: copy the link from the list below.`,
+    `Invitation for ${email} created, and emailed to them. Its link is also in the list below.`,
   );
   const link = await page.getByLabel(`Personal link for ${email}`).inputValue();
 
-  // The message as it would have gone out: to the candidate, in the company's name, with the link.
+  // The message the mail server received: to the candidate, in the company's name, with the link.
   await expect.poll(async () => (await messagesTo(email)).length, { timeout: 15_000 }).toBe(1);
   const [first] = await messagesTo(email);
-  expect(first?.mail.subject).toBe(`Your assessment for ${RILLPOOL.roleName} at Rillpool Finance`);
-  expect(first?.mail.from?.text).toContain('Rillpool Finance');
-  expect(first?.mail.text).toContain(`Open your assessment: ${link}`);
-  expect(first?.mail.attachments).toEqual([]);
+  expect(first?.subject).toBe(`Your assessment for ${RILLPOOL.roleName} at Rillpool Finance`);
+  expect(first?.from?.text).toContain('Rillpool Finance');
+  expect(first?.text).toContain(`Open your assessment: ${link}`);
+  expect(first?.attachments).toEqual([]);
 
   await page.goto('/review/');
   const emails = page.getByRole('region', { name: 'Emails and webhooks' });
-  await expect(emails.getByText('Email is not set up: copy the link.', { exact: false })).toBeVisible();
   const row = emails.getByRole('row', { name: new RegExp(email) });
   await expect(row).toContainText('Invitation');
-  await expect(row).toContainText('Kept on the server, not sent (email is not set up) at');
+  await expect(row).toContainText('Sent at');
+  await expect(emails.getByText('Email is not set up', { exact: false })).toHaveCount(0);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   const sendAgain = row.getByRole('button', { name: `Send again: Invitation to ${email}` });
@@ -60,15 +55,10 @@ test('with no mail server an invitation is kept as a file; the reviewer reads it
   const status = emails.getByRole('status');
   await expect(status).toHaveText(`Invitation to ${email} is queued to be sent again.`);
   await expect(status).toBeFocused();
-  // Written again, as the same message (its file is named by the delivery): never a second one.
-  await expect
-    .poll(async () => (await messagesTo(email)).map(({ written }) => written > (first?.written ?? 0)), {
-      timeout: 15_000,
-    })
-    .toEqual([true]);
-  const [again] = await messagesTo(email);
-  expect(again?.file).toBe(first?.file);
-  expect(again?.mail.messageId).toBe(first?.mail.messageId);
+  // The same message again, as the reviewer asked: the candidate can tell it is the same one.
+  await expect.poll(async () => (await messagesTo(email)).length, { timeout: 15_000 }).toBe(2);
+  const [, again] = await messagesTo(email);
+  expect(again?.messageId).toBe(first?.messageId);
 
   // The company's reminder: 48 hours before a link expires unless an admin changes it.
   const reminders = page.getByRole('region', { name: 'Reminders' });
@@ -83,7 +73,7 @@ test('with no mail server an invitation is kept as a file; the reviewer reads it
   await expect(when).toHaveValue('24');
 });
 
-test('an admin invites a list of candidates by keyboard: a bad row is named and nothing is made, then all are emailed', async ({
+test('an admin invites a list of candidates by keyboard: a bad row is named and nothing is made, then the mail server receives every invitation', async ({
   page,
   allowProblem,
 }) => {
@@ -118,17 +108,15 @@ test('an admin invites a list of candidates by keyboard: a bad row is named and 
   await type(page, typed.replace('not an email,Bad Row', `${kim},Kim Park,25`));
   await tabToShownFocus(page, submit);
   await press(page, 'Enter');
-  await expect(form.getByRole('status')).toHaveText(
-    '3 invitations created. Email is not set up: copy the links from the list below.',
-  );
+  await expect(form.getByRole('status')).toHaveText('3 invitations created, and each emailed to its candidate.');
   await expect(list).toHaveValue('');
   for (const email of [lin, kim, sam]) {
     await expect(page.getByLabel(`Personal link for ${email}`)).toBeVisible();
     await expect.poll(async () => (await messagesTo(email)).length, { timeout: 15_000 }).toBe(1);
   }
   const [toSam] = await messagesTo(sam);
-  expect(toSam?.mail.text).toContain('Hello Sam Okafor,');
-  expect(toSam?.mail.text).toContain('which includes 50 % extra time given to you');
+  expect(toSam?.text).toContain('Hello Sam Okafor,');
+  expect(toSam?.text).toContain('which includes 50 % extra time given to you');
 });
 
 test('an admin sets the webhook endpoint by keyboard, copies its secret once, and rotates it', async ({ page }) => {

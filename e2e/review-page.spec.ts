@@ -212,7 +212,7 @@ test('invitations: create with extra time, copy the link, extend, change extra t
   await page.getByLabel('Name (optional)').fill('Lin Candidate');
   await page.getByLabel('Extra quiz time').selectOption({ label: '+50 % (quiz time 23 min instead of 15)' });
   await page.getByRole('button', { name: 'Create invitation' }).click();
-  await expect(page.getByText('Invitation for lin@candidate.example created.')).toBeVisible();
+  await expect(page.getByText('Invitation for lin@candidate.example created, and emailed to them.')).toBeVisible();
 
   const card = page.getByRole('article', { name: /Lin Candidate/ });
   await expect(card.getByRole('heading')).toContainText('Not opened yet');
@@ -336,7 +336,7 @@ test('the review page works from the keyboard alone, its focus always shown and 
   await page.keyboard.type('kay@candidate.example');
   await tabToShownFocus(page, create);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Invitation for kay@candidate.example created.')).toBeVisible();
+  await expect(page.getByText('Invitation for kay@candidate.example created, and emailed to them.')).toBeVisible();
   await expect(create).toBeFocused();
 
   const card = page.getByRole('article', { name: /kay@candidate\.example/ });

@@ -31,7 +31,7 @@ async function invite(review: Page, email: string, name: string, extraTime: stri
   await form.getByLabel('Name (optional)').fill(name);
   await form.getByLabel('Extra quiz time').selectOption({ label: extraTime });
   await form.getByRole('button', { name: 'Create invitation' }).click();
-  await expect(review.getByText(`Invitation for ${email} created.`)).toBeVisible();
+  await expect(review.getByText(`Invitation for ${email} created, and emailed to them.`)).toBeVisible();
   return review
     .getByRole('article', { name: new RegExp(name) })
     .getByLabel(`Personal link for ${email}`)
