@@ -104,7 +104,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     ...deps,
     publicUrl: config.publicUrl,
     webhookAllowPrivate: config.webhookAllowPrivate,
-    onError: (error) => app.log.error({ err: error }, 'Sending the queued emails failed'),
+    onError: (error) => app.log.error({ err: error }, 'Sending the queued messages failed'),
   });
   app.decorate('deliverySender', sender);
   app.addHook('onClose', () => sender.stop());

@@ -1,4 +1,5 @@
 import { getTest, invitePath, inviteSegment, quizTimeLimitMinutes, recordFacts } from '@assessment/core';
+import { describeError } from '../backends.ts';
 import { type SerialLoop, startSerialLoop } from '../jobs/serial-loop.ts';
 import { receivedParts } from '../routes/my-record.ts';
 import type { DeliveryStore, StoredDelivery } from '../storage/deliveries/delivery-store.ts';
@@ -106,10 +107,6 @@ function withReviewLink(payload: string, publicUrl: string): string {
   return JSON.stringify({ ...event, data: { ...event.data, reviewUrl: new URL(path, publicUrl).href } });
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Sends the queued messages (`deliveries`), on every instance: each message is claimed by one,
  * sent, and marked sent; a failed attempt is retried with backoff (`retryAt`). A message is sent
@@ -149,7 +146,7 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
       const retry = error instanceof NotSendable ? null : retryAt(delivery.attempts, delivery.createdAt, now());
       await deliveries.markFailed(
         deliveryId,
-        describe(error),
+        describeError(error),
         retry,
         error instanceof WebhookRefused ? error.status : null,
       );

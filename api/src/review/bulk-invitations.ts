@@ -1,6 +1,10 @@
-import { MAX_BULK_INVITATIONS, MAX_EXTRA_TIME_PERCENT } from '@assessment/core';
+import {
+  createInvitationSchema,
+  INVITATION_NAME_MAX,
+  MAX_BULK_INVITATIONS,
+  MAX_EXTRA_TIME_PERCENT,
+} from '@assessment/core';
 import { CsvError, parse } from 'csv-parse/sync';
-import { z } from 'zod';
 
 /** One row of a bulk invitation that is fit to make. */
 export interface InvitationRow {
@@ -15,8 +19,8 @@ export interface RowProblem {
   problem: string;
 }
 
-const emailSchema = z.email().max(320);
-const NAME_MAX = 300;
+/** A row's email and name follow the rules of one invitation made on its own. */
+const { email: emailSchema, name: nameSchema } = createInvitationSchema.shape;
 /** `50`, `50%`, `+50 %`, or nothing for none. */
 const EXTRA_TIME = /^\+?\s*(\d{1,3})\s*%?$/;
 
@@ -74,8 +78,8 @@ export function readInvitationRows(csv: string): { rows: InvitationRow[]; proble
         ? `has ${record.length} columns; expected email, name and extra time`
         : !emailSchema.safeParse(email).success
           ? `"${email}" is not an email address`
-          : name.length > NAME_MAX || name.includes('\u0000')
-            ? `the name is longer than ${NAME_MAX} characters or holds a NUL character`
+          : !nameSchema.safeParse(name).success
+            ? `the name is longer than ${INVITATION_NAME_MAX} characters or holds a NUL character`
             : extraTimeOf(extra) === null
               ? `extra time "${extra}" is not a whole number of percent from 0 to ${MAX_EXTRA_TIME_PERCENT}`
               : firstLineOf.has(email.toLowerCase())

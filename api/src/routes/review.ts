@@ -180,7 +180,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.get('/api/review/deliveries', async (request): Promise<DeliveryLog> => {
       const { company } = signedIn(request);
       const logged = await deliveries.deliveriesOf(company.companyId, DELIVERIES_SHOWN);
-      return { emailSetUp: mail.emailSetUp, deliveries: logged.map(deliveryView) };
+      return { deliveries: logged.map(deliveryView) };
     });
     review.post<{ Params: { deliveryId: string } }>(
       '/api/review/deliveries/:deliveryId/send-again',

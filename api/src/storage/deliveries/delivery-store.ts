@@ -25,6 +25,8 @@ export interface QueuedDelivery {
   invitationId: string | null;
   sessionId: string | null;
   at: number;
+  /** A webhook's event as JSON; none for an email. */
+  payload?: string;
 }
 
 export interface StoredDelivery {
@@ -100,6 +102,7 @@ export async function queueDelivery(db: Db, delivery: QueuedDelivery): Promise<v
       state: 'queued',
       due_at: delivery.at,
       created_at: delivery.at,
+      payload: delivery.payload ?? null,
     })
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
     .execute();
@@ -125,34 +128,26 @@ export async function queueWebhook(
     at: number;
   },
 ): Promise<void> {
-  const companyId = companyOfTest(event.testId);
   const endpoint = await db
     .selectFrom('webhook_endpoints')
     .select('url')
-    .where('company_id', '=', companyId)
+    .where('company_id', '=', companyOfTest(event.testId))
     .executeTakeFirst();
   if (!endpoint) return;
-  await db
-    .insertInto('deliveries')
-    .values({
-      delivery_id: `msg_${randomBytes(12).toString('hex')}`,
-      idempotency_key: `webhook:${event.type}:${event.cause}`,
-      company_id: companyId,
-      kind: 'webhook',
-      recipient: endpoint.url,
-      invitation_id: event.invitationId,
-      session_id: event.sessionId,
-      state: 'queued',
-      due_at: event.at,
-      created_at: event.at,
-      payload: JSON.stringify({
-        type: event.type,
-        timestamp: new Date(event.at).toISOString(),
-        data: { testId: event.testId, ...event.data },
-      }),
-    })
-    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-    .execute();
+  await queueDelivery(db, {
+    idempotencyKey: `webhook:${event.type}:${event.cause}`,
+    testId: event.testId,
+    kind: 'webhook',
+    recipient: endpoint.url,
+    invitationId: event.invitationId,
+    sessionId: event.sessionId,
+    at: event.at,
+    payload: JSON.stringify({
+      type: event.type,
+      timestamp: new Date(event.at).toISOString(),
+      data: { testId: event.testId, ...event.data },
+    }),
+  });
 }
 
 function toDelivery(row: Selectable<DeliveriesTable>): StoredDelivery {

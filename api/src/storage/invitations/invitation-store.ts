@@ -72,7 +72,7 @@ export interface InvitationStore {
 
 export function createInvitationStore({ reads: db, write }: Storage): InvitationStore {
   return {
-    createInvitation: (invitation) => write('createInvitation', invitation),
+    createInvitation: (invitation) => write('createInvitations', [invitation]),
     createInvitations: (invitations) => write('createInvitations', invitations),
     changeInvitation: (invitationId, change) => write('changeInvitation', invitationId, change),
     revokeInvitation: (invitationId, at) => write('revokeInvitation', invitationId, at),

@@ -39,12 +39,7 @@ async function insertInvitation(db: Db, invitation: NewInvitation): Promise<void
 
 /** Personal invitations and each test's open-link setting, as the hiring company changes them. */
 export const invitationWrites = defineWrites({
-  /** The invitation, and its email queued with it: both stored or neither. */
-  async createInvitation({ atomically }, invitation: NewInvitation): Promise<void> {
-    await atomically((db) => insertInvitation(db, invitation));
-  },
-
-  /** Several invitations and their emails, all stored or none (a company's list of candidates). */
+  /** Invitations and their emails, all stored or none (one, or a company's list of candidates). */
   async createInvitations({ atomically }, invitations: NewInvitation[]): Promise<void> {
     await atomically(async (db) => {
       for (const invitation of invitations) await insertInvitation(db, invitation);

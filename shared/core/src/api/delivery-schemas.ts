@@ -24,9 +24,8 @@ export const deliveryViewSchema = z.object({
   lastStatus: z.number().int().nullable(),
 });
 
-/** `GET /api/review/deliveries`: the newest first. Without a mail server, messages are kept as files only. */
+/** `GET /api/review/deliveries`: the newest first. Whether email is set up at all is in `/api/review/me`. */
 export const deliveryLogSchema = z.object({
-  emailSetUp: z.boolean(),
   deliveries: z.array(deliveryViewSchema),
 });
 

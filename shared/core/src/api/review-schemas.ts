@@ -196,6 +196,9 @@ export const invitationsPageSchema = z.object({
   next: z.string().nullable(),
 });
 
+/** The longest candidate name an invitation takes. */
+export const INVITATION_NAME_MAX = 300;
+
 /** `POST .../tests/:testId/invitations`: 201 and the invitation. */
 export const createInvitationSchema = z
   .object({
@@ -203,7 +206,7 @@ export const createInvitationSchema = z
     name: z
       .string()
       .trim()
-      .max(300)
+      .max(INVITATION_NAME_MAX)
       .refine((name) => !name.includes('\u0000'), 'must not hold a NUL character')
       .optional(),
     /** Must be in the future. */

@@ -41,7 +41,7 @@ export function DeliveryLog() {
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={log.loading}>
       <h2 id={`${id}-title`}>Emails and webhooks</h2>
-      {log.data && !log.data.emailSetUp && (
+      {!me.emailSetUp && (
         <p className="notice">
           Email is not set up: copy the link. Invitations and receipts are kept on the server, not sent, until the
           operator sets up a mail server.
@@ -75,7 +75,7 @@ export function DeliveryLog() {
                 </td>
                 <td>{delivery.recipient || '(erased)'}</td>
                 <td>{deliveryWhat(delivery)}</td>
-                <td>{deliveryStateText(delivery, (at) => formatDateTime(at), log.data?.emailSetUp ?? false)}</td>
+                <td>{deliveryStateText(delivery, (at) => formatDateTime(at), me.emailSetUp)}</td>
                 <td>
                   {canSendAgain(delivery) && (
                     <button
