@@ -1,5 +1,6 @@
 import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from './support/admin-token.ts';
+import { keepConsole, reportFailure } from './support/failure-report.ts';
 import { noteFrameStall, refuseRetryWithoutFrameStall } from './support/frame-stall.ts';
 
 export const ADMIN_TOKEN = E2E_ADMIN_TOKEN;
@@ -120,6 +121,7 @@ export const test = base.extend<{
   watchPage: async ({ problems, allowedProblems, watchedPages }, use) => {
     await use((page) => {
       watchedPages.push(page);
+      keepConsole(page);
       return watch(page, (problem) => {
         if (!allowedProblems.some((pattern) => pattern.test(problem))) problems.push(problem);
       });
@@ -128,6 +130,7 @@ export const test = base.extend<{
   page: async ({ page, problems, watchPage, watchedPages }, use, testInfo) => {
     await watchPage(page);
     await use(page);
+    await reportFailure(testInfo, watchedPages);
     await noteFrameStall(testInfo, watchedPages);
     expect(problems, 'no console error, failed request, CSP refusal or uncaught error').toEqual([]);
   },
