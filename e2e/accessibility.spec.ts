@@ -32,7 +32,7 @@ test.describe('at 200 % zoom of a 1280 px window (640 px wide)', () => {
     await agreeAndStart(page);
     await expect(page.getByRole('heading', { level: 2, name: 'Instructions' })).toBeVisible();
     expect(await scrollsSideways(page)).toBe(false);
-    await page.getByRole('button', { name: 'Show the questions' }).click();
+    await page.getByRole('button', { name: 'Start the quiz' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'All questions' })).toBeVisible();
     expect(await scrollsSideways(page)).toBe(false);
     await page.getByRole('button', { name: 'Solve question 1' }).click();

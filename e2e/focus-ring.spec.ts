@@ -74,8 +74,10 @@ test.describe('the focus ring is at 3:1 or more against every background it is d
     page,
   }) => {
     await agreeAndStart(page);
-    await expectGoodRings(page, 5);
-    await page.getByRole('button', { name: 'Show the questions' }).click();
+    // Before the start, the instructions hold one control: Start the quiz.
+    const instructions = await expectGoodRings(page, 1);
+    expect(instructions.stops.join('\n')).toContain('Start the quiz');
+    await page.getByRole('button', { name: 'Start the quiz' }).click();
     await expectGoodRings(page, 8);
     await page.getByRole('button', { name: 'Solve question 1' }).click();
     const question = await expectGoodRings(page, 7);

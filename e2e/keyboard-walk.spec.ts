@@ -45,7 +45,7 @@ test('the whole assessment by keyboard alone: focus is never lost, and each sect
     'Section 1: Problem Solving',
     'Problem Solving · Lumenvault Assessment',
   );
-  await tabTo(page, page.getByRole('button', { name: 'Show the questions' }));
+  await tabTo(page, page.getByRole('button', { name: 'Start the quiz' }));
   await press(page, 'Enter');
   await expect(page.getByRole('heading', { level: 2, name: 'All questions' })).toBeFocused();
   await tabTo(page, page.getByRole('button', { name: 'Solve question 1' }));

@@ -7,12 +7,24 @@ export function answerBox(page: Page) {
   return page.getByRole('textbox', { name: 'Answer' });
 }
 
-/** Opens question `n` (1 to 3) from the left rail and waits for its editor. */
+/** Start the quiz on the instructions, as a candidate does once they have read them: the clock starts. */
+export async function startQuiz(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'All questions' })).toBeVisible();
+}
+
+/**
+ * Opens question `n` (1 to 3) from the left rail and waits for its editor; on a quiz not started
+ * yet, which has no rail, it starts the quiz first.
+ */
 export async function openQuestion(page: Page, n: number): Promise<void> {
-  await page
+  const question = page
     .getByRole('navigation', { name: 'Quiz navigation' })
-    .getByRole('button', { name: new RegExp(`^Question ${n}`) })
-    .click();
+    .getByRole('button', { name: new RegExp(`^Question ${n}`) });
+  const start = page.getByRole('button', { name: 'Start the quiz' });
+  await expect(question.or(start)).toBeVisible();
+  if (await start.isVisible()) await startQuiz(page);
+  await question.click();
   await expect(page.getByRole('heading', { level: 2, name: `Question ${n}` })).toBeVisible();
   await expect(answerBox(page)).toBeVisible();
 }

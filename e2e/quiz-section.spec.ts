@@ -1,6 +1,6 @@
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { agreeAndStart, expect, GENDER_REQUIRED_ID, SAMPLE_ID, test } from './fixtures.ts';
-import { answerBox, openQuestion, storedAnswers, submittedSession } from './quiz-helpers.ts';
+import { answerBox, openQuestion, startQuiz, storedAnswers, submittedSession } from './quiz-helpers.ts';
 
 test.describe('quiz through the shell', () => {
   test('opens on the instructions, which disclose what is recorded', async ({ page }) => {
@@ -9,7 +9,8 @@ test.describe('quiz through the shell', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Answered' })).toHaveText('Answered 0 / 3');
     // The candidate's own limit, the one the countdown runs on, not the whole test's duration.
     await expect(page.getByText('Time limit 15 mins')).toBeVisible();
-    await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+    // The clock waits for Start the quiz.
+    await expect(page.getByRole('timer')).toHaveText('15:00');
 
     await expect(page.getByRole('heading', { name: 'General Instructions' })).toBeVisible();
     await expect(page.getByText('cannot be paused once begun')).toBeVisible();
@@ -21,21 +22,29 @@ test.describe('quiz through the shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('company'))).toBe('Lumenvault');
 
     const rail = page.getByRole('navigation', { name: 'Quiz navigation' });
+    await expect(rail).toHaveCount(0);
+    await startQuiz(page);
     await expect(rail.getByRole('button')).toHaveText(['ALL', '', '1', '2', '3']);
+    await expect(rail.getByRole('button', { name: 'All questions' })).toHaveAttribute('aria-current', 'page');
+    await rail.getByRole('button', { name: 'Instructions' }).click();
     await expect(rail.getByRole('button', { name: 'Instructions' })).toHaveAttribute('aria-current', 'page');
+    // Once started, the instructions lead back to the questions; there is nothing to start again.
+    await expect(page.getByRole('button', { name: 'Start the quiz' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show the questions' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'All questions' })).toBeFocused();
   });
 
   test('the remote styles are applied inside the shell', async ({ page }) => {
     await agreeAndStart(page);
     await expect(page.locator('.quiz-layout')).toHaveCSS('display', 'grid');
-    await expect(page.getByRole('button', { name: 'Instructions' })).toHaveCSS('background-color', 'rgb(31, 79, 209)');
     await openQuestion(page, 1);
+    await expect(page.getByRole('button', { name: 'Question 1' })).toHaveCSS('background-color', 'rgb(31, 79, 209)');
     await expect(page.getByRole('toolbar', { name: 'Answer formatting' })).toHaveCSS('display', 'flex');
   });
 
   test('type, make text bold, reload: the answer and the count are still there', async ({ page }) => {
     await agreeAndStart(page);
-    await page.getByRole('button', { name: 'Show the questions' }).click();
+    await page.getByRole('button', { name: 'Start the quiz' }).click();
     await expect(page.locator('.quiz-table th')).toHaveText(['QUESTIONS', 'ACTION']);
     await expect(page.getByRole('button', { name: /^Solve question/ })).toHaveCount(3);
     await page.getByRole('button', { name: 'Solve question 1' }).click();

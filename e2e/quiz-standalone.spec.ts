@@ -6,7 +6,7 @@ test('the built standalone page runs the quiz with its harness', async ({ page }
   await expect(page.getByRole('heading', { level: 1, name: 'Section 1: Problem Solving' })).toBeVisible();
   await expect(page.locator('.quiz-layout')).toHaveCSS('display', 'grid');
 
-  await page.getByRole('button', { name: 'Show the questions' }).click();
+  await page.getByRole('button', { name: 'Start the quiz' }).click();
   await page.getByRole('button', { name: 'Solve question 1' }).click();
   await page.getByRole('textbox', { name: 'Answer' }).click();
   await page.keyboard.type('Standalone answer');

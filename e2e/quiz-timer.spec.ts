@@ -1,10 +1,43 @@
-import { agreeAndStart, expect, SAMPLE_ID, test } from './fixtures.ts';
-import { answerBox, openQuestion, submittedSession, TIME_UP } from './quiz-helpers.ts';
+import { agreeAndStart, expect, SAMPLE_ID, sessionOfPage, test } from './fixtures.ts';
+import { answerBox, openQuestion, startQuiz, submittedSession, TIME_UP } from './quiz-helpers.ts';
 
 // The sample test allows 15 minutes for the questions.
 const LIMIT_MS = 15 * 60_000;
 
 test.describe('quiz timer', () => {
+  test('the clock stands at the whole limit while the instructions are read; Start the quiz starts it, here and on the server', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await agreeAndStart(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Instructions' })).toBeVisible();
+    // No question can be opened before the start: there is no rail, only the instructions.
+    await expect(page.getByRole('navigation', { name: 'Quiz navigation' })).toHaveCount(0);
+    await expect(page.getByRole('timer')).toHaveText('15:00');
+    await page.clock.fastForward('00:30');
+    await expect(page.getByRole('timer')).toHaveText('15:00');
+    await expect(page.getByText('The timer starts when you select Start the quiz')).toBeVisible();
+    // Real time passes too, so a deadline counted from the registration would end before the one expected.
+    await page.waitForTimeout(2000);
+
+    const beforeStart = Date.now();
+    await startQuiz(page);
+    await page.clock.fastForward('00:05');
+    await expect(page.getByRole('timer')).toHaveText(/^14:5\d$/);
+    const serverStart = async () => {
+      const session = await sessionOfPage(page, request);
+      return session?.lateAfter ? Date.parse(session.lateAfter) - 60_000 - LIMIT_MS : 0;
+    };
+    await expect.poll(serverStart).toBeGreaterThanOrEqual(beforeStart);
+    expect(await serverStart()).toBeLessThanOrEqual(Date.now());
+
+    // A reload keeps the running clock: the start is not pressed again.
+    await page.reload();
+    await expect(page.getByRole('timer')).toHaveText(/^14:5\d$/);
+    await expect(page.getByRole('button', { name: 'Start the quiz' })).toHaveCount(0);
+  });
+
   test('a reload after the clock passed the limit submits the answers and moves on, with a notice', async ({
     page,
     request,
@@ -15,7 +48,10 @@ test.describe('quiz timer', () => {
     await page.keyboard.type('Written in time');
     await expect(page.getByRole('status').filter({ hasText: 'Answered' })).toHaveText('Answered 1 / 3');
 
-    await page.evaluate((limit) => localStorage.setItem('startTime', String(Date.now() - limit - 60_000)), LIMIT_MS);
+    await page.evaluate((limit) => {
+      const progress = JSON.parse(localStorage.getItem('quizProgress') ?? '{}');
+      localStorage.setItem('quizProgress', JSON.stringify({ ...progress, startedAt: Date.now() - limit - 60_000 }));
+    }, LIMIT_MS);
     await page.reload();
 
     await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/vintro`);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { agreeAndStart, expect, failedRequest, SAMPLE_ID, test } from './fixtures.ts';
-import { answerBox, openQuestion, pasteInto, switchAway } from './quiz-helpers.ts';
+import { answerBox, openQuestion, pasteInto, startQuiz, switchAway } from './quiz-helpers.ts';
 
 /**
  * How the page shows a stored time (`dateTimeWithZone` in shared/react): its date, local time and
@@ -86,7 +86,7 @@ test('when the record cannot be read back, the end of the assessment says so and
   allowProblem(failedRequest('/api/my-record', 'net::ERR_CONNECTION_REFUSED'));
   allowProblem(/^console error: My record: the server could not be reached TypeError: Failed to fetch/);
   await agreeAndStart(page);
-  await page.getByRole('button', { name: 'All questions' }).click();
+  await startQuiz(page);
   await page.getByRole('button', { name: 'Complete' }).click();
   await page.getByRole('button', { name: 'Submit answers' }).click();
   await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/vintro`);

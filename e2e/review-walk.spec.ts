@@ -105,6 +105,10 @@ test('a reviewer invites with +50 % time, the candidate finishes, the reviewer r
   });
   await row.getByRole('link', { name: 'Ada Lovelace' }).click();
   await expect(review.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeFocused();
+  // The quiz's time counts from when she pressed Start the quiz, which the reviewer reads too.
+  await expect(
+    review.getByRole('definition').filter({ hasText: /min \(with \+50 % extra time\), started .+, until / }),
+  ).toBeVisible();
 
   const first = review.getByRole('article', { name: 'Question 1' });
   await expect(first).toContainText(questionOf(1));

@@ -104,6 +104,43 @@ describe('candidate endpoints', () => {
     expect(late.answers).toMatchObject({ late: true, html: ['<p>late</p>', '', ''] });
   });
 
+  it('counts the time limit from the quiz start as it arrived, however long the instructions took; once', async () => {
+    const unique = newSessionId();
+    await postJson(server.url, '/api/now-assessment', registration(unique));
+    const limitMs = ((await adminSession(server.url, unique)).test?.timeLimitInMinute ?? 0) * 60_000;
+    clock += 10 * 60_000;
+    const startedAt = clock;
+    expect((await postJson(server.url, '/api/quiz-start', { unique, data: testId })).status).toBe(200);
+    clock += 5_000;
+    // Sent again (a retry, another tab): the first start stays.
+    expect((await postJson(server.url, '/api/quiz-start', { unique, data: testId })).status).toBe(200);
+    expect((await adminSession(server.url, unique)).lateAfter).toBe(
+      new Date(startedAt + limitMs + 60_000).toISOString(),
+    );
+    clock = startedAt + limitMs + 30_000;
+    await postJson(server.url, '/api/answers', answers(unique, { revision: 1 }));
+    expect((await adminSession(server.url, unique)).answers?.late).toBe(false);
+    clock += 60_000;
+    await postJson(server.url, '/api/answers', answers(unique, { revision: 2 }));
+    expect((await adminSession(server.url, unique)).answers?.late).toBe(true);
+  });
+
+  it('refuses a quiz start for a session it does not know, or without the session key', async () => {
+    const stranger = await postJson(server.url, '/api/quiz-start', { unique: newSessionId(), data: testId });
+    expect(stranger.status).toBe(403);
+    expect(stranger.body?.error).toEqual(expect.any(String));
+    const unique = newSessionId();
+    await postJson(server.url, '/api/now-assessment', registration(unique));
+    const registeredAt = clock;
+    clock += 60_000;
+    const keyless = await postJson(server.url, '/api/quiz-start', { unique, data: testId }, { key: null });
+    expect(keyless.status).toBe(401);
+    // Refused, it started nothing: the deadline still counts from the registration.
+    const session = await adminSession(server.url, unique);
+    const limitMs = (session.test?.timeLimitInMinute ?? 0) * 60_000;
+    expect(session.lateAfter).toBe(new Date(registeredAt + limitMs + 60_000).toISOString());
+  });
+
   it('decides why the answers became final from its own deadline, not from what the browser says', async () => {
     const early = newSessionId();
     await postJson(server.url, '/api/now-assessment', registration(early));

@@ -33,9 +33,17 @@ export function quizDeadline(test: TestDefinition, startedAt: number, extraTimeP
   return { timeLimitMinutes, extraTimePercent, endsAt, lateAfter: endsAt + LATE_GRACE_MS };
 }
 
+/**
+ * Where the quiz's clock starts: when the candidate pressed its start button; for a session from
+ * before that was kept, or one that never pressed it, its registration.
+ */
+export function clockStartOf(session: { startedAt: number; quizStartedAt: number | null }): number {
+  return session.quizStartedAt ?? session.startedAt;
+}
+
 export function deadlineOf(record: SessionRecord) {
   const test = getTest(record.testId);
-  return test && quizDeadline(test, record.startedAt, record.invitation?.extraTimePercent ?? 0);
+  return test && quizDeadline(test, clockStartOf(record), record.invitation?.extraTimePercent ?? 0);
 }
 
 /**
@@ -108,6 +116,7 @@ export async function describeSession(
       ? { companyName: test.companyName, roleName: test.roleName, timeLimitInMinute: test.timeLimitInMinute }
       : null,
     startedAt: iso(record.startedAt),
+    quizStartedAt: iso(record.quizStartedAt),
     lateAfter: iso(deadline?.lateAfter),
     registration: registration
       ? {

@@ -10,7 +10,14 @@ import {
   type VideoState,
 } from '@assessment/core';
 import { z } from 'zod';
-import { describeSession, iso, proctoringSummary, quizDeadline, type SessionView } from '../admin/session-view.ts';
+import {
+  clockStartOf,
+  describeSession,
+  iso,
+  proctoringSummary,
+  quizDeadline,
+  type SessionView,
+} from '../admin/session-view.ts';
 import { answerTree } from '../answers/answer-tree.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type { CandidateListStore, CandidateRow } from '../storage/candidates/candidate-store.ts';
@@ -40,7 +47,7 @@ const finalReasonOf = (value: string | null): FinalReason | null =>
   value === 'complete' || value === 'time-up' ? value : null;
 
 function candidateSummary(row: CandidateRow, test: TestDefinition): CandidateSummary {
-  const { lateAfter } = quizDeadline(test, row.startedAt, row.extraTimePercent);
+  const { lateAfter } = quizDeadline(test, clockStartOf(row), row.extraTimePercent);
   return {
     sessionId: row.sessionId,
     fullName: row.fullName,
@@ -102,7 +109,7 @@ export async function candidateDetail(
   now: number,
 ): Promise<CandidateDetail> {
   const { answers, ...view } = await describeSession(record, videos, reviewVideoPath);
-  const deadline = quizDeadline(test, record.startedAt, record.invitation?.extraTimePercent ?? 0);
+  const deadline = quizDeadline(test, clockStartOf(record), record.invitation?.extraTimePercent ?? 0);
   return {
     ...view,
     answers: answers && reviewAnswers(answers),

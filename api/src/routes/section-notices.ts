@@ -1,4 +1,4 @@
-import { feedbackSchema, quizCompleteSchema, videoSkipSchema } from '@assessment/core';
+import { feedbackSchema, quizCompleteSchema, quizStartSchema, videoSkipSchema } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
 import { parseOrRefuse } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';
@@ -6,11 +6,18 @@ import { ownSessionRef, SMALL_BODY_LIMIT } from './session-ref.ts';
 
 const candidateWrite = { config: { access: 'session' as const }, bodyLimit: SMALL_BODY_LIMIT };
 
-/** The small records that mark a section's end: quiz complete, no video, feedback. */
+/** The small records that mark a section's start or end: quiz start, quiz complete, no video, feedback. */
 export function registerSectionNoticeRoutes(
   app: FastifyInstance,
   { sessions, now }: Pick<RouteDeps, 'sessions' | 'now'>,
 ): void {
+  // The server's own clock decides when the quiz started: a browser cannot claim a later start.
+  app.post('/api/quiz-start', candidateWrite, async (request) => {
+    const start = parseOrRefuse(quizStartSchema, request.body);
+    await sessions.saveQuizStart(ownSessionRef(request, start, now()));
+    return { ok: true };
+  });
+
   app.post('/api/video-just', candidateWrite, async (request) => {
     const notice = parseOrRefuse(quizCompleteSchema, request.body);
     await sessions.saveQuizComplete(ownSessionRef(request, notice, now()), notice);

@@ -24,6 +24,10 @@ async function writeWholeSession(store: AllStores): Promise<SessionRecord> {
   const start = tick();
   const registration = registrationOf(sessionId, { fullName: AWKWARD });
   await store.saveRegistration(ref(sessionId, start), keyHashOf(sessionId), registration);
+  const quizStartAt = tick();
+  await store.saveQuizStart(ref(sessionId, quizStartAt));
+  // A start sent again (a retry, another tab) leaves the first one.
+  await store.saveQuizStart(ref(sessionId, tick()));
   const answers = answersOf(sessionId, {
     revision: 3,
     savedAt: 77,
@@ -62,6 +66,7 @@ async function writeWholeSession(store: AllStores): Promise<SessionRecord> {
     sessionId,
     testId,
     startedAt: start,
+    quizStartedAt: quizStartAt,
     invitation: null,
     registration: { payload: registration, receivedAt: start, updatedAt: start },
     answers: {

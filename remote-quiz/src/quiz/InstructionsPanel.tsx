@@ -7,6 +7,10 @@ interface InstructionsPanelProps {
   test: TestDefinition;
   extraTimePercent: number;
   progress: ProgressStore;
+  /** Whether the candidate has started the quiz's clock. */
+  started: boolean;
+  /** Starts the clock and shows the questions. */
+  onStart: () => void;
   onShowQuestions: () => void;
 }
 
@@ -14,7 +18,14 @@ interface InstructionsPanelProps {
  * General and proctoring instructions: everything recorded is stated here before it happens, and
  * what has been recorded is listed as it happens.
  */
-export function InstructionsPanel({ test, extraTimePercent, progress, onShowQuestions }: InstructionsPanelProps) {
+export function InstructionsPanel({
+  test,
+  extraTimePercent,
+  progress,
+  started,
+  onStart,
+  onShowQuestions,
+}: InstructionsPanelProps) {
   const switchSeconds = SWITCH_DELAY_MS / 1000;
   const limit = quizTimeLimitMinutes(test, extraTimePercent);
   return (
@@ -33,8 +44,8 @@ export function InstructionsPanel({ test, extraTimePercent, progress, onShowQues
           .
         </li>
         <li>
-          The timer began when you agreed on the previous page and cannot be paused once begun, not even by closing or
-          reloading this page.
+          The timer starts when you select Start the quiz, below these instructions, and cannot be paused once begun,
+          not even by closing or reloading this page. The questions are shown from then on.
         </li>
         <li>
           A stable internet connection is needed. Your answers are saved in this browser as you type and sent to the
@@ -62,9 +73,15 @@ export function InstructionsPanel({ test, extraTimePercent, progress, onShowQues
       </ul>
       <p>Nothing else is recorded: not your screen, not your keystrokes, not your other tabs or what they show.</p>
       <RecordedSoFar progress={progress} companyName={test.companyName} />
-      <button type="button" className="button button-primary" onClick={onShowQuestions}>
-        Show the questions
-      </button>
+      {started ? (
+        <button type="button" className="button button-primary" onClick={onShowQuestions}>
+          Show the questions
+        </button>
+      ) : (
+        <button type="button" className="button button-primary" onClick={onStart}>
+          Start the quiz
+        </button>
+      )}
     </div>
   );
 }

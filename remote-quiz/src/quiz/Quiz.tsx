@@ -1,5 +1,5 @@
 import { type FinalReason, type TestDefinition, wireSessionRef, withPaste } from '@assessment/core';
-import { browserStorage, postQuizComplete, sessionStore, toast, useSession } from '@assessment/react';
+import { browserStorage, postQuizComplete, postQuizStart, sessionStore, toast, useSession } from '@assessment/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { CompleteDialog } from './CompleteDialog.tsx';
@@ -24,14 +24,18 @@ interface QuizProps {
   /** The personal invitation's extra quiz time, in percent; it may change while the quiz is open. */
   extraTimePercent: number;
   sessionId: string;
+  /** When the candidate agreed on the landing page; the clock itself starts with Start the quiz. */
   startTime: number;
   goToNext: () => void;
 }
 
 /** The Problem Solving section for one session: header, rail, the open view, Complete and time up. */
 export function Quiz({ test, testId, extraTimePercent, sessionId, startTime, goToNext }: QuizProps) {
-  const [progress] = useState(() => createProgressStore(browserStorage(), sessionId));
-  const view = useStore(progress, (state) => state.view);
+  const [progress] = useState(() => createProgressStore(browserStorage(), sessionId, startTime));
+  const quizStartedAt = useStore(progress, (state) => state.startedAt);
+  const started = quizStartedAt !== null;
+  // Nothing but the instructions before the clock runs: no question is read on unpaid time.
+  const view = useStore(progress, (state) => (started ? state.view : 'instructions'));
   const visited = useStore(progress, (state) => state.visited);
   const completed = useStore(progress, (state) => state.completed);
   const drafts = useMemo(() => createDraftRegistry(), []);
@@ -78,6 +82,14 @@ export function Quiz({ test, testId, extraTimePercent, sessionId, startTime, goT
 
   const onTimeUp = useCallback(() => submit('time-up'), [submit]);
 
+  const start = useCallback(() => {
+    if (progress.getState().startedAt === null) {
+      progress.setState({ startedAt: Date.now() });
+      postQuizStart(wireSessionRef({ sessionId, testId }));
+    }
+    open('all');
+  }, [progress, sessionId, testId, open]);
+
   const onPaste = useCallback(
     (index: QuestionNumber, chars: number) => {
       progress.setState((state) => ({ proctoring: withPaste(state.proctoring, index, chars, Date.now()) }));
@@ -93,17 +105,19 @@ export function Quiz({ test, testId, extraTimePercent, sessionId, startTime, goT
         <h1 id="quiz-title" tabIndex={-1}>
           Section 1: Problem Solving
         </h1>
-        <QuizStatus test={test} extraTimePercent={extraTimePercent} startTime={startTime} onTimeUp={onTimeUp} />
+        <QuizStatus test={test} extraTimePercent={extraTimePercent} startTime={quizStartedAt} onTimeUp={onTimeUp} />
       </div>
       <StorageWarning />
-      <div className="quiz-layout">
-        <QuizRail view={view} onOpen={open} />
+      <div className={started ? 'quiz-layout' : 'quiz-layout is-waiting'}>
+        {started && <QuizRail view={view} onOpen={open} />}
         <div className="quiz-panel" ref={panel}>
           {view === 'instructions' && (
             <InstructionsPanel
               test={test}
               extraTimePercent={extraTimePercent}
               progress={progress}
+              started={started}
+              onStart={start}
               onShowQuestions={() => open('all')}
             />
           )}

@@ -1,11 +1,13 @@
 import { quizTimeLimitMinutes, type TestDefinition } from '@assessment/core';
 import { Countdown } from './Countdown.tsx';
 import { useAnsweredFlags } from './hooks/useAnsweredFlags.ts';
+import { describeRemaining, formatClock, MINUTE_MS } from './lib/countdown.ts';
 
 interface QuizStatusProps {
   test: TestDefinition;
   extraTimePercent: number;
-  startTime: number;
+  /** When the candidate pressed Start the quiz; null while they read the instructions. */
+  startTime: number | null;
   onTimeUp: () => void;
 }
 
@@ -22,7 +24,28 @@ export function QuizStatus({ test, extraTimePercent, startTime, onTimeUp }: Quiz
       <p className="quiz-status-item">
         Time limit <strong>{timeLimit} mins</strong>
       </p>
-      <Countdown startTime={startTime} timeLimitInMinute={timeLimit} onTimeUp={onTimeUp} />
+      {startTime === null ? (
+        <WaitingClock timeLimit={timeLimit} />
+      ) : (
+        <Countdown startTime={startTime} timeLimitInMinute={timeLimit} onTimeUp={onTimeUp} />
+      )}
     </div>
+  );
+}
+
+/** Before Start the quiz, the whole limit, standing still: reading the instructions costs no time. */
+function WaitingClock({ timeLimit }: { timeLimit: number }) {
+  const whole = timeLimit * MINUTE_MS;
+  return (
+    <p className="quiz-status-item quiz-countdown">
+      Time left{' '}
+      <span
+        role="timer"
+        aria-label={`${describeRemaining(whole)}, from when you start`}
+        className="quiz-countdown-clock"
+      >
+        {formatClock(whole)}
+      </span>
+    </p>
   );
 }

@@ -28,6 +28,8 @@ export interface CandidateQuery {
 export interface CandidateRow {
   sessionId: string;
   startedAt: number;
+  /** When the candidate started the quiz's clock; null before. */
+  quizStartedAt: number | null;
   invitationId: string | null;
   /** The invitation's current extra time; 0 for the open link. */
   extraTimePercent: number;
@@ -69,6 +71,7 @@ function candidates(db: Db, testId: string) {
     .select((eb) => [
       's.session_id',
       's.started_at',
+      's.quiz_started_at',
       's.invitation_id',
       'i.extra_time_percent',
       'r.full_name',
@@ -186,6 +189,7 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
       return rows.map((row) => ({
         sessionId: row.session_id,
         startedAt: row.started_at,
+        quizStartedAt: row.quiz_started_at,
         invitationId: row.invitation_id,
         extraTimePercent: row.extra_time_percent ?? 0,
         fullName: row.full_name,

@@ -16,6 +16,8 @@ export interface SessionsTable {
   /** SHA-256 of the key only the candidate's browser holds; null for a session from before keys. */
   key_hash: string | null;
   invitation_id: string | null;
+  /** When the candidate started the quiz's clock; null before, and for sessions from before it was kept. */
+  quiz_started_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RegistrationsTable {

@@ -17,6 +17,7 @@ function selectSessions(db: Db, dialect: Dialect) {
       's.session_id',
       's.test_id',
       's.started_at',
+      's.quiz_started_at',
       dialect
         .jsonObjectFrom(
           eb
@@ -132,6 +133,7 @@ function toSessionRecord(row: SessionRow): SessionRecord {
     sessionId: row.session_id,
     testId: row.test_id,
     startedAt: row.started_at,
+    quizStartedAt: row.quiz_started_at,
     invitation: invitation && toInvitation(invitation),
     registration: updatedPayload(parsed<PayloadPart>(row.registration)),
     answers: answers && {

@@ -64,8 +64,10 @@ export interface StoredAnswers {
 export interface SessionRecord {
   sessionId: string;
   testId: string;
-  /** When the server first heard of this session: the start the late flag counts from. */
+  /** When the server first heard of this session. */
   startedAt: number;
+  /** When the candidate started the quiz's clock, by the server's; null before. */
+  quizStartedAt: number | null;
   /** The personal invitation the session was opened with, as it is now; null for the open link. */
   invitation: StoredInvitation | null;
   /** Without the demographic answer, which is kept apart for aggregate counts only. */
@@ -125,6 +127,8 @@ export interface SessionStore {
   ): Promise<void>;
   /** The session bound to this key hash, if any. */
   sessionOfKey(keyHash: string): Promise<OpenedSession | undefined>;
+  /** The first start counts; repeats change nothing. */
+  saveQuizStart(ref: SessionRef): Promise<void>;
   /** The first notice counts; repeats change nothing. */
   saveQuizComplete(ref: SessionRef, notice: QuizComplete): Promise<void>;
   /**
@@ -151,6 +155,7 @@ export function createSessionStore({ reads, dialect, write }: Storage): SessionS
   return {
     saveRegistration: (ref, keyHash, registration, invitationId, gender) =>
       write('saveRegistration', ref, keyHash, registration, invitationId, gender),
+    saveQuizStart: (ref) => write('saveQuizStart', ref),
     saveQuizComplete: (ref, notice) => write('saveQuizComplete', ref, notice),
     saveAnswers: (input) => write('saveAnswers', input),
     saveDeviceCheck: (ref, checkId, facts, result) => write('saveDeviceCheck', ref, checkId, facts, result),

@@ -276,6 +276,16 @@ export const sessionWrites = defineWrites({
     });
   },
 
+  async saveQuizStart(context, ref: SessionRef): Promise<void> {
+    await requireSession(context, ref);
+    await context.db
+      .updateTable('sessions')
+      .set({ quiz_started_at: ref.receivedAt })
+      .where('session_id', '=', ref.sessionId)
+      .where('quiz_started_at', 'is', null)
+      .execute();
+  },
+
   async saveQuizComplete(context, ref: SessionRef, notice: QuizComplete): Promise<void> {
     await requireSession(context, ref);
     const { db } = context;

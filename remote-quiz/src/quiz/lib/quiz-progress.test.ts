@@ -6,6 +6,7 @@ import {
   readProgress,
   threeAnswers,
   withAnswer,
+  withClockOfOlderPage,
   writeProgress,
 } from './quiz-progress.ts';
 
@@ -19,6 +20,7 @@ describe('quiz progress in storage', () => {
     const storage = memoryStorage();
     const proctoring = withSwitch(withPaste(freshProgress().proctoring, 1, 42, 1000), 1);
     const progress = {
+      startedAt: 1_700_000_000_000,
       visited: [true, true, false] as [boolean, boolean, boolean],
       view: 1 as const,
       completed: true,
@@ -40,9 +42,27 @@ describe('quiz progress in storage', () => {
     expect(readProgress(storage, 's')).toEqual(freshProgress());
     storage.setItem(
       QUIZ_PROGRESS_KEY,
-      JSON.stringify({ unique: 's', visited: 'yes', view: 7, completed: 'true', proctoring: { tabSwitches: -1 } }),
+      JSON.stringify({
+        unique: 's',
+        startedAt: 'soon',
+        visited: 'yes',
+        view: 7,
+        completed: 'true',
+        proctoring: { tabSwitches: -1 },
+      }),
     );
     expect(readProgress(storage, 's')).toEqual(freshProgress());
+  });
+
+  it('a quiz under way from before the start button keeps its clock from the agree; one not begun waits', () => {
+    const agreedAt = 1_700_000_000_000;
+    expect(withClockOfOlderPage(freshProgress(), agreedAt).startedAt).toBeNull();
+    const opened = { ...freshProgress(), view: 'all' as const };
+    expect(withClockOfOlderPage(opened, agreedAt).startedAt).toBe(agreedAt);
+    const visited = { ...freshProgress(), visited: [false, true, false] as [boolean, boolean, boolean] };
+    expect(withClockOfOlderPage(visited, agreedAt).startedAt).toBe(agreedAt);
+    const started = { ...opened, startedAt: agreedAt + 60_000 };
+    expect(withClockOfOlderPage(started, agreedAt)).toBe(started);
   });
 
   it('works without storage', () => {

@@ -19,6 +19,11 @@ export type QuestionNumber = 0 | 1 | 2;
 export type QuizView = 'all' | 'instructions' | QuestionNumber;
 
 export interface QuizProgress {
+  /**
+   * When the candidate pressed Start the quiz (this browser's clock): the countdown runs from it.
+   * Null while they read the instructions, which show the whole limit.
+   */
+  startedAt: number | null;
   visited: [boolean, boolean, boolean];
   view: QuizView;
   completed: boolean;
@@ -27,7 +32,13 @@ export interface QuizProgress {
 
 export function freshProgress(): QuizProgress {
   // The instructions come first: they disclose what is recorded before the candidate starts.
-  return { visited: [false, false, false], view: 'instructions', completed: false, proctoring: emptyProctoring() };
+  return {
+    startedAt: null,
+    visited: [false, false, false],
+    view: 'instructions',
+    completed: false,
+    proctoring: emptyProctoring(),
+  };
 }
 
 function isView(value: unknown): value is QuizView {
@@ -51,11 +62,21 @@ export function readProgress(storage: KeyValueStorage | undefined, sessionId: st
   const fresh = freshProgress();
   const proctoring = proctoringSchema.safeParse(stored.proctoring);
   return {
+    startedAt: typeof stored.startedAt === 'number' && Number.isFinite(stored.startedAt) ? stored.startedAt : null,
     visited: isVisited(stored.visited) ? stored.visited : fresh.visited,
     view: isView(stored.view) ? stored.view : fresh.view,
     completed: stored.completed === true,
     proctoring: proctoring.success ? proctoring.data : fresh.proctoring,
   };
+}
+
+/**
+ * A quiz under way from before the start button was kept (a question opened, no `startedAt`)
+ * keeps the clock it had: from the agree on the landing page.
+ */
+export function withClockOfOlderPage(progress: QuizProgress, agreedAt: number): QuizProgress {
+  const underWay = progress.view !== 'instructions' || progress.visited.some(Boolean) || progress.completed;
+  return progress.startedAt === null && underWay ? { ...progress, startedAt: agreedAt } : progress;
 }
 
 export function writeProgress(

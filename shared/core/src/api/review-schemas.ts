@@ -273,7 +273,7 @@ const registrationViewSchema = registrationSchema.omit({ invitation: true, gende
 export const quizDeadlineSchema = z.object({
   timeLimitMinutes: z.number().int(),
   extraTimePercent: extraTimePercentSchema,
-  /** `startedAt` plus the time limit. */
+  /** The quiz's start (`quizStartedAt`, else the registration's `startedAt`) plus the time limit. */
   endsAt: isoTimeSchema,
   /** `endsAt` plus a grace for network delay: answers received after this are flagged late. */
   lateAfter: isoTimeSchema,
@@ -289,6 +289,8 @@ export const sessionViewSchema = z.object({
   invitationId: invitationIdSchema.nullable(),
   test: z.object({ companyName: z.string(), roleName: z.string(), timeLimitInMinute: z.number().int() }).nullable(),
   startedAt: isoTimeSchema.nullable(),
+  /** When the candidate pressed Start the quiz, by the server's clock: the quiz's deadline counts from it. */
+  quizStartedAt: isoTimeSchema.nullable(),
   lateAfter: isoTimeSchema.nullable(),
   registration: registrationViewSchema.nullable(),
   answers: z

@@ -201,6 +201,9 @@ const sectionNotice = {
 
 export const quizCompleteSchema = z.object(sectionNotice);
 
+/** The candidate pressed the quiz's start button: the server's deadline counts from when this arrives. */
+export const quizStartSchema = z.object(sessionRef);
+
 /** The feedback's star rating: the wire's `currentScore` is 0 to 4 (SPEC section 6), a person reads 1 to 5. */
 export const RATING_STARS = 5;
 
@@ -257,6 +260,7 @@ export type ProctoringRecord = z.input<typeof proctoringSchema>;
 export type QuestionProctoring = z.input<typeof questionProctoringSchema>;
 export type DeviceCheckPayload = z.input<typeof deviceCheckSchema>;
 export type QuizCompletePayload = z.input<typeof quizCompleteSchema>;
+export type QuizStartPayload = z.input<typeof quizStartSchema>;
 export type FeedbackPayload = z.input<typeof feedbackSchema>;
 export type VideoSkipPayload = z.input<typeof videoSkipSchema>;
 export type VideoUploadMetadata = z.input<typeof videoUploadMetadataSchema>;

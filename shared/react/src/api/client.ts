@@ -16,6 +16,7 @@ import {
   type PrivacyFacts,
   privacyFactsSchema,
   type QuizCompletePayload,
+  type QuizStartPayload,
   type RegistrationPayload,
   SESSION_ID_HEADER,
   SESSION_KEY_HEADER,
@@ -85,6 +86,10 @@ function sessionCall<B extends { unique: string }>(path: string, body: B) {
 
 export function postRegistration(payload: RegistrationPayload): void {
   theOutbox().enqueue(sessionCall(REGISTRATION_PATH, payload));
+}
+
+export function postQuizStart(payload: QuizStartPayload): void {
+  theOutbox().enqueue(sessionCall('/quiz-start', payload));
 }
 
 export function postQuizComplete(payload: QuizCompletePayload): void {

@@ -12,6 +12,7 @@ export {
   postDeviceCheck,
   postFeedback,
   postQuizComplete,
+  postQuizStart,
   postRegistration,
   postVideoSkipped,
   refusedOutboxCount,

@@ -11,6 +11,7 @@ import { decisions } from './0008-decisions.ts';
 import { deliveries } from './0009-deliveries.ts';
 import { reminders } from './0010-reminders.ts';
 import { webhooks } from './0011-webhooks.ts';
+import { quizStart } from './0012-quiz-start.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -29,6 +30,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0009-deliveries', deliveries],
   ['0010-reminders', reminders],
   ['0011-webhooks', webhooks],
+  ['0012-quiz-start', quizStart],
 ];
 
 /**

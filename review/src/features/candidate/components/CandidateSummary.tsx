@@ -63,6 +63,12 @@ export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) 
           <dd>
             {candidate.deadline.timeLimitMinutes} min
             {candidate.deadline.extraTimePercent > 0 && ` (with +${candidate.deadline.extraTimePercent} % extra time)`},
+            {candidate.quizStartedAt ? (
+              <>
+                {' '}
+                started <When at={candidate.quizStartedAt} />,
+              </>
+            ) : null}{' '}
             until <When at={candidate.deadline.endsAt} />
           </dd>
         </div>
