@@ -41,6 +41,10 @@ test.describe('video introduction with a working camera', () => {
 
     await page.getByRole('button', { name: 'Request Camera Access' }).click();
     await expect(toast(page, 'fake_device_0 is connected. Please click "Record Now" Button.')).toBeVisible();
+    // The camera works: nothing is left to request or to fix, and the next step has the focus.
+    await expect(page.getByRole('button', { name: 'Record Now' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Request Camera Access' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Trouble with your webcam?' })).toHaveCount(0);
     const camera = page.getByRole('button', { name: /fake_device_0/ });
     await expect(camera).toHaveAttribute('aria-pressed', 'true');
     // The section's own stylesheet is applied inside the shell: the camera in use is highlighted.
@@ -52,6 +56,9 @@ test.describe('video introduction with a working camera', () => {
 
     await page.getByRole('button', { name: 'Record Now' }).click();
     await expect(page.getByRole('heading', { name: 'Record your introduction' })).toBeFocused();
+    // The camera setup is over, and its notices with it: none stays over the recording.
+    await expect(toast(page, 'is connected')).toHaveCount(0);
+    await expect(page.locator('.Toastify__toast-container--bottom-right .Toastify__toast')).toHaveCount(0);
     await expect(page.getByText('Your experience relevant to the Growth Marketing Manager role.')).toBeVisible();
     const submit = page.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();

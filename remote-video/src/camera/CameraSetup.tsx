@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { CameraList } from './CameraList.tsx';
 import type { Camera } from './hooks/useCamera.ts';
 import { type DeviceCheck, useDeviceCheck } from './hooks/useDeviceCheck.ts';
+import { useNoticesEndWithSetup } from './hooks/useNoticesEndWithSetup.ts';
 import { LivePreview } from './LivePreview.tsx';
 import { SKIP_REASONS } from './lib/camera-errors.ts';
 import { explainFailedCheck } from './lib/check-explanation.ts';
@@ -40,6 +41,7 @@ export function CameraSetup({ test, session, camera, onRecordNow, onContinueWith
   const recordNowButton = useRef<HTMLButtonElement>(null);
   const cameraInUse = useRef<HTMLButtonElement>(null);
   const accessRequested = useRef(false);
+  useNoticesEndWithSetup();
 
   useEffect(() => {
     if (askedOnce.current || camera.stream) return;
@@ -47,9 +49,9 @@ export function CameraSetup({ test, session, camera, onRecordNow, onContinueWith
     notices.askForCameraAccess();
   }, [camera.stream]);
 
-  // Once the camera asked for is on, focus moves from Request Camera Access to the next step:
-  // Record Now, or the camera in use while the check has not passed yet. When it fails, focus
-  // stays on the button and the alert below says why.
+  // Once the camera asked for is on, Request Camera Access leaves the screen and focus moves to the
+  // next step: Record Now, or the camera in use while the check has not passed yet. When it fails,
+  // focus stays on the button and the alert below says why.
   useEffect(() => {
     if (!accessRequested.current || camera.connecting) return;
     accessRequested.current = false;
@@ -98,20 +100,23 @@ export function CameraSetup({ test, session, camera, onRecordNow, onContinueWith
           {checkStatus(check, cameraOn)}
         </p>
         <div className="video-actions">
-          {/* aria-disabled, not disabled: a disabled button drops keyboard focus to the page. */}
-          <button
-            ref={requestButton}
-            type="button"
-            className="button"
-            aria-disabled={camera.connecting}
-            onClick={() => {
-              if (camera.connecting) return;
-              accessRequested.current = true;
-              camera.requestAccess();
-            }}
-          >
-            Request Camera Access
-          </button>
+          {/* Only while there is no picture: once the camera is on there is nothing left to request. */}
+          {!cameraOn && (
+            // aria-disabled, not disabled: a disabled button drops keyboard focus to the page.
+            <button
+              ref={requestButton}
+              type="button"
+              className="button"
+              aria-disabled={camera.connecting}
+              onClick={() => {
+                if (camera.connecting) return;
+                accessRequested.current = true;
+                camera.requestAccess();
+              }}
+            >
+              Request Camera Access
+            </button>
+          )}
           {canRecord && (
             <button ref={recordNowButton} type="button" className="button button-primary" onClick={onRecordNow}>
               Record Now
@@ -120,7 +125,8 @@ export function CameraSetup({ test, session, camera, onRecordNow, onContinueWith
         </div>
       </section>
       <div className="video-help">
-        <WebcamTips />
+        {/* The tips help until the camera works; a problem later brings them back. */}
+        {(!cameraOn || problems.length > 0) && <WebcamTips />}
         <ProblemBanner problems={problems} />
         {noWorkingCamera && (
           <NoCameraNotice companyName={test.companyName} onContinue={() => onContinueWithoutVideo(skipReason)} />

@@ -39,7 +39,10 @@ export function useDeviceCheck(session: SessionRef, companyName: string, recheck
         facts,
       });
       setCheck({ status: passed ? 'passed' : 'failed', facts });
-      if (passed) return;
+      if (passed) {
+        if (failedBefore) notices.deviceCheckPassed();
+        return;
+      }
       if (!failedBefore) notices.deviceCheckFailed();
       failedBefore = true;
       timer = setTimeout(() => void run(), DEVICE_CHECK_INTERVAL_MS);
