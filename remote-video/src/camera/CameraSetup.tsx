@@ -1,6 +1,7 @@
 import type { SessionRef, TestDefinition } from '@assessment/core';
 import { handFocusOver } from '@assessment/react';
 import { useEffect, useRef } from 'react';
+import { MicrophoneLevel } from '../microphone/MicrophoneLevel.tsx';
 import { CameraList } from './CameraList.tsx';
 import type { Camera } from './hooks/useCamera.ts';
 import { type DeviceCheck, useDeviceCheck } from './hooks/useDeviceCheck.ts';
@@ -95,6 +96,7 @@ export function CameraSetup({ test, session, camera, onRecordNow, onContinueWith
             onChoose={camera.chooseMicrophone}
           />
         )}
+        <MicrophoneLevel stream={camera.withSound ? camera.stream : null} />
         <LivePreview stream={camera.stream} label="Camera preview. Nothing is recorded here." />
         <p className="video-check" role="status">
           {checkStatus(check, cameraOn)}

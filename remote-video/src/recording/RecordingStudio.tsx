@@ -2,6 +2,7 @@ import type { SessionRef, TestDefinition } from '@assessment/core';
 import { handFocusOver, useFocusOnMount } from '@assessment/react';
 import { useEffect, useRef } from 'react';
 import { LivePreview } from '../camera/LivePreview.tsx';
+import { MicrophoneLevel } from '../microphone/MicrophoneLevel.tsx';
 import { type Recorder, useRecorder } from './hooks/useRecorder.ts';
 import { formatClock, recordLimitMinutes } from './lib/clock.ts';
 import type { Take } from './lib/take.ts';
@@ -100,6 +101,7 @@ export function RecordingStudio({ test, session, stream, take, onTake, onRetry, 
               Submit
             </button>
           </div>
+          <MicrophoneLevel stream={shownTake ? null : stream} />
           <p className="video-studio-status" role="status">
             {statusText(recorder, shownTake, recordLimitMinutes(test.recordTimeInSeconds), stream !== null)}
           </p>
