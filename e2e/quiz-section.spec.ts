@@ -1,5 +1,5 @@
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { agreeAndStart, expect, GENDER_REQUIRED_ID, SAMPLE_ID, test } from './fixtures.ts';
+import { agreeAndStart, expect, GENDER_REQUIRED_ID, localStorageKeys, SAMPLE_ID, test } from './fixtures.ts';
 import { answerBox, openQuestion, startQuiz, storedAnswers, submittedSession } from './quiz-helpers.ts';
 
 test.describe('quiz through the shell', () => {
@@ -32,6 +32,28 @@ test.describe('quiz through the shell', () => {
     await expect(page.getByRole('button', { name: 'Start the quiz' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Show the questions' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'All questions' })).toBeFocused();
+  });
+
+  test('a practice question before the start uses the same editor, costs no time, and is never kept or sent', async ({
+    page,
+    request,
+  }) => {
+    await agreeAndStart(page);
+    const practice = page.getByRole('region', { name: 'Practice question (optional)' });
+    await expect(practice.getByRole('toolbar', { name: 'Answer formatting' })).toBeVisible();
+    await practice.getByRole('textbox', { name: 'Practice answer' }).click();
+    await page.keyboard.type('Only trying the editor');
+    await expect(practice.getByRole('textbox', { name: 'Practice answer' })).toContainText('Only trying the editor');
+    await expect(page.getByRole('timer')).toHaveText('15:00');
+    expect(JSON.stringify(await localStorageKeys(page))).not.toContain('Only trying');
+
+    await startQuiz(page);
+    await expect(page.getByRole('region', { name: 'Practice question (optional)' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    const session = await submittedSession(page, request);
+    expect(session.answers.html).toEqual(['', '', '']);
+    expect(JSON.stringify(await localStorageKeys(page))).not.toContain('Only trying');
   });
 
   test('the remote styles are applied inside the shell', async ({ page }) => {

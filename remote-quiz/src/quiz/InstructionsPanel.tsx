@@ -1,6 +1,7 @@
 import { quizTimeLimitMinutes, type TestDefinition } from '@assessment/core';
 import type { ProgressStore } from './lib/progress-store.ts';
 import { SWITCH_DELAY_MS } from './lib/switch-detector.ts';
+import { PracticeQuestion } from './PracticeQuestion.tsx';
 import { RecordedSoFar } from './RecordedSoFar.tsx';
 
 interface InstructionsPanelProps {
@@ -12,6 +13,7 @@ interface InstructionsPanelProps {
   /** Starts the clock and shows the questions. */
   onStart: () => void;
   onShowQuestions: () => void;
+  onFilePickerOpen: () => void;
 }
 
 /**
@@ -25,6 +27,7 @@ export function InstructionsPanel({
   started,
   onStart,
   onShowQuestions,
+  onFilePickerOpen,
 }: InstructionsPanelProps) {
   const switchSeconds = SWITCH_DELAY_MS / 1000;
   const limit = quizTimeLimitMinutes(test, extraTimePercent);
@@ -73,6 +76,7 @@ export function InstructionsPanel({
       </ul>
       <p>Nothing else is recorded: not your screen, not your keystrokes, not your other tabs or what they show.</p>
       <RecordedSoFar progress={progress} companyName={test.companyName} />
+      {!started && <PracticeQuestion onFilePickerOpen={onFilePickerOpen} />}
       {started ? (
         <button type="button" className="button button-primary" onClick={onShowQuestions}>
           Show the questions

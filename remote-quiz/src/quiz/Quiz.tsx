@@ -119,6 +119,7 @@ export function Quiz({ test, testId, extraTimePercent, sessionId, startTime, goT
               started={started}
               onStart={start}
               onShowQuestions={() => open('all')}
+              onFilePickerOpen={() => switches.expectAway()}
             />
           )}
           {view === 'all' && (

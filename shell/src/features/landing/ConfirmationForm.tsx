@@ -29,7 +29,7 @@ function returningNote(invitation: LandingInvitation | null): string {
     return 'You completed this assessment in this browser. What you submitted stays as it is. ';
   }
   if (invitation?.startedHere) {
-    return 'You already started this assessment in this browser. Agreeing again continues where you left off; your timer keeps running. ';
+    return 'You already started this assessment in this browser. Agreeing again continues where you left off; a quiz timer you started keeps running. ';
   }
   return '';
 }
