@@ -1,4 +1,4 @@
-// `pnpm --filter bench profile:typing [slate|quill|textarea] [words]`: where a keystroke's time goes
+// `pnpm --filter bench profile:typing [slate|quill|textarea] [words] [cpu slowdown]`: where a keystroke's time goes
 // on the typing bench's page, from Chromium's own tools (a trace of the renderer's main thread and a
 // V8 CPU profile, both through the DevTools protocol). Not a figure of `pnpm bench`: a tool for
 // finding what to make faster, whose output is read by an engineer.
@@ -15,6 +15,8 @@ import { buildTypingPage, openTypingPage, typeBurst } from './typing.ts';
 
 const editor = process.argv[2] ?? 'slate';
 const words = Number(process.argv[3] ?? 10_000);
+/** As the bench's slow-CPU run: 4 profiles the page on a CPU four times slower (DevTools' emulation). */
+const cpuSlowdown = Number(process.argv[4] ?? 1);
 const KEYS = 120;
 
 interface TraceEvent {
@@ -192,6 +194,7 @@ try {
   await openTypingPage(page, server.origin, editor, words);
 
   const cdp = await page.context().newCDPSession(page);
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   const typeKeys = async () => {
     await typeBurst(page, KEYS, 0);
     await sleep(500);
@@ -230,7 +233,8 @@ try {
   const trace = summarizeTrace(events);
   const cpu = summarizeProfile(profile, sourceMaps(outDir));
 
-  console.log(`${editor} at ${words} words, ${KEYS} keystrokes; per keystroke:`);
+  const slowdown = cpuSlowdown > 1 ? `, CPU ${cpuSlowdown}× slower` : '';
+  console.log(`${editor} at ${words} words${slowdown}, ${KEYS} keystrokes; per keystroke:`);
   console.log(`main thread busy ${(trace.busy / KEYS).toFixed(3)} ms (trace)`);
   console.log(
     `keystroke to paint (the bench's probe, while tracing): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,

@@ -28,6 +28,13 @@ const SETTLE_MS = 500;
 const TEXT = 'the quick brown fox jumps over the lazy dog ';
 /** The issue's goal for the product's editor at 10,000 words. */
 const P95_GOAL_MS = 16;
+/**
+ * A laptop several times slower than this machine (issue 26), as DevTools emulates one:
+ * `Emulation.setCPUThrottlingRate` slows the page's main thread by this factor.
+ */
+const SLOW_CPU_RATE = 4;
+/** Issue 26's goal on the slow laptop: Slate's p95 at most this many times the textarea's. */
+const SLOW_CPU_RATIO_GOAL = 1.5;
 
 type Api = Window & { typingBench?: TypingBenchApi };
 
@@ -102,6 +109,37 @@ export async function openTypingPage(page: Page, origin: string, editor: string,
 export interface TypingDetails {
   keystrokesPerEditor: number;
   readings: Record<string, TypingReading>;
+  slowCpuRate: number;
+  /** The same keystrokes with the CPU throttled by `slowCpuRate`. */
+  slow: Record<string, TypingReading>;
+}
+
+/** Types ROUNDS bursts into every page, interleaved, and reads each page's probe. */
+async function typeRounds(
+  subjects: Subject[],
+  how: string,
+  log: (line: string) => void,
+): Promise<Record<string, TypingReading>> {
+  log(`typing: ${ROUNDS * KEYS_PER_ROUND} keystrokes into each of ${subjects.length} pages, interleaved, at ${how}`);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // Rotating the start means no page always types first (or last) in a round.
+    const order = subjects.map((_, index) => subjects[(index + round) % subjects.length] as Subject);
+    for (const subject of order) await typeBurst(subject.page, KEYS_PER_ROUND, round * KEYS_PER_ROUND);
+  }
+  await sleep(SETTLE_MS);
+
+  const readings: Record<string, TypingReading> = {};
+  for (const subject of subjects) {
+    const reading = await subject.page.evaluate(() => (window as Api).typingBench?.read());
+    if (!reading) throw new Error(`The ${subject.editor} page lost its probe`);
+    if (reading.latencies.length < (ROUNDS * KEYS_PER_ROUND) / 2) {
+      throw new Error(
+        `${subject.editor} at ${subject.words} words showed only ${reading.latencies.length} keystrokes at ${how}`,
+      );
+    }
+    readings[`${subject.editor}-${subject.words}`] = reading;
+  }
+  return readings;
 }
 
 export async function benchTyping(log: (line: string) => void): Promise<{ rows: Row[]; details: TypingDetails }> {
@@ -128,30 +166,40 @@ export async function benchTyping(log: (line: string) => void): Promise<{ rows: 
       }
     }
 
-    log(`typing: ${ROUNDS * KEYS_PER_ROUND} keystrokes into each of ${subjects.length} pages, interleaved`);
-    for (let round = 0; round < ROUNDS; round += 1) {
-      // Rotating the start means no page always types first (or last) in a round.
-      const order = subjects.map((_, index) => subjects[(index + round) % subjects.length] as Subject);
-      for (const subject of order) await typeBurst(subject.page, KEYS_PER_ROUND, round * KEYS_PER_ROUND);
-    }
-    await sleep(SETTLE_MS);
-
-    const readings: Record<string, TypingReading> = {};
+    const readings = await typeRounds(subjects, 'full speed', log);
+    // Then the same pages on a slow CPU, still interleaved: every editor meets the same slowdown.
     for (const subject of subjects) {
-      const reading = await subject.page.evaluate(() => (window as Api).typingBench?.read());
-      if (!reading) throw new Error(`The ${subject.editor} page lost its probe`);
-      if (reading.latencies.length < (ROUNDS * KEYS_PER_ROUND) / 2) {
-        throw new Error(
-          `${subject.editor} at ${subject.words} words showed only ${reading.latencies.length} keystrokes`,
-        );
-      }
-      readings[`${subject.editor}-${subject.words}`] = reading;
+      const devtools = await subject.page.context().newCDPSession(subject.page);
+      await devtools.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU_RATE });
+      await subject.page.evaluate(() => (window as Api).typingBench?.reset());
     }
-    return { rows: typingRows(readings), details: { keystrokesPerEditor: ROUNDS * KEYS_PER_ROUND, readings } };
+    const slow = await typeRounds(subjects, `a ${SLOW_CPU_RATE}× slower CPU`, log);
+    return {
+      rows: [...typingRows(readings), ...slowCpuRows(slow)],
+      details: { keystrokesPerEditor: ROUNDS * KEYS_PER_ROUND, readings, slowCpuRate: SLOW_CPU_RATE, slow },
+    };
   } finally {
     await browser.close();
     await server.close();
   }
+}
+
+/** On the slow CPU, Slate's p95 beside the textarea's, the issue's baseline, with Quill's as detail. */
+function slowCpuRows(readings: Record<string, TypingReading>): Row[] {
+  const p95 = (editor: EditorName, words: number) => percentile(readings[`${editor}-${words}`]?.latencies ?? [], 95);
+  return SIZES.map((words) => {
+    const slate = p95('slate', words);
+    const textarea = p95('textarea', words);
+    return {
+      group: 'typing',
+      name: `keystroke to paint p95, ${words.toLocaleString('en-US')} words, ${SLOW_CPU_RATE}× slower CPU, Slate`,
+      value: slate,
+      unit: 'ms',
+      detail: `${(slate / textarea).toFixed(2)}× the textarea`,
+      baseline: { label: 'textarea', value: textarea, detail: `Quill ${p95('quill', words).toFixed(1)} ms` },
+      goals: [{ text: `≤ ${SLOW_CPU_RATIO_GOAL}× textarea`, met: slate <= SLOW_CPU_RATIO_GOAL * textarea }],
+    };
+  });
 }
 
 function typingRows(readings: Record<string, TypingReading>): Row[] {

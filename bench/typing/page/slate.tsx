@@ -37,7 +37,12 @@ export function mount(root: HTMLElement, paragraphs: string[]): EditorUnderTest 
       <QuizSection test={test} testId={sampleTestId} extraTimePercent={0} goToNext={ignore} goToLanding={ignore} />,
     ),
   );
-  // The quiz opens on its instructions; the candidate goes to question 1 from the rail.
+  // The quiz opens on its instructions; the candidate starts it, then goes to question 1 from the rail.
+  const start = [...root.querySelectorAll<HTMLButtonElement>('button')].find(
+    (button) => button.textContent === 'Start the quiz',
+  );
+  if (!start) throw new Error('The quiz instructions have no Start the quiz button');
+  flushSync(() => start.click());
   const questionOne = root.querySelector<HTMLButtonElement>('.quiz-rail [aria-label^="Question 1"]');
   if (!questionOne) throw new Error('The quiz rail has no question 1');
   flushSync(() => questionOne.click());
