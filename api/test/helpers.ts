@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import {
   type AnswersPayload,
   type DeviceCheckPayload,
@@ -128,6 +129,8 @@ export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
   port?: number,
+  /** Given each line the server logs (JSON, at warning level and above). */
+  onLog?: (line: string) => void,
 ): Promise<ChildServer> {
   const chosenPort = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -141,8 +144,11 @@ export async function spawnServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (onLog && child.stdout) {
+    createInterface({ input: child.stdout }).on('line', onLog);
+  }
   const url = `http://127.0.0.1:${chosenPort}`;
   try {
     await waitForHealth(url, child);

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { answersSchema } from '@assessment/core';
 import { Piscina } from 'piscina';
-import { HttpError, parseOrRefuse } from '../http/errors.ts';
+import { BusyError, HttpError, parseOrRefuse } from '../http/errors.ts';
 import { poolWorker } from '../worker-file.ts';
 import type { AnswersTask, AnswersTaskResult } from './answers.worker.ts';
 import { type AnswersPayload, canonicalAnswers, type ThreeAnswers } from './clean-answers.ts';
@@ -14,6 +14,8 @@ import { type AnswersPayload, canonicalAnswers, type ThreeAnswers } from './clea
 const MAIN_THREAD_BODY_BYTES = 64 * 1024;
 /** Tasks waiting for a thread beyond this are refused with 503 (the client retries later). */
 const MAX_WAITING = 256;
+/** When a refused client may come back: the queue it found full drains in moments. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export interface AnswersChecker {
   /** The validated payload with every answer sanitized; 400 when it is not one. Its nesting was checked as it arrived. */
@@ -50,7 +52,7 @@ export function createAnswersChecker(): AnswersChecker {
       return await pool.run(task, owned ? { transferList: [bytes.buffer as ArrayBuffer] } : {});
     } catch (error) {
       if (pool.queueSize >= MAX_WAITING)
-        throw new HttpError(503, 'The server is busy checking answers; try again shortly');
+        throw new BusyError('The server is busy checking answers; try again shortly', BUSY_RETRY_AFTER_SECONDS);
       throw error;
     }
   }

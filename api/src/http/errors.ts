@@ -34,6 +34,20 @@ export class UnreadBodyError extends HttpError {
   override name = 'UnreadBodyError';
 }
 
+/**
+ * A request refused to shed load (503): an answer the server chose, not a fault. It is logged as a
+ * warning without a stack, and tells the client when to come back (`Retry-After`).
+ */
+export class BusyError extends HttpError {
+  override name = 'BusyError';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
+}
+
 export function describeZodError(error: z.ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
@@ -94,7 +108,12 @@ export function toHttpError(error: unknown, bodyLimit?: number): HttpError {
 export function registerJsonErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const httpError = toHttpError(error, request.routeOptions.bodyLimit);
-    if (httpError.statusCode >= 500) request.log.error(error);
+    if (httpError instanceof BusyError) {
+      request.log.warn({ route: request.routeOptions.url }, httpError.message);
+      reply.header('Retry-After', String(httpError.retryAfterSeconds));
+    } else if (httpError.statusCode >= 500) {
+      request.log.error(error);
+    }
     if (httpError instanceof UnreadBodyError) reply.header('connection', 'close');
     return reply.code(httpError.statusCode).send({ error: httpError.message, ...httpError.details });
   });
