@@ -9,7 +9,10 @@ test.describe('feedback section guard', () => {
     await agreeAndStart(page);
     await page.goto(`/invite/${SAMPLE_ID}/iprep`);
     await expect(page).toHaveURL(`/invite/${SAMPLE_ID}`);
-    await expect(page.getByRole('button', { name: 'Agree & start' })).toBeVisible();
+    // Registered already: welcomed back, with one way on to where the candidate was.
+    await expect(
+      page.getByRole('region', { name: /^Welcome back/ }).getByRole('button', { name: 'Continue' }),
+    ).toBeVisible();
   });
 
   test('sends a candidate registered for another invitation back', async ({ page }) => {
@@ -106,7 +109,7 @@ test.describe('feedback form', () => {
 });
 
 test.describe('after submitting', () => {
-  test('stores the feedback, shows the thanks again after a reload, and Retry goes to the invitation', async ({
+  test('stores the feedback, shows the thanks again after a reload, and Retry leads back to this end', async ({
     page,
   }) => {
     await reachFeedback(page);
@@ -128,6 +131,8 @@ test.describe('after submitting', () => {
     await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page).toHaveURL(`/invite/${SAMPLE_ID}`);
+    // The invitation link of a finished assessment opens its end, with nothing to start again.
+    await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/iprep`);
+    await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();
   });
 });

@@ -47,7 +47,10 @@ test('a test by personal invitation only: its open link explains, a personal lin
 
   // The candidate who had started goes on.
   await page.goto(openLink);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Agree & start' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back!' })).toBeVisible();
+  await page
+    .getByRole('region', { name: /^Welcome back/ })
+    .getByRole('button', { name: 'Continue' })
+    .click();
   await expect(page).toHaveURL(`${openLink}/quiz`);
 });

@@ -122,9 +122,10 @@ test('the whole assessment by keyboard alone: focus is never lost, and each sect
   await expect(page.getByText('All responses have been submitted successfully!')).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-  // Retry goes back to the invitation's landing page, which takes focus at its heading.
+  // Retry opens the invitation link again, which brings a finished candidate back to this end,
+  // focused at its heading.
   await tabTo(page, page.getByRole('button', { name: 'Retry' }));
   await press(page, 'Enter');
-  await expectArrivedAt(page, invite, 'Welcome!', 'Lumenvault Assessment');
+  await expectArrivedAt(page, `${invite}/iprep`, "You're all done", 'Interview Preparation · Lumenvault Assessment');
   await expectFocusKept(page);
 });

@@ -1,3 +1,4 @@
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import {
   ADA,
   agreeAndStart,
@@ -132,10 +133,14 @@ test.describe('confirmation form', () => {
     await expect(page.locator('.assessment-header')).toContainText('Growth Marketing Manager');
   });
 
-  test('prefills the form for a returning candidate, keeping the original start time', async ({ page }) => {
+  test('a returning candidate may change their details: the form is prefilled, and the start time kept', async ({
+    page,
+  }) => {
     await agreeAndStart(page);
     const first = await localStorageKeys(page);
     await page.goto(`/invite/${SAMPLE_ID}`);
+    await page.getByRole('button', { name: 'Change your details' }).click();
+    await expect(page.getByLabel('Email')).toBeFocused();
     await expect(page.getByLabel('Email')).toHaveValue(ADA.email);
     await expect(page.getByLabel('Full Name')).toHaveValue(ADA.fullName);
     await expect(page.getByLabel('Work Experience')).toHaveValue(ADA.workExperience);
@@ -144,5 +149,53 @@ test.describe('confirmation form', () => {
     await page.getByRole('button', { name: 'Agree & start' }).click();
     await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/quiz`);
     expect((await localStorageKeys(page)).startTime).toBe(first.startTime);
+  });
+
+  test('coming back mid-quiz: welcome back, the time left, one Continue to where the candidate was', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await agreeAndStart(page);
+    await page.goto(`/invite/${SAMPLE_ID}`);
+    const welcome = page.getByRole('region', { name: 'Welcome back, Ada Lovelace' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back!' })).toBeVisible();
+    await expect(welcome).toContainText('You were at Section 1: Problem Solving.');
+    await expect(welcome).toContainText('its 15 minutes start when you select Start the quiz');
+    // No form to fill in again.
+    await expect(page.getByRole('button', { name: 'Agree & start' })).toHaveCount(0);
+    await welcome.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/quiz`);
+    await page.getByRole('button', { name: 'Start the quiz' }).click();
+    await page.clock.fastForward('04:10');
+
+    await page.goto(`/invite/${SAMPLE_ID}`);
+    await expect(welcome).toContainText(
+      'Time left on your quiz: 10 minutes. The clock kept running while you were away.',
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await welcome.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'All questions' })).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveText(/^10:\d\d$/);
+  });
+
+  test('coming back after the end: the end screen, with no way to start again', async ({ page }) => {
+    await agreeAndStart(page);
+    await page.evaluate(() => {
+      localStorage.setItem('quizSubmitted', 'true');
+      localStorage.setItem('noVideo', 'true');
+    });
+    await page.goto(`/invite/${SAMPLE_ID}/iprep`);
+    await page.getByText('4 stars').click({ force: true });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();
+
+    await page.goto(`/invite/${SAMPLE_ID}`);
+    await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/iprep`);
+    await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Agree & start' })).toHaveCount(0);
+    // The end screen's Retry keeps its place, and leads to this same end screen.
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/iprep`);
+    await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();
   });
 });

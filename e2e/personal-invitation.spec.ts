@@ -75,10 +75,8 @@ test.describe('personal invitation links', () => {
     // The server's deadline counts the same 23 minutes as the countdown.
     expect(Date.parse(session?.lateAfter) - Date.parse(session?.startedAt)).toBeGreaterThanOrEqual(23 * 60_000);
 
-    // The finished link still opens in this browser, which can see the end again.
+    // The finished link still opens in this browser, straight at its end, with nothing to start again.
     await page.goto(invitation.link);
-    await expect(page.getByText('You completed this assessment in this browser.')).toBeVisible();
-    await page.getByRole('link', { name: 'See the end of your assessment and its summary again' }).click();
     await expect(page).toHaveURL(`${invitation.link}/iprep`);
     await expect(page.getByRole('heading', { name: "You're all done" })).toBeVisible();
   });
@@ -112,9 +110,9 @@ test.describe('personal invitation links', () => {
     }
 
     await page.goto(invitation.link);
-    await expect(page.getByText('You already started this assessment in this browser.')).toBeVisible();
-    await expect(page.getByLabel('Email')).toHaveValue(ADA.email);
-    await page.getByRole('button', { name: 'Agree & start' }).click();
+    const welcome = page.getByRole('region', { name: /^Welcome back/ });
+    await expect(welcome).toContainText('You were at Section 1: Problem Solving.');
+    await welcome.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(`${invitation.link}/quiz`);
     await openQuestion(page, 2);
     await expect(answerBox(page)).toHaveText('Kept in my browser');

@@ -55,7 +55,7 @@ export function AllDone({ test, onRetry }: Props) {
       </p>
       <RecordSummary test={test} delivered={!sending} />
       <p id="feedback-retry-hint" className="feedback-hint">
-        Retry takes you back to the invitation page. Your submitted responses stay as they are.
+        Retry opens your invitation link again, which brings you back here: your submitted responses stay as they are.
       </p>
       <button type="button" className="button" aria-describedby="feedback-retry-hint" onClick={onRetry}>
         Retry

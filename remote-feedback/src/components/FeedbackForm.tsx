@@ -37,7 +37,7 @@ export function FeedbackForm({ test, testId }: Props) {
     // Stored first: the section then shows the thanks, also after a reload, while the outbox sends.
     const { company, ...submitted } = session;
     sessionStore.getState().update({ company });
-    feedbackSession.update(submitted);
+    feedbackSession.update({ ...submitted, feedbackSent: true });
     postFeedback(payload);
     discard();
   }

@@ -13,6 +13,7 @@ import { QuestionList } from './QuestionList.tsx';
 import { QuestionView } from './QuestionView.tsx';
 import { QuizRail } from './QuizRail.tsx';
 import { QuizStatus } from './QuizStatus.tsx';
+import { quizSession } from './quiz-session.ts';
 import { SubmittedNotice } from './SubmittedNotice.tsx';
 import './quiz.css';
 
@@ -74,6 +75,7 @@ export function Quiz({ test, testId, extraTimePercent, sessionId, startTime, goT
         ...wireSessionRef({ sessionId, testId }),
       });
       progress.setState({ completed: true });
+      quizSession.update({ quizSubmitted: true });
       if (reason === 'time-up') toast.info(TIME_UP_MESSAGE, { toastId: 'quiz-time-up', autoClose: false });
       goToNext();
     },

@@ -36,6 +36,7 @@ export * from './form/confirmation-form.ts';
 export * from './invite/invitation.ts';
 export * from './invite/invite-id.ts';
 export * from './invite/invite-link.ts';
+export * from './sections/quiz-clock.ts';
 export * from './sections/section-registry.ts';
 export * from './sections/sections.ts';
 export * from './store/safe-storage.ts';

@@ -1,8 +1,7 @@
-import { memoryStorage, withPaste, withSwitch } from '@assessment/core';
+import { memoryStorage, QUIZ_PROGRESS_KEY, withPaste, withSwitch } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import {
   freshProgress,
-  QUIZ_PROGRESS_KEY,
   readProgress,
   threeAnswers,
   withAnswer,

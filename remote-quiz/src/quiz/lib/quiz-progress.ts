@@ -3,6 +3,7 @@ import {
   type KeyValueStorage,
   type ProctoringRecord,
   proctoringSchema,
+  QUIZ_PROGRESS_KEY,
   safeRead,
   safeWrite,
 } from '@assessment/core';
@@ -10,10 +11,9 @@ import {
 /**
  * What the quiz keeps beside the session's `answers`: which questions were opened, where the
  * candidate was, whether they already submitted, and the proctoring record. It belongs to one
- * session (stored with it as `unique`), so a new invitation starts afresh.
+ * session (stored with it as `unique`), so a new invitation starts afresh. Its key is shared
+ * (`QUIZ_PROGRESS_KEY`): the shell reads the clock's start from it for a candidate who comes back.
  */
-
-export const QUIZ_PROGRESS_KEY = 'quizProgress';
 
 export type QuestionNumber = 0 | 1 | 2;
 export type QuizView = 'all' | 'instructions' | QuestionNumber;

@@ -12,6 +12,7 @@ export const SECTIONS = defineSectionRegistry([
     order: 1,
     title: 'Problem Solving',
     summary: (test) => `Answer ${test.questionCount} questions.`,
+    finishedWhen: ['quizSubmitted'],
     remote: { name: 'remoteQuiz', exposes: './Section' },
   },
   {
@@ -30,6 +31,8 @@ export const SECTIONS = defineSectionRegistry([
     order: 3,
     title: 'Interview Preparation',
     summary: () => 'Leave feedback to help us improve the assessment.',
+    // Its Submit: the last step, so the whole assessment is finished.
+    finishedWhen: ['feedbackSent'],
     remote: { name: 'remoteFeedback', exposes: './Section' },
   },
 ]);

@@ -8,10 +8,12 @@ interface Props {
   /** What a personal invitation brings (extra time); null for the open link. */
   invitation: LandingInvitation | null;
   headingRef: Ref<HTMLHeadingElement>;
+  /** A candidate who opens their link again is welcomed back. */
+  returning?: boolean;
 }
 
 /** The left column: who invites the candidate, to what, and how long it takes. */
-export function CompanyIntro({ test, invitation, headingRef }: Props) {
+export function CompanyIntro({ test, invitation, headingRef, returning = false }: Props) {
   const extraTime = invitation ? describeExtraTime(test, invitation.extraTimePercent) : null;
   return (
     <aside className="company-intro" aria-labelledby="welcome-heading">
@@ -20,7 +22,7 @@ export function CompanyIntro({ test, invitation, headingRef }: Props) {
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
       <h1 id="welcome-heading" ref={headingRef} tabIndex={-1}>
-        Welcome!
+        {returning ? 'Welcome back!' : 'Welcome!'}
       </h1>
       <p>
         {test.companyName} invites you to complete the hiring assessment for the <strong>{test.roleName}</strong> role.
