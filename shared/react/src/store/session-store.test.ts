@@ -14,9 +14,13 @@ function withSectionSlices(storage: KeyValueStorage | undefined) {
   const store = createSessionStore(storage);
   return {
     store,
-    quiz: store.defineSlice('quiz', { answers: textListField(['', '', '']) }),
+    quiz: store.defineSlice('quiz', { answers: textListField(['', '', '']), quizSubmitted: flagField() }),
     video: store.defineSlice('video', { VideoRecorded: flagField(), noVideo: flagField() }),
-    feedback: store.defineSlice('feedback', { currentScore: optionalNumberField(), feedback: textField() }),
+    feedback: store.defineSlice('feedback', {
+      currentScore: optionalNumberField(),
+      feedback: textField(),
+      feedbackSent: flagField(),
+    }),
   };
 }
 
@@ -131,7 +135,7 @@ describe('session store', () => {
 
   it('keeps working in memory when storage is full, and says so', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const storage = memoryStorage(200);
+    const storage = memoryStorage(300);
     const { store, quiz } = withSectionSlices(storage);
     store.getState().update({ email: 'a@b.example' });
     expect(store.getState().lastSaveFailed).toBe(false);
@@ -223,9 +227,9 @@ describe('session store', () => {
     const storage = memoryStorage();
     withSectionSlices(storage);
     expect(JSON.parse(storage.getItem(SESSION_SLICES_KEY) ?? '{}')).toEqual({
-      quiz: { answers: '["","",""]' },
+      quiz: { answers: '["","",""]', quizSubmitted: 'false' },
       video: { VideoRecorded: 'false', noVideo: 'false' },
-      feedback: { currentScore: null, feedback: '' },
+      feedback: { currentScore: null, feedback: '', feedbackSent: 'false' },
     });
   });
 });
