@@ -50,7 +50,7 @@ test.describe('video introduction with a working camera', () => {
     // The section's own stylesheet is applied inside the shell: the camera in use is highlighted.
     await expect(camera).toHaveCSS('border-top-color', 'rgb(31, 79, 209)');
     await expect(camera).toHaveCSS('background-color', 'rgb(232, 238, 252)');
-    await expect(page.getByLabel('Microphone')).toBeVisible();
+    await expect(page.getByLabel('Microphone', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Camera preview. Nothing is recorded here.')).toBeVisible();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
