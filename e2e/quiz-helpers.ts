@@ -7,6 +7,14 @@ export function answerBox(page: Page) {
   return page.getByRole('textbox', { name: 'Answer' });
 }
 
+/**
+ * Resolves once the server has answered the quiz's start. A test that then jumps the page's clock
+ * past the outbox's request timeout would otherwise cut that request short.
+ */
+export function quizStartAnswered(page: Page): Promise<unknown> {
+  return page.waitForResponse((response) => response.url().endsWith('/api/quiz-start') && response.ok());
+}
+
 /** Start the quiz on the instructions, as a candidate does once they have read them: the clock starts. */
 export async function startQuiz(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Start the quiz' }).click();

@@ -1,6 +1,7 @@
+import { deadlineOf, MINUTE_MS } from '@assessment/core';
 import { useEffect, useRef, useState } from 'react';
 import { useRemainingSeconds } from './hooks/useRemaining.ts';
-import { crossedWarning, deadlineOf, describeRemaining, formatClock, MINUTE_MS } from './lib/countdown.ts';
+import { crossedWarning, describeRemaining, formatClock } from './lib/countdown.ts';
 
 /** From here the time left is drawn as a warning, as the first reminder says. */
 const WARNING_MS = 5 * MINUTE_MS;

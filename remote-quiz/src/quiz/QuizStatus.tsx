@@ -1,7 +1,7 @@
-import { quizTimeLimitMinutes, type TestDefinition } from '@assessment/core';
+import { MINUTE_MS, quizTimeLimitMinutes, type TestDefinition } from '@assessment/core';
 import { Countdown } from './Countdown.tsx';
 import { useAnsweredFlags } from './hooks/useAnsweredFlags.ts';
-import { describeRemaining, formatClock, MINUTE_MS } from './lib/countdown.ts';
+import { describeRemaining, formatClock } from './lib/countdown.ts';
 
 interface QuizStatusProps {
   test: TestDefinition;

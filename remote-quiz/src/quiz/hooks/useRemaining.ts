@@ -1,5 +1,5 @@
+import { remainingMs } from '@assessment/core';
 import { useEffect, useState } from 'react';
-import { remainingMs } from '../lib/countdown.ts';
 
 const TICK_MS = 250;
 

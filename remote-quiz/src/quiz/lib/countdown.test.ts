@@ -1,5 +1,6 @@
+import { deadlineOf, MINUTE_MS, remainingMs } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
-import { crossedWarning, deadlineOf, describeRemaining, formatClock, MINUTE_MS, remainingMs } from './countdown.ts';
+import { crossedWarning, describeRemaining, formatClock } from './countdown.ts';
 
 const START = Date.UTC(2025, 0, 1, 9, 0, 0);
 const LIMIT = 15;

@@ -1,22 +1,6 @@
-/**
- * The quiz clock. The time left is always worked out from the wall clock and the stored start,
- * never counted down tick by tick, so a throttled background tab, a sleeping laptop or a reload can
- * neither pause it nor make it drift.
- */
+import { MINUTE_MS } from '@assessment/core';
 
-export const MINUTE_MS = 60_000;
-
-export function deadlineOf(startTime: number, timeLimitInMinute: number): number {
-  return startTime + timeLimitInMinute * MINUTE_MS;
-}
-
-/**
- * Time left at `now`, between zero and the whole limit: a clock set back before the start
- * cannot hand out more time than the test allows.
- */
-export function remainingMs(deadline: number, timeLimitInMinute: number, now: number): number {
-  return Math.max(0, Math.min(timeLimitInMinute * MINUTE_MS, deadline - now));
-}
+/** How the quiz shows and announces the time left, which `@assessment/core` works out (quiz-clock.ts). */
 
 /** `mm:ss`, rounded up: the clock shows 00:00 only when the time is really over. */
 export function formatClock(ms: number): string {

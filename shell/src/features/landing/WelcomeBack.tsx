@@ -1,5 +1,5 @@
-import { quizTimeLimitMinutes, type Section, type TestDefinition } from '@assessment/core';
-import { describeMinutesLeft, quizTimeLeftMs } from './returning.ts';
+import { deadlineOf, quizTimeLimitMinutes, remainingMs, type Section, type TestDefinition } from '@assessment/core';
+import { describeMinutesLeft } from './returning.ts';
 
 interface Props {
   test: TestDefinition;
@@ -35,8 +35,8 @@ export function WelcomeBack({
         ) : (
           <p>
             Time left on your quiz:{' '}
-            <strong>{describeMinutesLeft(quizTimeLeftMs(quizStartedAt, limit, Date.now()))}</strong>. The clock kept
-            running while you were away.
+            <strong>{describeMinutesLeft(remainingMs(deadlineOf(quizStartedAt, limit), limit, Date.now()))}</strong>.
+            The clock kept running while you were away.
           </p>
         ))}
       <div className="welcome-back-actions">

@@ -1,6 +1,6 @@
-import { SECTIONS, type Section } from '@assessment/core';
+import { deadlineOf, remainingMs, SECTIONS, type Section } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
-import { describeMinutesLeft, quizTimeLeftMs, returnOf } from './returning.ts';
+import { describeMinutesLeft, returnOf } from './returning.ts';
 
 const link = { testId: 'thd0wtfl', invitationToken: null };
 const ours = { testId: 'thd0wtfl', invitationToken: null, sessionId: 's1', sessionKey: 'k1' };
@@ -36,6 +36,9 @@ describe('a candidate who opens their link again', () => {
 });
 
 describe('the time left told', () => {
+  const quizTimeLeftMs = (startedAt: number, limit: number, now: number) =>
+    remainingMs(deadlineOf(startedAt, limit), limit, now);
+
   it('counts down from the start, never below none or above the limit', () => {
     expect(quizTimeLeftMs(0, 15, 5 * 60_000)).toBe(10 * 60_000);
     expect(quizTimeLeftMs(0, 15, 20 * 60_000)).toBe(0);

@@ -1,4 +1,4 @@
-import type { Section } from '@assessment/core';
+import { MINUTE_MS, type Section } from '@assessment/core';
 import type { InviteLink, SessionData } from '@assessment/react';
 
 /**
@@ -32,15 +32,9 @@ export function returnOf(
   return { kind: 'continue', section: next };
 }
 
-/** Time left on a quiz clock started at `startedAt`, between none and the whole limit. */
-export function quizTimeLeftMs(startedAt: number, limitMinutes: number, now: number): number {
-  const limitMs = limitMinutes * 60_000;
-  return Math.max(0, Math.min(limitMs, startedAt + limitMs - now));
-}
-
 /** `12 minutes`, rounded down, or `less than a minute`. */
 export function describeMinutesLeft(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
+  const minutes = Math.floor(ms / MINUTE_MS);
   if (minutes === 0) return 'less than a minute';
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
