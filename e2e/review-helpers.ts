@@ -43,7 +43,7 @@ let reviewerNumber = 0;
  * The command runs from the build the server runs (`pnpm --filter api reviewer` would rebuild
  * `api/dist` first, under the feet of the running server and of the other worker's calls).
  */
-export function addReviewer(companyId: string, name = 'Rita Reviewer'): Reviewer {
+export function addReviewer(companyId: string, name = 'Rita Reviewer', role: 'admin' | 'reviewer' = 'admin'): Reviewer {
   reviewerNumber += 1;
   const reviewer = {
     email: `rita-${companyId}-${process.pid}-${Date.now().toString(36)}-${reviewerNumber}@${companyId}.example`,
@@ -52,7 +52,7 @@ export function addReviewer(companyId: string, name = 'Rita Reviewer'): Reviewer
   };
   const result = spawnSync(
     process.execPath,
-    [reviewerCli, 'add', '--company', companyId, '--email', reviewer.email, '--name', name],
+    [reviewerCli, 'add', '--company', companyId, '--email', reviewer.email, '--name', name, '--role', role],
     {
       cwd: repoRoot,
       input: `${reviewer.password}\n`,

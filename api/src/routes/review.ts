@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
 import {
   type CompanySettings,
-  companyIdOf,
   companySettingsUpdateSchema,
   type DeliveryLog,
   type GenderReport,
-  getTest,
   noteCreateSchema,
   type ReviewerMe,
   type ReviewTest,
@@ -18,7 +16,7 @@ import {
   webhookUpdateSchema,
 } from '@assessment/core';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { safeJson } from '../admin/safe-json.ts';
 import { testSessionsCsv } from '../export/export-sessions.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
@@ -27,6 +25,7 @@ import { eraseCandidate } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
+import { companyInvitation, companySession, companyTest, signedIn } from '../review/company-scope.ts';
 import { actorName, decisionsView } from '../review/decisions.ts';
 import { DELIVERIES_SHOWN, deliveryView } from '../review/delivery-log.ts';
 import {
@@ -39,10 +38,10 @@ import {
 import { requireCompanyAdmin, requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
-import type { SessionStore } from '../storage/sessions/session-store.ts';
 import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
 import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
+import { registerRatingRoutes } from './review-ratings.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
 
 /** A list of candidates: `MAX_BULK_CSV_CHARS` characters, with room for JSON's escapes and UTF-8. */
@@ -51,35 +50,6 @@ const BULK_BODY_LIMIT = 512 * 1024;
 type TestParams = { Params: { testId: string } };
 type SessionParams = { Params: { sessionId: string } };
 type InvitationParams = { Params: { invitationId: string } };
-
-function signedIn(request: FastifyRequest) {
-  if (!request.reviewer) throw new Error('Reviewer routes run after the sign-in check');
-  return request.reviewer;
-}
-
-/**
- * Company scoping: a test, candidate or invitation of another company is answered exactly as one
- * that does not exist (404, never 403), so nothing about other companies can be learnt by guessing.
- */
-function companyTest(request: FastifyRequest, testId: string): TestDefinition {
-  const test = getTest(testId);
-  const ours = test && companyIdOf(test) === signedIn(request).company.companyId ? test : undefined;
-  return requireFound(ours, 'test');
-}
-
-async function companySession(sessions: SessionStore, request: FastifyRequest, sessionId: string) {
-  const record = await sessions.getSession(sessionId);
-  const test = record && getTest(record.testId);
-  const ours = test && companyIdOf(test) === signedIn(request).company.companyId ? { record, test } : undefined;
-  return requireFound(ours, 'candidate');
-}
-
-async function companyInvitation(invitations: InvitationStore, request: FastifyRequest, invitationId: string) {
-  const invitation = await invitations.getInvitation(invitationId);
-  const test = invitation && getTest(invitation.testId);
-  const ours = test && companyIdOf(test) === signedIn(request).company.companyId ? invitation : undefined;
-  return requireFound(ours, 'invitation');
-}
 
 /** `counts` comes from one `testCounts` call for all the tests listed, not one query per test. */
 async function reviewTest(
@@ -277,6 +247,8 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
         await recordLooks(access, lookerOf(request), [record], 'video', now());
       return sendVideo(record, request.headers.range, reply, videos);
     });
+
+    registerRatingRoutes(review, deps);
 
     review.get<TestParams>('/api/review/tests/:testId/invitations', async (request) => {
       const test = companyTest(request, request.params.testId);

@@ -5,6 +5,7 @@ import { createDecisionStore, type DecisionStore } from './decisions/decision-st
 import { createDeliveryStore, type DeliveryStore } from './deliveries/delivery-store.ts';
 import { createInvitationStore, type InvitationStore } from './invitations/invitation-store.ts';
 import { createPrivacyStore, type PrivacyStore } from './privacy/privacy-store.ts';
+import { createRatingStore, type RatingStore } from './ratings/rating-store.ts';
 import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
 import { createSessionStore, type SessionStore } from './sessions/session-store.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
@@ -25,6 +26,7 @@ export interface Stores {
   privacy: PrivacyStore;
   decisions: DecisionStore;
   deliveries: DeliveryStore;
+  ratings: RatingStore;
 }
 
 export function storesOn(storage: Storage): Stores {
@@ -39,5 +41,6 @@ export function storesOn(storage: Storage): Stores {
     privacy: createPrivacyStore(storage),
     decisions: createDecisionStore(storage),
     deliveries: createDeliveryStore(storage),
+    ratings: createRatingStore(storage),
   };
 }

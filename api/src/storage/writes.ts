@@ -4,6 +4,7 @@ import { decisionWrites } from './decisions/decision-store.ts';
 import { deliveryWrites } from './deliveries/delivery-store.ts';
 import { invitationWrites } from './invitations/invitation-writes.ts';
 import { privacyWrites } from './privacy/privacy-store.ts';
+import { ratingWrites } from './ratings/rating-store.ts';
 import { reviewerWrites } from './reviewers/reviewer-writes.ts';
 import { sessionWrites } from './sessions/session-writes.ts';
 import { taskWrites } from './tasks/task-store.ts';
@@ -23,6 +24,7 @@ export const WRITES = {
   ...privacyWrites,
   ...decisionWrites,
   ...deliveryWrites,
+  ...ratingWrites,
 };
 
 export type Writes = typeof WRITES;

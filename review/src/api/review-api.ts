@@ -6,6 +6,7 @@ import {
   type CompanySettingsUpdate,
   type CreateInvitationPayload,
   candidateDetailSchema,
+  candidateRatingsSchema,
   candidatesPageSchema,
   companySettingsSchema,
   decisionsSchema,
@@ -13,10 +14,13 @@ import {
   genderReportSchema,
   invitationSchema,
   invitationsPageSchema,
+  type RatingSubmit,
   REVIEW_API_PREFIX,
+  type RubricUpdate,
   reviewerMeSchema,
   reviewTestSchema,
   reviewTestsSchema,
+  rubricSchema,
   type SilentCandidates,
   type StageChange,
   type UpdateInvitationPayload,
@@ -123,6 +127,25 @@ export function reviewerCalls(csrfToken: string) {
         body: { body },
         csrfToken,
         schema: decisionsSchema,
+      }),
+
+    rubric: (testId: string, signal?: AbortSignal) =>
+      requestJson(at('tests', testId, 'rubric'), { schema: rubricSchema, signal }),
+
+    /** Sets the test's rubric (admins only): a new version once a rating was given under it. */
+    saveRubric: (testId: string, rubric: RubricUpdate) =>
+      requestJson(at('tests', testId, 'rubric'), { method: 'PUT', body: rubric, csrfToken, schema: rubricSchema }),
+
+    /** The reviewer's own rating, and the team's once they have given theirs. */
+    ratings: (sessionId: string, signal?: AbortSignal) =>
+      requestJson(at('candidates', sessionId, 'ratings'), { schema: candidateRatingsSchema, signal }),
+
+    rate: (sessionId: string, rating: RatingSubmit) =>
+      requestJson(at('candidates', sessionId, 'ratings', 'mine'), {
+        method: 'PUT',
+        body: rating,
+        csrfToken,
+        schema: candidateRatingsSchema,
       }),
 
     /** Erases the candidate and every copy of their data (admins only); cannot be undone. */

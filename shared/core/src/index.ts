@@ -25,6 +25,8 @@ export {
   withSwitch,
 } from './api/proctoring.ts';
 export { randomId } from './api/random-id.ts';
+export * from './api/rating-schemas.ts';
+export { criterionSummaries } from './api/rating-summary.ts';
 export * from './api/record-schemas.ts';
 export * from './api/record-summary.ts';
 export * from './api/review-schemas.ts';

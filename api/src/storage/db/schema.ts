@@ -247,6 +247,29 @@ export interface ReminderSettingsTable {
   updated_at: number;
 }
 
+/** One version of a test's rubric; `criteria` is the JSON of its criteria (`rubricUpdateSchema`), in order. */
+export interface RubricsTable {
+  test_id: string;
+  version: number;
+  criteria: string;
+  /** The admin's name and email as they were then. */
+  actor: string;
+  created_at: number;
+}
+
+/** A reviewer's rating of a candidate: `scores` is the JSON of a score per criterion of its version. */
+export interface RatingsTable {
+  session_id: string;
+  reviewer_id: string;
+  test_id: string;
+  rubric_version: number;
+  scores: string;
+  /** One of `RECOMMENDATIONS`. */
+  recommendation: string;
+  actor: string;
+  at: number;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -271,4 +294,6 @@ export interface Schema {
   deliveries: DeliveriesTable;
   reminder_settings: ReminderSettingsTable;
   webhook_endpoints: WebhookEndpointsTable;
+  rubrics: RubricsTable;
+  ratings: RatingsTable;
 }

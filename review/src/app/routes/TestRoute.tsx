@@ -4,6 +4,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { CandidateList } from '../../features/candidates/components/CandidateList.tsx';
 import { InvitationList } from '../../features/invitations/components/InvitationList.tsx';
 import { GenderReport } from '../../features/privacy/components/GenderReport.tsx';
+import { RubricPanel } from '../../features/ratings/components/RubricPanel.tsx';
 import { CsvDownloadLink } from '../../features/tests/components/CsvDownloadLink.tsx';
 import { OpenLinkSetting } from '../../features/tests/components/OpenLinkSetting.tsx';
 import { useTests } from '../../features/tests/hooks/useTests.ts';
@@ -43,6 +44,7 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
           <CsvDownloadLink testId={test.testId} />
         </section>
       </div>
+      <RubricPanel testId={test.testId} questionCount={test.questionCount} />
       <nav className="tabs" aria-label="Test views">
         <NavLink to={base} end>
           Candidates

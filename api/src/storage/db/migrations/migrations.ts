@@ -12,6 +12,7 @@ import { deliveries } from './0009-deliveries.ts';
 import { reminders } from './0010-reminders.ts';
 import { webhooks } from './0011-webhooks.ts';
 import { quizStart } from './0012-quiz-start.ts';
+import { ratings } from './0013-ratings.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -31,6 +32,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0010-reminders', reminders],
   ['0011-webhooks', webhooks],
   ['0012-quiz-start', quizStart],
+  ['0013-ratings', ratings],
 ];
 
 /**

@@ -4,6 +4,7 @@ import { PageHeading } from '../../../components/PageHeading.tsx';
 import { candidateName } from '../../candidates/lib/candidate-labels.ts';
 import { DecisionPanel } from '../../decisions/components/DecisionPanel.tsx';
 import { EraseCandidate } from '../../privacy/components/EraseCandidate.tsx';
+import { RatingPanel } from '../../ratings/components/RatingPanel.tsx';
 import { AnswerView } from './AnswerView.tsx';
 import { CandidateSummary } from './CandidateSummary.tsx';
 import { DeclarationView } from './DeclarationView.tsx';
@@ -19,6 +20,7 @@ const PARTS = [
   { id: 'device', title: 'Device' },
   { id: 'feedback', title: 'Feedback' },
   { id: 'declaration', title: 'Declaration' },
+  { id: 'ratings', title: 'Ratings' },
   { id: 'decision', title: 'Stage and notes' },
   { id: 'erasure', title: 'Erasure' },
 ] as const;
@@ -85,6 +87,9 @@ export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) 
       </Part>
       <Part id="declaration">
         <DeclarationView registration={candidate.registration} />
+      </Part>
+      <Part id="ratings">
+        <RatingPanel sessionId={candidate.sessionId} />
       </Part>
       <Part id="decision">
         <DecisionPanel sessionId={candidate.sessionId} />

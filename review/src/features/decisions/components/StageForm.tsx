@@ -7,6 +7,7 @@ import {
 } from '@assessment/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
+import { FormOutcome } from '../../../components/FormOutcome.tsx';
 import { problemOf } from '../../../hooks/useResource.ts';
 
 interface Props {
@@ -73,14 +74,7 @@ export function StageForm({ sessionId, decisions, onSaved }: Props) {
         <button type="submit" className="button" aria-disabled={saving} aria-busy={saving}>
           Save stage
         </button>
-        {problem && (
-          <p className="form-problem" role="alert">
-            {problem}
-          </p>
-        )}
-        <p className="status-line" role="status">
-          {message}
-        </p>
+        <FormOutcome problem={problem} message={message} />
       </form>
       {decisions.history.length === 0 ? (
         <p>The stage has not changed since the candidate started.</p>

@@ -1,6 +1,7 @@
 import { type Decisions, NOTE_MAX_LENGTH, type NoteView } from '@assessment/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
+import { FormOutcome } from '../../../components/FormOutcome.tsx';
 import { problemOf } from '../../../hooks/useResource.ts';
 
 interface Props {
@@ -83,14 +84,7 @@ export function TeamNotes({ sessionId, notes, onSaved }: Props) {
             Add note
           </button>
         </p>
-        {problem && (
-          <p id={`${id}-problem`} className="form-problem" role="alert">
-            {problem}
-          </p>
-        )}
-        <p className="status-line" role="status">
-          {message}
-        </p>
+        <FormOutcome problem={problem} message={message} problemId={`${id}-problem`} />
       </form>
     </div>
   );

@@ -1,0 +1,65 @@
+import {
+  type CandidateRatings,
+  type Criterion,
+  criterionSummaries,
+  type RatingView,
+  type Rubric,
+  type TestDefinition,
+} from '@assessment/core';
+import { iso } from '../admin/session-view.ts';
+import { HttpError } from '../http/errors.ts';
+import type { RatingStore, StoredRating, StoredRubric } from '../storage/ratings/rating-store.ts';
+
+export const NO_RUBRIC = "This test has no rubric yet: a company admin sets one on the test's page";
+
+export const rubricView = (stored: StoredRubric | null): Rubric =>
+  stored ?? { version: null, criteria: [], locked: false };
+
+/** A criterion about a question the test does not have is refused, not kept to confuse a reviewer. */
+export function checkCriteria(test: TestDefinition, criteria: Criterion[]): void {
+  const questions = test.questions.length;
+  const stray = criteria.findIndex((criterion) => criterion.about !== 'video' && criterion.about > questions);
+  if (stray >= 0) {
+    throw new HttpError(
+      400,
+      `Criterion ${stray + 1} is about question ${criteria[stray]?.about}, and this test has ${questions}`,
+    );
+  }
+}
+
+const ratingView = (rating: StoredRating): RatingView => ({
+  by: rating.actor,
+  rubricVersion: rating.rubricVersion,
+  scores: rating.scores,
+  recommendation: rating.recommendation,
+  at: iso(rating.at) as string,
+});
+
+/**
+ * What one reviewer may see of a candidate's ratings: their own, and the team's only once they
+ * have rated, so that nobody's score is anchored on a teammate's. The team's are those under the
+ * version the reviewer rated with, summed up per criterion; others are only counted.
+ */
+export async function candidateRatings(
+  ratings: RatingStore,
+  rubric: StoredRubric | null,
+  sessionId: string,
+  reviewerId: string,
+): Promise<CandidateRatings> {
+  const all = await ratings.ratingsOf(sessionId);
+  const mine = all.find((rating) => rating.reviewerId === reviewerId);
+  if (!mine) return { rubric: rubricView(rubric), mine: null, team: null };
+  const sameVersion = all.filter((rating) => rating.rubricVersion === mine.rubricVersion);
+  return {
+    rubric: rubricView(rubric),
+    mine: ratingView(mine),
+    team: {
+      ratings: sameVersion.map(ratingView),
+      criteria: criterionSummaries(
+        mine.scores.length,
+        sameVersion.map((rating) => rating.scores),
+      ),
+      otherVersions: all.length - sameVersion.length,
+    },
+  };
+}

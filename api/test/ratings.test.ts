@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import { companyIdOf, getTest, type TestDefinition } from '@assessment/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addReviewer } from '../src/review/reviewer-accounts.ts';
+import type { Stores } from '../src/storage/stores.ts';
+import { storesBeside, TEST_DATABASES } from './databases.ts';
+import {
+  answers,
+  type InProcessServer,
+  newSessionId,
+  postJson,
+  registration,
+  startServer,
+  tempDataDir,
+  testId,
+} from './helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
+
+const companyId = companyIdOf(getTest(testId) as TestDefinition);
+const ADMIN = 'rate-admin@lumenvault.example';
+const ROB = 'rate-rob@lumenvault.example';
+const RIA = 'rate-ria@lumenvault.example';
+const OUTSIDER = 'rate-admin@orbitra.example';
+
+const anchors = { one: 'Vague', three: 'Clear', five: 'Clear, with evidence' };
+const RUBRIC = {
+  criteria: [
+    { about: 1, name: 'Reasoning', anchors },
+    { about: 'video', name: 'Communication', anchors },
+  ],
+};
+
+describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (database) => {
+  let server: InProcessServer;
+  let drop: () => Promise<void>;
+  let stores: Stores;
+  let closeStores: () => Promise<void>;
+  const dataDir = tempDataDir();
+  const candidate = newSessionId();
+  const signedIn = async (email: string) => {
+    const browser = new ReviewerBrowser(server.url);
+    expect((await browser.signIn(email)).status).toBe(204);
+    return browser;
+  };
+  const ratingsPath = `/api/review/candidates/${candidate}/ratings`;
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    const env = { ...opened.env, DATA_DIR: dataDir };
+    server = await startServer(env);
+    const beside = await storesBeside(env);
+    stores = beside.stores;
+    closeStores = beside.close;
+    for (const person of [
+      { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' as const },
+      { companyId, email: ROB, name: 'Rob Reviewer', role: 'reviewer' as const },
+      { companyId, email: RIA, name: 'Ria Reviewer', role: 'reviewer' as const },
+      { companyId: 'orbitra-labs', email: OUTSIDER, name: 'Olga Outsider', role: 'admin' as const },
+    ]) {
+      await addReviewer(stores.reviewers, { ...person, password: REVIEWER_PASSWORD }, Date.now());
+    }
+    expect((await postJson(server.url, '/api/now-assessment', registration(candidate))).status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(candidate, { final: true }))).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await closeStores();
+    await server.stop();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lets only an admin set the rubric, and refuses one it could not use, with a clear message', async () => {
+    const rob = await signedIn(ROB);
+    expect((await rob.send('GET', `/api/review/tests/${testId}/rubric`)).body).toEqual({
+      version: null,
+      criteria: [],
+      locked: false,
+    });
+    const early = await rob.send('PUT', `${ratingsPath}/mine`, {
+      rubricVersion: 1,
+      scores: [3],
+      recommendation: 'yes',
+    });
+    expect(early.status).toBe(409);
+    expect(early.text).toMatch(/no rubric yet/);
+    expect((await rob.send('PUT', `/api/review/tests/${testId}/rubric`, RUBRIC)).status).toBe(403);
+
+    const ann = await signedIn(ADMIN);
+    const stray = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, {
+      criteria: [{ about: 99, name: 'Nothing', anchors }],
+    });
+    expect(stray.status).toBe(400);
+    expect(stray.text).toMatch(/question 99/);
+    const empty = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, {
+      criteria: [{ about: 1, name: '  ', anchors }],
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toMatch(/must not be empty/);
+
+    // Changed freely while nobody has rated under it: still version 1.
+    expect(
+      (await ann.send('PUT', `/api/review/tests/${testId}/rubric`, { criteria: [RUBRIC.criteria[0]] })).body,
+    ).toMatchObject({ version: 1 });
+    const saved = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, RUBRIC);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toEqual({ version: 1, criteria: RUBRIC.criteria, locked: false });
+
+    const outsider = await signedIn(OUTSIDER);
+    expect((await outsider.send('GET', `/api/review/tests/${testId}/rubric`)).status).toBe(404);
+    expect((await outsider.send('PUT', `/api/review/tests/${testId}/rubric`, RUBRIC)).status).toBe(404);
+  });
+
+  it('shows a reviewer the team’s ratings only after they gave theirs, then each criterion’s mean and spread', async () => {
+    const rob = await signedIn(ROB);
+    const ria = await signedIn(RIA);
+    const given = await rob.send('PUT', `${ratingsPath}/mine`, {
+      rubricVersion: 1,
+      scores: [5, 4],
+      recommendation: 'strong-yes',
+    });
+    expect(given.status, given.text).toBe(200);
+    expect(given.body).toMatchObject({
+      mine: { by: `Rob Reviewer (${ROB})`, scores: [5, 4], recommendation: 'strong-yes' },
+      team: {
+        criteria: [
+          { mean: 5, spread: 0, count: 1, discuss: false },
+          { mean: 4, count: 1 },
+        ],
+      },
+    });
+
+    // Ria has not rated: nothing of Rob's reaches her, in any response she can ask for.
+    const before = await ria.send('GET', ratingsPath);
+    expect(before.body).toMatchObject({ rubric: { version: 1, locked: true }, mine: null, team: null });
+    for (const path of [
+      ratingsPath,
+      `/api/review/candidates/${candidate}`,
+      `/api/review/candidates/${candidate}/decisions`,
+      `/api/review/tests/${testId}/candidates`,
+    ]) {
+      const response = await ria.send('GET', path);
+      expect(response.status, path).toBe(200);
+      expect(response.text, path).not.toMatch(/strong-yes|Rob Reviewer/);
+    }
+
+    const short = await ria.send('PUT', `${ratingsPath}/mine`, { rubricVersion: 1, scores: [2], recommendation: 'no' });
+    expect(short.status).toBe(400);
+    expect(short.text).toMatch(/one score for each of the rubric's 2 criteria/);
+    const outOfScale = await ria.send('PUT', `${ratingsPath}/mine`, {
+      rubricVersion: 1,
+      scores: [0, 6],
+      recommendation: 'no',
+    });
+    expect(outOfScale.status).toBe(400);
+    const after = await ria.send('PUT', `${ratingsPath}/mine`, {
+      rubricVersion: 1,
+      scores: [2, 4],
+      recommendation: 'no',
+    });
+    expect(after.status, after.text).toBe(200);
+    expect(after.body.team).toMatchObject({
+      ratings: [{ by: `Rob Reviewer (${ROB})` }, { by: `Ria Reviewer (${RIA})` }],
+      criteria: [
+        { mean: 3.5, spread: 3, count: 2, discuss: true },
+        { mean: 4, spread: 0, count: 2, discuss: false },
+      ],
+      otherVersions: 0,
+    });
+
+    const outsider = await signedIn(OUTSIDER);
+    expect((await outsider.send('GET', ratingsPath)).status).toBe(404);
+    expect(
+      (await outsider.send('PUT', `${ratingsPath}/mine`, { rubricVersion: 1, scores: [1, 1], recommendation: 'no' }))
+        .status,
+    ).toBe(404);
+
+    const ann = await signedIn(ADMIN);
+    const log = await ann.send('GET', '/api/review/access-log');
+    const given2 = (log.body.entries as { sessionId: string; detail: string | null }[]).filter(
+      (entry) => entry.sessionId === candidate && entry.detail === 'rating given',
+    );
+    expect(given2).toHaveLength(2);
+  });
+
+  it('makes a new rubric version once ratings exist, and every rating keeps the version it was given under', async () => {
+    const ann = await signedIn(ADMIN);
+    const changed = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, {
+      criteria: [...RUBRIC.criteria, { about: 2, name: 'Depth', anchors }],
+    });
+    expect(changed.body).toMatchObject({ version: 2, locked: false });
+
+    const rob = await signedIn(ROB);
+    const stale = await rob.send('PUT', `${ratingsPath}/mine`, {
+      rubricVersion: 1,
+      scores: [4, 4],
+      recommendation: 'yes',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.text).toMatch(/rubric changed/);
+    // Rob's rating under version 1 is kept as it was.
+    expect((await rob.send('GET', ratingsPath)).body).toMatchObject({
+      rubric: { version: 2, locked: false },
+      mine: { rubricVersion: 1, scores: [5, 4] },
+    });
+    const again = await rob.send('PUT', `${ratingsPath}/mine`, {
+      rubricVersion: 2,
+      scores: [4, 4, 3],
+      recommendation: 'yes',
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({
+      mine: { rubricVersion: 2 },
+      team: { ratings: [{ by: `Rob Reviewer (${ROB})` }], otherVersions: 1 },
+    });
+    expect((await ann.send('GET', `/api/review/tests/${testId}/rubric`)).body).toMatchObject({
+      version: 2,
+      locked: true,
+    });
+  });
+
+  it('are erased with the candidate', async () => {
+    const ann = await signedIn(ADMIN);
+    expect((await ann.send('DELETE', `/api/review/candidates/${candidate}`)).status).toBe(204);
+    expect((await ann.send('GET', ratingsPath)).status).toBe(404);
+    expect(await stores.ratings.ratingsOf(candidate)).toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+import type { Locator, Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
+import { expect } from './fixtures.ts';
+import { addReviewer, type Reviewer, registerCandidate, signIn, submitAnswers, test } from './review-helpers.ts';
+import { press, tabToShownFocus, type } from './support/keyboard.ts';
+
+/** A company no other spec touches: its rubric and ratings are this spec's alone. */
+const WRENFIELD = { companyId: 'wrenfield-finance', testId: '3vjmqzmj' };
+
+/** Fills one criterion's fields in the order the form shows them, each reached by Tab. */
+async function writeCriterion(page: Page, criterion: Locator, name: string, anchors: [string, string, string]) {
+  await tabToShownFocus(page, criterion.getByLabel('Name'));
+  await type(page, name);
+  for (const [label, words] of [
+    ['What a 1 looks like', anchors[0]],
+    ['What a 3 looks like', anchors[1]],
+    ['What a 5 looks like', anchors[2]],
+  ] as const) {
+    await tabToShownFocus(page, criterion.getByLabel(label));
+    await type(page, words);
+  }
+}
+
+/** Scores a group of radios by keyboard: Tab into it, Space on the first (1), then an arrow per point more. */
+async function score(page: Page, group: Locator, points: number) {
+  await tabToShownFocus(page, group.getByRole('radio').first());
+  await press(page, 'Space');
+  for (let more = 1; more < points; more += 1) await press(page, 'ArrowRight');
+  await expect(group.getByRole('radio', { checked: true })).toHaveCount(1);
+}
+
+/** A reviewer's own rating of the candidate, given by keyboard alone on the candidate's page. */
+async function rate(page: Page, [reasoning, communication]: [number, number], recommendation: number) {
+  const ratings = page.locator('#ratings');
+  await expect(ratings.getByText("Your teammates' ratings show here once you have given yours.")).toBeVisible();
+  await expect(ratings.getByRole('table')).toHaveCount(0);
+  await score(page, ratings.getByRole('group', { name: 'Reasoning (Question 1)' }), reasoning);
+  await score(page, ratings.getByRole('group', { name: 'Communication (Video introduction)' }), communication);
+  await score(page, ratings.getByRole('group', { name: 'Recommendation' }), recommendation);
+  await tabToShownFocus(page, ratings.getByRole('button', { name: 'Submit my ratings' }));
+  await press(page, 'Enter');
+  await expect(ratings.getByRole('status')).toHaveText('Your ratings are saved.');
+}
+
+async function signInAs(page: Page, reviewer: Reviewer, path: string) {
+  await signIn(page, reviewer, path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+test('an admin fixes a rubric, two reviewers rate one candidate each without seeing the other, then see the spread, by keyboard alone', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = addReviewer(WRENFIELD.companyId, 'Ada Admin');
+  const rob = addReviewer(WRENFIELD.companyId, 'Rob Rater', 'reviewer');
+  const ria = addReviewer(WRENFIELD.companyId, 'Ria Rater', 'reviewer');
+  const run = Date.now().toString(36);
+  const name = `Kit Rated ${run}`;
+  const candidate = await registerCandidate(request, WRENFIELD.testId, { fullName: name, name });
+  await submitAnswers(request, candidate, ['<p>Costs fell 4%</p>', '<p>Two</p>', '<p>Three</p>']);
+
+  // 1. The admin writes the rubric on the test's page.
+  await signInAs(page, admin, `/review/tests/${WRENFIELD.testId}`);
+  const rubric = page.getByRole('region', { name: 'Rubric' });
+  await expect(rubric.getByText('No rubric yet: a company admin writes one here before the team rates.')).toBeVisible();
+  const write = rubric.getByText('Write the rubric');
+  await tabToShownFocus(page, write);
+  await press(page, 'Enter');
+  const first = rubric.getByRole('group', { name: 'Criterion 1' });
+  await expect(first.getByLabel('About')).toHaveValue('1');
+  await writeCriterion(page, first, 'Reasoning', ['No reasons', 'Some reasons', 'Reasons with figures']);
+  await tabToShownFocus(page, rubric.getByRole('button', { name: 'Add a criterion' }));
+  await press(page, 'Enter');
+  const second = rubric.getByRole('group', { name: 'Criterion 2' });
+  // The new criterion's first field has the focus; three arrow presses reach the video.
+  await expect(second.getByLabel('About')).toBeFocused();
+  for (let presses = 0; presses < 3; presses += 1) await press(page, 'ArrowDown');
+  await expect(second.getByLabel('About')).toHaveValue('video');
+  await tabToShownFocus(page, second.getByLabel('Name'));
+  await type(page, 'Communication');
+  // Saved too early: the first empty field is named and takes the focus.
+  await tabToShownFocus(page, rubric.getByRole('button', { name: 'Save rubric' }));
+  await press(page, 'Enter');
+  await expect(rubric.getByRole('alert')).toHaveText('Criterion 2: fill in every field.');
+  await expect(second.getByLabel('What a 1 looks like')).toBeFocused();
+  await type(page, 'Hard to follow');
+  await tabToShownFocus(page, second.getByLabel('What a 3 looks like'));
+  await type(page, 'Clear');
+  await tabToShownFocus(page, second.getByLabel('What a 5 looks like'));
+  await type(page, 'Clear and engaging');
+  await tabToShownFocus(page, rubric.getByRole('button', { name: 'Save rubric' }));
+  await press(page, 'Enter');
+  await expect(rubric.getByRole('status')).toHaveText('Rubric saved: version 1.');
+  await expect(rubric.getByRole('listitem')).toHaveText([
+    'Reasoning (Question 1): 1 No reasons; 3 Some reasons; 5 Reasons with figures',
+    'Communication (Video introduction): 1 Hard to follow; 3 Clear; 5 Clear and engaging',
+  ]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // 2. Two reviewers rate the candidate, each in their own browser, each blind to the other.
+  await page.context().clearCookies();
+  await signInAs(page, rob, `/review/candidates/${candidate.sessionId}`);
+  await rate(page, [5, 4], 4);
+  const robsTable = page.locator('#ratings').getByRole('table', { name: "The team's ratings" });
+  await expect(robsTable.getByRole('row', { name: /Reasoning/ })).toHaveText(/5\.0\s*0\s*1\s*No/);
+
+  const riasContext = await browser.newContext();
+  const riasPage = await riasContext.newPage();
+  try {
+    await signInAs(riasPage, ria, `/review/candidates/${candidate.sessionId}`);
+    await expect(riasPage.locator('#ratings').getByText('Rob Rater')).toHaveCount(0);
+    await rate(riasPage, [2, 4], 2);
+
+    // 3. Both see each criterion's mean and spread; three points apart is marked for discussion.
+    const table = riasPage.locator('#ratings').getByRole('table', { name: "The team's ratings" });
+    await expect(table.getByRole('row', { name: /Reasoning/ })).toHaveText(
+      /Reasoning \(Question 1\)\s*3\.5\s*3\s*2\s*Discuss: 2 points or more apart/,
+    );
+    await expect(table.getByRole('row', { name: /Communication/ })).toHaveText(/4\.0\s*0\s*2\s*No/);
+    await expect(
+      riasPage.getByRole('list', { name: "Each reviewer's recommendation" }).getByRole('listitem'),
+    ).toHaveText([/^Rob Rater \(.+\): Strong yes \(scores 5, 4\)/, /^Ria Rater \(.+\): No \(scores 2, 4\)/]);
+    expect(await seriousAccessibilityViolations(riasPage)).toEqual([]);
+  } finally {
+    await riasContext.close();
+  }
+  await page.reload();
+  await expect(
+    page
+      .locator('#ratings')
+      .getByRole('table', { name: "The team's ratings" })
+      .getByRole('row', { name: /Reasoning/ }),
+  ).toContainText('Discuss');
+});

@@ -1,0 +1,107 @@
+import { z } from '../zod.ts';
+import { isoTimeSchema } from './record-schemas.ts';
+
+/**
+ * The hiring team's ratings: a rubric per test, fixed before anyone rates, and each reviewer's own
+ * scores and recommendation, hidden from them until they have given theirs (issue 24: anchoring).
+ */
+
+export const RATING_SCALE = [1, 2, 3, 4, 5] as const;
+export const RUBRIC_MAX_CRITERIA = 20;
+export const CRITERION_NAME_MAX_LENGTH = 80;
+export const ANCHOR_MAX_LENGTH = 300;
+/** Ratings of one criterion this far apart or more are marked for the team to discuss. */
+export const DISCUSS_SPREAD = 2;
+
+export const RECOMMENDATIONS = ['strong-no', 'no', 'yes', 'strong-yes'] as const;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+export const RECOMMENDATION_NAMES: Record<Recommendation, string> = {
+  'strong-no': 'Strong no',
+  no: 'No',
+  yes: 'Yes',
+  'strong-yes': 'Strong yes',
+};
+
+const anchorSchema = z.string().trim().min(1, 'must not be empty').max(ANCHOR_MAX_LENGTH);
+
+/**
+ * One criterion: what it is about (a question by its number, from 1, or the video), its name, and
+ * what a 1, a 3 and a 5 look like.
+ */
+export const criterionSchema = z
+  .object({
+    about: z.union([z.number().int().min(1).max(100), z.literal('video')]),
+    name: z.string().trim().min(1, 'must not be empty').max(CRITERION_NAME_MAX_LENGTH),
+    anchors: z.object({ one: anchorSchema, three: anchorSchema, five: anchorSchema }).strict(),
+  })
+  .strict();
+
+/** `PUT /api/review/tests/:testId/rubric` (a company admin's). */
+export const rubricUpdateSchema = z
+  .object({ criteria: z.array(criterionSchema).min(1, 'needs at least one criterion').max(RUBRIC_MAX_CRITERIA) })
+  .strict();
+
+/**
+ * `GET /api/review/tests/:testId/rubric`: the test's rubric as it stands (version null before the
+ * first), and whether a rating was given under it, which makes the next change a new version.
+ */
+export const rubricSchema = z.object({
+  version: z.number().int().positive().nullable(),
+  criteria: z.array(criterionSchema),
+  locked: z.boolean(),
+});
+
+const scoreSchema = z.number().int().min(1).max(5);
+
+/** `PUT /api/review/candidates/:sessionId/ratings/mine`: one score per criterion of that version, in order. */
+export const ratingSubmitSchema = z
+  .object({
+    rubricVersion: z.number().int().positive(),
+    scores: z.array(scoreSchema).min(1).max(RUBRIC_MAX_CRITERIA),
+    recommendation: z.enum(RECOMMENDATIONS),
+  })
+  .strict();
+
+export const ratingSchema = z.object({
+  /** The reviewer's name and email as they were then. */
+  by: z.string(),
+  rubricVersion: z.number().int().positive(),
+  scores: z.array(scoreSchema),
+  recommendation: z.enum(RECOMMENDATIONS),
+  at: isoTimeSchema,
+});
+
+export const criterionSummarySchema = z.object({
+  mean: z.number(),
+  /** The highest score less the lowest. */
+  spread: z.number().int(),
+  count: z.number().int(),
+  discuss: z.boolean(),
+});
+
+/**
+ * `GET /api/review/candidates/:sessionId/ratings`: the rubric to rate under, the reviewer's own
+ * rating, and the team's only once the reviewer has given theirs (null before: the server never
+ * sends a teammate's score to someone who has not rated).
+ */
+export const candidateRatingsSchema = z.object({
+  rubric: rubricSchema,
+  mine: ratingSchema.nullable(),
+  team: z
+    .object({
+      /** Every rating under the version the reviewer rated with, theirs included. */
+      ratings: z.array(ratingSchema),
+      criteria: z.array(criterionSummarySchema),
+      /** Ratings given under another version of the rubric; counted, not mixed in. */
+      otherVersions: z.number().int(),
+    })
+    .nullable(),
+});
+
+export type Criterion = z.infer<typeof criterionSchema>;
+export type RubricUpdate = z.input<typeof rubricUpdateSchema>;
+export type Rubric = z.infer<typeof rubricSchema>;
+export type RatingSubmit = z.input<typeof ratingSubmitSchema>;
+export type RatingView = z.infer<typeof ratingSchema>;
+export type CriterionSummary = z.infer<typeof criterionSummarySchema>;
+export type CandidateRatings = z.infer<typeof candidateRatingsSchema>;
