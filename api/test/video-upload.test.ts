@@ -46,10 +46,11 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
+/** `what` says what was seen at the end, so a time-out in CI tells why. */
+async function waitFor(condition: () => boolean, what: () => string): Promise<void> {
   const deadline = Date.now() + 15_000;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -84,6 +85,7 @@ describe('video upload (tus)', () => {
           controller.enqueue(video.subarray(at, Math.min(at + 64 * 1024, sent)));
       },
     });
+    let answered = 'no answer yet';
     const stalled = fetch(`${server.url}${uploadPath}`, {
       method: 'PATCH',
       headers: {
@@ -94,8 +96,18 @@ describe('video upload (tus)', () => {
       },
       body,
       duplex: 'half',
-    } as RequestInit).catch((error: unknown) => error);
-    await waitFor(() => (fs.statSync(storedFile, { throwIfNoEntry: false })?.size ?? 0) >= sent, 'bytes on disk');
+    } as RequestInit).then(
+      async (response) => {
+        answered = `answered ${response.status}: ${await response.text()}`;
+        return response;
+      },
+      (error: unknown) => error,
+    );
+    const onDisk = () => fs.statSync(storedFile, { throwIfNoEntry: false })?.size ?? 0;
+    await waitFor(
+      () => onDisk() >= sent,
+      () => `${sent} bytes on disk; ${onDisk()} there, and the PATCH was ${answered}`,
+    );
     await server.kill();
     expect(await stalled).toBeInstanceOf(Error);
 
