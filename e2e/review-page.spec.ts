@@ -65,7 +65,7 @@ test('a reviewer signs in, sees the company’s tests with counts, and signs out
   await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
   await expect(page.getByRole('banner')).toContainText('Ferrowick Ventures · Review');
   await expect(page.getByRole('banner')).toContainText('Vera Venture');
-  const rows = page.getByRole('table').getByRole('row');
+  const rows = page.getByRole('table', { name: "Your company's tests" }).getByRole('row');
   await expect(rows).toHaveCount(3);
   const first = rows.filter({ hasText: FERROWICK.roleName });
   await expect(first.getByRole('cell')).toHaveText([FERROWICK.testId, '20 min', 'Allowed', '0', '0', '0']);

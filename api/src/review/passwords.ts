@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@assessment/core';
 import { hash, verify } from '@node-rs/argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
@@ -7,7 +8,6 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
  * the OWASP recommendation), on libuv's thread pool: a sign-in never holds the event loop.
  */
 
-export const MIN_PASSWORD_LENGTH = 12;
 /** zxcvbn's score from 0 to 4: 3 and up means more than 10^8 guesses even for a cracker that knows the patterns. */
 const MIN_PASSWORD_SCORE = 3;
 

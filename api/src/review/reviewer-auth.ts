@@ -56,7 +56,7 @@ function cookieOptions(request: FastifyRequest) {
  * A sign-in comes from this site's own page: SameSite keeps the cookie from other sites, and a
  * browser names the page's origin on every POST, which must then be this one.
  */
-function requireOwnOrigin(request: FastifyRequest): void {
+export function requireOwnOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
     throw new HttpError(403, 'Sign in from the review page of this site');

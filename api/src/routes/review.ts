@@ -42,6 +42,7 @@ import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
 import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
 import { registerRatingRoutes } from './review-ratings.ts';
+import { registerTeamRoutes } from './review-team.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
 
 /** A list of candidates: `MAX_BULK_CSV_CHARS` characters, with room for JSON's escapes and UTF-8. */
@@ -249,6 +250,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     });
 
     registerRatingRoutes(review, deps);
+    registerTeamRoutes(review, deps);
 
     review.get<TestParams>('/api/review/tests/:testId/invitations', async (request) => {
       const test = companyTest(request, request.params.testId);

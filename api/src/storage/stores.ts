@@ -9,6 +9,7 @@ import { createRatingStore, type RatingStore } from './ratings/rating-store.ts';
 import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
 import { createSessionStore, type SessionStore } from './sessions/session-store.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
+import { createTeamStore, type TeamStore } from './team/team-store.ts';
 import { createUploadStore, type UploadStore } from './uploads/upload-store.ts';
 
 /**
@@ -27,6 +28,7 @@ export interface Stores {
   decisions: DecisionStore;
   deliveries: DeliveryStore;
   ratings: RatingStore;
+  team: TeamStore;
 }
 
 export function storesOn(storage: Storage): Stores {
@@ -42,5 +44,6 @@ export function storesOn(storage: Storage): Stores {
     decisions: createDecisionStore(storage),
     deliveries: createDeliveryStore(storage),
     ratings: createRatingStore(storage),
+    team: createTeamStore(storage),
   };
 }

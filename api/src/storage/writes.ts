@@ -8,6 +8,7 @@ import { ratingWrites } from './ratings/rating-store.ts';
 import { reviewerWrites } from './reviewers/reviewer-writes.ts';
 import { sessionWrites } from './sessions/session-writes.ts';
 import { taskWrites } from './tasks/task-store.ts';
+import { teamWrites } from './team/team-store.ts';
 import { uploadWrites } from './uploads/upload-writes.ts';
 
 /**
@@ -25,6 +26,7 @@ export const WRITES = {
   ...decisionWrites,
   ...deliveryWrites,
   ...ratingWrites,
+  ...teamWrites,
 };
 
 export type Writes = typeof WRITES;

@@ -1,4 +1,7 @@
 import {
+  type AccessLinkInfo,
+  accessLinkInfoSchema,
+  accessLinkMadeSchema,
   accessLogPageSchema,
   bulkInvitationResultSchema,
   type CandidateSort,
@@ -23,6 +26,8 @@ import {
   rubricSchema,
   type SilentCandidates,
   type StageChange,
+  type TeammateCreate,
+  teamSchema,
   type UpdateInvitationPayload,
   webhookSecretSchema,
   webhookSettingsSchema,
@@ -48,6 +53,13 @@ export const signIn = (email: string, password: string) =>
   requestJson(`${BASE}/sign-in`, { method: 'POST', body: { email, password } });
 
 export const signOut = (csrfToken: string) => requestJson(`${BASE}/sign-out`, { method: 'POST', csrfToken });
+
+/** What a one-time link to set a password is for; no sign-in needed. */
+export const accessLink = (secret: string): Promise<AccessLinkInfo> =>
+  requestJson(`${BASE}/access-link`, { method: 'POST', body: { secret }, schema: accessLinkInfoSchema });
+
+export const setPasswordByLink = (secret: string, password: string) =>
+  requestJson(`${BASE}/access-link/password`, { method: 'POST', body: { secret, password } });
 
 /** The calls a signed-in reviewer makes; `csrfToken` is sent with every change. */
 export function reviewerCalls(csrfToken: string) {
@@ -147,6 +159,18 @@ export function reviewerCalls(csrfToken: string) {
         csrfToken,
         schema: candidateRatingsSchema,
       }),
+
+    /** The company's team (admins only). */
+    team: (signal?: AbortSignal) => requestJson(at('team'), { schema: teamSchema, signal }),
+
+    addTeammate: (teammate: TeammateCreate) =>
+      requestJson(at('team'), { method: 'POST', body: teammate, csrfToken, schema: accessLinkMadeSchema }),
+
+    /** Ends the teammate's password and sign-ins, and makes them a new link. */
+    resetAccess: (reviewerId: string) =>
+      requestJson(at('team', reviewerId, 'reset'), { method: 'POST', csrfToken, schema: accessLinkMadeSchema }),
+
+    removeTeammate: (reviewerId: string) => requestJson(at('team', reviewerId), { method: 'DELETE', csrfToken }),
 
     /** Erases the candidate and every copy of their data (admins only); cannot be undone. */
     eraseCandidate: (sessionId: string) => requestJson(at('candidates', sessionId), { method: 'DELETE', csrfToken }),

@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ReviewSessionProvider } from '../api/session.tsx';
 import { ReviewLayout } from './ReviewLayout.tsx';
+import { AccessRoute } from './routes/AccessRoute.tsx';
 import { CandidateRoute } from './routes/CandidateRoute.tsx';
 import { CompareRoute } from './routes/CompareRoute.tsx';
 import { NotFoundRoute } from './routes/NotFoundRoute.tsx';
@@ -20,6 +21,8 @@ export function App() {
     <BrowserRouter basename="/review" useTransitions={false}>
       <ReviewSessionProvider>
         <Routes>
+          {/* Outside the layout: a teammate opens it before they can sign in. */}
+          <Route path="access" element={<AccessRoute />} />
           <Route element={<ReviewLayout />}>
             <Route index element={<TestsRoute />} />
             <Route path="tests/:testId" element={<TestRoute tab="candidates" />} />

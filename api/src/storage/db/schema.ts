@@ -270,6 +270,17 @@ export interface RatingsTable {
   at: number;
 }
 
+/** A one-time link to set a reviewer's password; only the hash of its secret is kept. */
+export interface AccessLinksTable {
+  link_hash: string;
+  reviewer_id: string;
+  /** `invitation` (a new teammate) or `reset` (access reset by an admin). */
+  purpose: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -296,4 +307,5 @@ export interface Schema {
   webhook_endpoints: WebhookEndpointsTable;
   rubrics: RubricsTable;
   ratings: RatingsTable;
+  access_links: AccessLinksTable;
 }

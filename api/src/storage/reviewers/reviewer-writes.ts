@@ -1,23 +1,28 @@
-import { defineWrites } from '../db/database.ts';
+import { type Db, defineWrites } from '../db/database.ts';
 import { ReviewerExistsError } from '../errors.ts';
 import type { NewReviewerSession, StoredReviewer } from './reviewer-store.ts';
 
+/** A new account; `ReviewerExistsError` when the email has one already. */
+export async function insertReviewer(db: Db, reviewer: StoredReviewer): Promise<void> {
+  const inserted = await db
+    .insertInto('reviewers')
+    .values({
+      reviewer_id: reviewer.reviewerId,
+      company_id: reviewer.companyId,
+      email: reviewer.email,
+      name: reviewer.name,
+      password_hash: reviewer.passwordHash,
+      created_at: reviewer.createdAt,
+      role: reviewer.role,
+    })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .executeTakeFirst();
+  if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) throw new ReviewerExistsError(reviewer.email);
+}
+
 export const reviewerWrites = defineWrites({
   async addReviewer({ db }, reviewer: StoredReviewer): Promise<void> {
-    const inserted = await db
-      .insertInto('reviewers')
-      .values({
-        reviewer_id: reviewer.reviewerId,
-        company_id: reviewer.companyId,
-        email: reviewer.email,
-        name: reviewer.name,
-        password_hash: reviewer.passwordHash,
-        created_at: reviewer.createdAt,
-        role: reviewer.role,
-      })
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .executeTakeFirst();
-    if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) throw new ReviewerExistsError(reviewer.email);
+    await insertReviewer(db, reviewer);
   },
 
   /** Its sign-ins go with it (ON DELETE CASCADE). */

@@ -6,6 +6,7 @@ import { ReminderSetting } from '../../features/deliveries/components/ReminderSe
 import { WebhookSetting } from '../../features/deliveries/components/WebhookSetting.tsx';
 import { AccessLog } from '../../features/privacy/components/AccessLog.tsx';
 import { RetentionSetting } from '../../features/privacy/components/RetentionSetting.tsx';
+import { TeamPanel } from '../../features/team/components/TeamPanel.tsx';
 import { TestList } from '../../features/tests/components/TestList.tsx';
 import { useTests } from '../../features/tests/hooks/useTests.ts';
 
@@ -20,6 +21,7 @@ export function TestsRoute() {
       </p>
       {tests.error && <LoadProblem message={tests.error} onRetry={tests.reload} />}
       {tests.data ? <TestList tests={tests.data.tests} /> : !tests.error && <p className="muted">Loading tests…</p>}
+      <TeamPanel />
       <DeliveryLog />
       <ReminderSetting />
       <WebhookSetting />

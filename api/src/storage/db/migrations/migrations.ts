@@ -13,6 +13,7 @@ import { reminders } from './0010-reminders.ts';
 import { webhooks } from './0011-webhooks.ts';
 import { quizStart } from './0012-quiz-start.ts';
 import { ratings } from './0013-ratings.ts';
+import { accessLinks } from './0014-access-links.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -33,6 +34,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0011-webhooks', webhooks],
   ['0012-quiz-start', quizStart],
   ['0013-ratings', ratings],
+  ['0014-access-links', accessLinks],
 ];
 
 /**

@@ -1,0 +1,179 @@
+import { defineWrites } from '../db/database.ts';
+import type { Storage } from '../db/storage.ts';
+import { type StoredReviewer, toReviewer } from '../reviewers/reviewer-store.ts';
+import { insertReviewer } from '../reviewers/reviewer-writes.ts';
+
+/**
+ * A company's team as its admins manage it on the review page: teammates added with a one-time
+ * link to set their password, access reset, teammates removed (`migrations/0014-access-links.ts`).
+ */
+
+export type AccessLinkPurpose = 'invitation' | 'reset';
+
+export interface Teammate extends StoredReviewer {
+  /** Has set a password: can sign in. */
+  active: boolean;
+  /** When their unused link expires, or null without one. */
+  linkExpiresAt: number | null;
+}
+
+export interface NewAccessLink {
+  linkHash: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface TeamStore {
+  teammates(companyId: string): Promise<Teammate[]>;
+  teammate(companyId: string, reviewerId: string): Promise<StoredReviewer | undefined>;
+  /** A new reviewer without a password, and their link; `ReviewerExistsError` for an email taken. */
+  addTeammate(reviewer: StoredReviewer, link: NewAccessLink): Promise<void>;
+  /**
+   * Takes the reviewer's password and every sign-in away, and gives them a new link in place of
+   * any unused one.
+   */
+  resetAccess(reviewerId: string, link: NewAccessLink): Promise<void>;
+  /** The reviewer a link may still set the password of, and why it was made. */
+  liveLink(
+    linkHash: string,
+    at: number,
+  ): Promise<{ reviewer: StoredReviewer; purpose: AccessLinkPurpose; expiresAt: number } | undefined>;
+  /** Sets the password through a live link, once; false when the link is used, expired or unknown. */
+  setPasswordByLink(linkHash: string, passwordHash: string, at: number): Promise<boolean>;
+  /** Removes the reviewer of the company and their sign-ins and links; false when there was none. */
+  removeTeammate(companyId: string, reviewerId: string): Promise<boolean>;
+}
+
+const purposeOf = (value: string): AccessLinkPurpose => (value === 'reset' ? 'reset' : 'invitation');
+
+export const teamWrites = defineWrites({
+  async addTeammate({ atomically }, reviewer: StoredReviewer, link: NewAccessLink): Promise<void> {
+    await atomically(async (db) => {
+      // No password yet: an empty hash, which no password matches.
+      await insertReviewer(db, { ...reviewer, passwordHash: '' });
+      await db
+        .insertInto('access_links')
+        .values({
+          link_hash: link.linkHash,
+          reviewer_id: reviewer.reviewerId,
+          purpose: 'invitation',
+          created_at: link.createdAt,
+          expires_at: link.expiresAt,
+          used_at: null,
+        })
+        .execute();
+    });
+  },
+
+  async resetAccess({ atomically }, reviewerId: string, link: NewAccessLink): Promise<void> {
+    await atomically(async (db) => {
+      await db.updateTable('reviewers').set({ password_hash: '' }).where('reviewer_id', '=', reviewerId).execute();
+      await db.deleteFrom('reviewer_sessions').where('reviewer_id', '=', reviewerId).execute();
+      await db.deleteFrom('access_links').where('reviewer_id', '=', reviewerId).where('used_at', 'is', null).execute();
+      await db
+        .insertInto('access_links')
+        .values({
+          link_hash: link.linkHash,
+          reviewer_id: reviewerId,
+          purpose: 'reset',
+          created_at: link.createdAt,
+          expires_at: link.expiresAt,
+          used_at: null,
+        })
+        .execute();
+    });
+  },
+
+  async setPasswordByLink(
+    { atomically, dialect },
+    linkHash: string,
+    passwordHash: string,
+    at: number,
+  ): Promise<boolean> {
+    return atomically(async (db) => {
+      const link = await dialect
+        .forUpdate(
+          db
+            .selectFrom('access_links')
+            .select('reviewer_id')
+            .where('link_hash', '=', linkHash)
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', at),
+        )
+        .executeTakeFirst();
+      if (!link) return false;
+      await db.updateTable('access_links').set({ used_at: at }).where('link_hash', '=', linkHash).execute();
+      await db
+        .updateTable('reviewers')
+        .set({ password_hash: passwordHash })
+        .where('reviewer_id', '=', link.reviewer_id)
+        .execute();
+      return true;
+    });
+  },
+
+  /** Sign-ins and links go with the reviewer (ON DELETE CASCADE). */
+  async removeTeammate({ db }, companyId: string, reviewerId: string): Promise<boolean> {
+    const deleted = await db
+      .deleteFrom('reviewers')
+      .where('company_id', '=', companyId)
+      .where('reviewer_id', '=', reviewerId)
+      .executeTakeFirst();
+    return deleted.numDeletedRows > 0n;
+  },
+});
+
+export function createTeamStore({ reads: db, write }: Storage): TeamStore {
+  return {
+    async teammates(companyId) {
+      const rows = await db
+        .selectFrom('reviewers')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .orderBy('email')
+        .execute();
+      const links = await db
+        .selectFrom('access_links')
+        .innerJoin('reviewers', 'reviewers.reviewer_id', 'access_links.reviewer_id')
+        .select(['access_links.reviewer_id', 'access_links.expires_at'])
+        .where('reviewers.company_id', '=', companyId)
+        .where('access_links.used_at', 'is', null)
+        .execute();
+      const expiry = new Map<string, number>();
+      for (const link of links)
+        expiry.set(link.reviewer_id, Math.max(expiry.get(link.reviewer_id) ?? 0, link.expires_at));
+      return rows.map((row) => ({
+        ...toReviewer(row),
+        active: row.password_hash !== '',
+        linkExpiresAt: expiry.get(row.reviewer_id) ?? null,
+      }));
+    },
+    async teammate(companyId, reviewerId) {
+      const row = await db
+        .selectFrom('reviewers')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('reviewer_id', '=', reviewerId)
+        .executeTakeFirst();
+      return row && toReviewer(row);
+    },
+    async liveLink(linkHash, at) {
+      const row = await db
+        .selectFrom('access_links')
+        .innerJoin('reviewers', 'reviewers.reviewer_id', 'access_links.reviewer_id')
+        .selectAll('reviewers')
+        .select(['access_links.purpose', 'access_links.expires_at'])
+        .where('access_links.link_hash', '=', linkHash)
+        .where('access_links.used_at', 'is', null)
+        .where('access_links.expires_at', '>', at)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { purpose, expires_at, ...reviewer } = row;
+      return { reviewer: toReviewer(reviewer), purpose: purposeOf(purpose), expiresAt: expires_at };
+    },
+    addTeammate: (reviewer, link) => write('addTeammate', reviewer, link),
+    resetAccess: (reviewerId, link) => write('resetAccess', reviewerId, link),
+    setPasswordByLink: (linkHash, passwordHash, at) => write('setPasswordByLink', linkHash, passwordHash, at),
+    removeTeammate: (companyId, reviewerId) => write('removeTeammate', companyId, reviewerId),
+  };
+}

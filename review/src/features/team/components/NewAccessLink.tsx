@@ -1,0 +1,18 @@
+import type { AccessLinkMade } from '@assessment/core';
+import { CopyField } from '../../../components/CopyField.tsx';
+import { accessLinkOf } from '../lib/team-labels.ts';
+
+const dateTime = (at: string) => new Date(at).toLocaleString();
+
+/** A teammate's new link, shown this once: only its hash is kept, so it cannot be shown again. */
+export function NewAccessLink({ made }: { made: AccessLinkMade }) {
+  return (
+    <div className="new-access-link">
+      <p>
+        Send this link to {made.teammate.name} ({made.teammate.email}). It lets them set a password, once, until{' '}
+        {dateTime(made.expiresAt)}. It is shown only now.
+      </p>
+      <CopyField label={`Link for ${made.teammate.name} to set a password`} value={accessLinkOf(made.secret)} />
+    </div>
+  );
+}
