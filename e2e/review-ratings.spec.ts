@@ -29,13 +29,18 @@ async function score(page: Page, group: Locator, points: number) {
   await expect(group.getByRole('radio', { checked: true })).toHaveCount(1);
 }
 
-/** A reviewer's own rating of the candidate, given by keyboard alone on the candidate's page. */
-async function rate(page: Page, [reasoning, communication]: [number, number], recommendation: number) {
+/**
+ * A reviewer's own rating of the candidate, given by keyboard alone on the candidate's page; the
+ * video's criterion left to wait where `communication` is null.
+ */
+async function rate(page: Page, [reasoning, communication]: [number, number | null], recommendation: number) {
   const ratings = page.locator('#ratings');
   await expect(ratings.getByText("Your teammates' ratings show here once you have given yours.")).toBeVisible();
   await expect(ratings.getByRole('table')).toHaveCount(0);
   await score(page, ratings.getByRole('group', { name: 'Reasoning (Question 1)' }), reasoning);
-  await score(page, ratings.getByRole('group', { name: 'Communication (Video introduction)' }), communication);
+  if (communication !== null) {
+    await score(page, ratings.getByRole('group', { name: 'Communication (Video introduction)' }), communication);
+  }
   await score(page, ratings.getByRole('group', { name: 'Recommendation' }), recommendation);
   await tabToShownFocus(page, ratings.getByRole('button', { name: 'Submit my ratings' }));
   await press(page, 'Enter');
@@ -47,7 +52,7 @@ async function signInAs(page: Page, reviewer: Reviewer, path: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-test('an admin fixes a rubric, two reviewers rate one candidate each without seeing the other, then see the spread, by keyboard alone', async ({
+test('an admin fixes a rubric and turns on blind review; two reviewers rate one candidate, each blind to who they are and to the other, then see the spread, by keyboard alone', async ({
   page,
   browser,
   request,
@@ -98,11 +103,25 @@ test('an admin fixes a rubric, two reviewers rate one candidate each without see
     'Communication (Video introduction): 1 Hard to follow; 3 Clear; 5 Clear and engaging',
   ]);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  const blindReview = page.getByLabel('Hide who each candidate is until the reviewer has rated them');
+  await tabToShownFocus(page, blindReview, 'Shift+Tab');
+  await press(page, 'Space');
+  await expect(page.getByRole('region', { name: 'Blind review' }).getByRole('status')).toHaveText(
+    'Blind review is now on.',
+  );
+  await expect(blindReview).toBeChecked();
 
   // 2. Two reviewers rate the candidate, each in their own browser, each blind to the other.
   await page.context().clearCookies();
   await signInAs(page, rob, `/review/candidates/${candidate.sessionId}`);
-  await rate(page, [5, 4], 4);
+  // Blind: a code, not a name, and no video, until Rob has rated the written answers.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/^Candidate [0-9A-F]{4}$/);
+  const code = await heading.textContent();
+  await expect(page.getByText(name)).toHaveCount(0);
+  await expect(page.locator('#video')).toContainText('Hidden in blind review');
+  await rate(page, [5, null], 4);
+  await expect(heading).toHaveText(name);
   const robsTable = page.locator('#ratings').getByRole('table', { name: "The team's ratings" });
   await expect(robsTable.getByRole('row', { name: /Reasoning/ })).toHaveText(/5\.0\s*0\s*1\s*No/);
 
@@ -110,7 +129,12 @@ test('an admin fixes a rubric, two reviewers rate one candidate each without see
   const riasPage = await riasContext.newPage();
   try {
     await signInAs(riasPage, ria, `/review/candidates/${candidate.sessionId}`);
+    await expect(riasPage.getByRole('heading', { level: 1 })).toHaveText(code ?? '');
     await expect(riasPage.locator('#ratings').getByText('Rob Rater')).toHaveCount(0);
+    // Ria chooses to see whom she reviews first: one click, on the company's record.
+    await tabToShownFocus(riasPage, riasPage.getByRole('button', { name: 'Show who this candidate is' }));
+    await press(riasPage, 'Enter');
+    await expect(riasPage.getByRole('heading', { level: 1 })).toHaveText(name);
     await rate(riasPage, [2, 4], 2);
 
     // 3. Both see each criterion's mean and spread; three points apart is marked for discussion.
@@ -118,10 +142,10 @@ test('an admin fixes a rubric, two reviewers rate one candidate each without see
     await expect(table.getByRole('row', { name: /Reasoning/ })).toHaveText(
       /Reasoning \(Question 1\)\s*3\.5\s*3\s*2\s*Discuss: 2 points or more apart/,
     );
-    await expect(table.getByRole('row', { name: /Communication/ })).toHaveText(/4\.0\s*0\s*2\s*No/);
+    await expect(table.getByRole('row', { name: /Communication/ })).toHaveText(/4\.0\s*0\s*1\s*No/);
     await expect(
       riasPage.getByRole('list', { name: "Each reviewer's recommendation" }).getByRole('listitem'),
-    ).toHaveText([/^Rob Rater \(.+\): Strong yes \(scores 5, 4\)/, /^Ria Rater \(.+\): No \(scores 2, 4\)/]);
+    ).toHaveText([/^Rob Rater \(.+\): Strong yes \(scores 5, none\)/, /^Ria Rater \(.+\): No \(scores 2, 4\)/]);
     expect(await seriousAccessibilityViolations(riasPage)).toEqual([]);
   } finally {
     await riasContext.close();

@@ -361,6 +361,7 @@ describe('the reviewer API', () => {
       stars: null,
       invitationId: created.body.invitationId,
       stage: 'new',
+      blindCode: null,
     });
     const ids = (body: Record<string, unknown>) =>
       (body.candidates as { sessionId: string }[]).map((one) => one.sessionId);

@@ -62,6 +62,7 @@ function candidateSummary(row: CandidateRow, test: TestDefinition): CandidateSum
     stars: row.rating === null ? null : starsOf(row.rating),
     invitationId: row.invitationId,
     stage: row.stage,
+    blindCode: null,
   };
 }
 
@@ -122,6 +123,7 @@ export async function candidateDetail(
       endsAt: iso(deadline.endsAt) as string,
       lateAfter: iso(deadline.lateAfter) as string,
     },
+    blind: null,
   };
 }
 

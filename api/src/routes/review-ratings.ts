@@ -51,6 +51,13 @@ export function registerRatingRoutes(review: FastifyInstance, deps: RouteDeps): 
       if (scores.length !== rubric.criteria.length) {
         throw new HttpError(400, `Give one score for each of the rubric's ${rubric.criteria.length} criteria`);
       }
+      const unscored = scores.findIndex((score, index) => score === null && rubric.criteria[index]?.about !== 'video');
+      if (unscored >= 0) {
+        throw new HttpError(
+          400,
+          `Give ${rubric.criteria[unscored]?.name} a score: only a criterion about the video may wait`,
+        );
+      }
       const at = now();
       const saved = await ratings.rate({
         sessionId: record.sessionId,

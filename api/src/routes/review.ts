@@ -16,7 +16,7 @@ import {
   webhookUpdateSchema,
 } from '@assessment/core';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeJson } from '../admin/safe-json.ts';
 import { testSessionsCsv } from '../export/export-sessions.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
@@ -24,6 +24,7 @@ import { lookerOf, recordInvitationChange, recordLooks, startsTheVideo } from '.
 import { eraseCandidate } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
+import { blindDetail, blindSummary, hiddenFrom, testIsBlind } from '../review/blind-review.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { companyInvitation, companySession, companyTest, signedIn } from '../review/company-scope.ts';
 import { actorName, decisionsView } from '../review/decisions.ts';
@@ -36,8 +37,10 @@ import {
   revokeInvitation,
 } from '../review/invitation-actions.ts';
 import { requireCompanyAdmin, requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
+import type { BlindStore } from '../storage/blind/blind-store.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
+import type { SessionRecord } from '../storage/sessions/session-store.ts';
 import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
 import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
@@ -54,12 +57,13 @@ type InvitationParams = { Params: { invitationId: string } };
 
 /** `counts` comes from one `testCounts` call for all the tests listed, not one query per test. */
 async function reviewTest(
-  invitations: InvitationStore,
+  { invitations, blind }: { invitations: InvitationStore; blind: BlindStore },
   test: TestDefinition,
   counts: Map<string, TestCounts>,
 ): Promise<ReviewTest> {
   const openLinkAllowed = await invitations.openLinkAllowed(test.uuid);
   return {
+    blindReview: await testIsBlind(blind, test.uuid),
     testId: test.uuid,
     roleName: test.roleName,
     timeLimitInMinute: test.timeLimitInMinute,
@@ -75,8 +79,28 @@ async function reviewTest(
  * and JSON that no candidate text can break out of.
  */
 export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { sessions, invitations, reviewers, candidates, access, privacy, decisions, deliveries, mail, videos, now } =
-    deps;
+  const {
+    sessions,
+    invitations,
+    reviewers,
+    candidates,
+    access,
+    privacy,
+    decisions,
+    deliveries,
+    mail,
+    videos,
+    blind,
+    now,
+  } = deps;
+  /** Whether this candidate is hidden from the signed-in reviewer by the test's blind review. */
+  const hiddenHere = async (request: FastifyRequest, record: SessionRecord) =>
+    (await hiddenFrom(blind, signedIn(request).reviewer.reviewerId, record.testId, [record.sessionId])).has(
+      record.sessionId,
+    );
+  /** In a blind test, an invitation never names the session it led to: its email would give the candidate away. */
+  const invitationShown = async <View extends { testId: string; sessionId: string | null }>(view: View) =>
+    (await testIsBlind(blind, view.testId)) ? { ...view, sessionId: null } : view;
   await app.register(async (review) => {
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
@@ -173,17 +197,33 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.get('/api/review/tests', async (request) => {
       const tests = testsOfCompany(signedIn(request).company.companyId);
       const counts = await candidates.testCounts(tests.map((test) => test.uuid));
-      return { tests: await Promise.all(tests.map((test) => reviewTest(invitations, test, counts))) };
+      return { tests: await Promise.all(tests.map((test) => reviewTest(deps, test, counts))) };
     });
     review.patch<TestParams>('/api/review/tests/:testId', small, async (request) => {
       const test = companyTest(request, request.params.testId);
-      const { openLinkAllowed } = parseOrRefuse(testSettingsUpdateSchema, request.body);
-      await invitations.setOpenLinkAllowed(test.uuid, openLinkAllowed, now());
-      return reviewTest(invitations, test, await candidates.testCounts([test.uuid]));
+      const { openLinkAllowed, blindReview } = parseOrRefuse(testSettingsUpdateSchema, request.body);
+      // A reviewer may not lift the blindness that keeps their own ratings independent.
+      if (blindReview !== undefined) requireCompanyAdmin(request);
+      if (openLinkAllowed !== undefined) await invitations.setOpenLinkAllowed(test.uuid, openLinkAllowed, now());
+      if (blindReview !== undefined) await blind.setBlindReview(test.uuid, blindReview, now());
+      return reviewTest(deps, test, await candidates.testCounts([test.uuid]));
     });
-    review.get<TestParams>('/api/review/tests/:testId/candidates', async (request) =>
-      listCandidates(candidates, companyTest(request, request.params.testId), request.query),
-    );
+    review.get<TestParams>('/api/review/tests/:testId/candidates', async (request) => {
+      const test = companyTest(request, request.params.testId);
+      const blindTest = await testIsBlind(blind, test.uuid);
+      // The order of names would tell something of the names it hides.
+      if (blindTest && (request.query as { sort?: unknown } | undefined)?.sort === 'name') {
+        throw new HttpError(400, 'Blind review is on for this test: sort by another column');
+      }
+      const page = await listCandidates(candidates, test, request.query);
+      if (!blindTest) return page;
+      const ids = page.candidates.map((row) => row.sessionId);
+      const hidden = await hiddenFrom(blind, signedIn(request).reviewer.reviewerId, test.uuid, ids);
+      return {
+        ...page,
+        candidates: page.candidates.map((row) => (hidden.has(row.sessionId) ? blindSummary(row) : row)),
+      };
+    });
     // Counts only, never a candidate: every reviewer may read them, and no look is on record.
     review.get<TestParams>('/api/review/tests/:testId/gender-report', async (request): Promise<GenderReport> => {
       const test = companyTest(request, request.params.testId);
@@ -191,6 +231,12 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     });
     review.get<TestParams>('/api/review/tests/:testId/export.csv', async (request, reply) => {
       const test = companyTest(request, request.params.testId);
+      if (await testIsBlind(blind, test.uuid)) {
+        throw new HttpError(
+          409,
+          "Blind review is on for this test: the CSV would show every candidate's name. An admin turns it off first",
+        );
+      }
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${test.testName}-${test.uuid}.csv"`);
@@ -204,6 +250,17 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.get<SessionParams>('/api/review/candidates/:sessionId', async (request) => {
       const { record, test } = await companySession(sessions, request, request.params.sessionId);
       await recordLooks(access, lookerOf(request), [record], 'opened', now());
+      const detail = await candidateDetail(record, test, videos, now());
+      return (await hiddenHere(request, record)) ? blindDetail(detail) : detail;
+    });
+    // One click, on record: the reviewer chooses to see whom they review before rating them.
+    review.post<SessionParams>('/api/review/candidates/:sessionId/reveal', small, async (request) => {
+      const { record, test } = await companySession(sessions, request, request.params.sessionId);
+      if (await hiddenHere(request, record)) {
+        const at = now();
+        await blind.reveal(record.sessionId, signedIn(request).reviewer.reviewerId, at);
+        await recordLooks(access, lookerOf(request), [record], 'revealed', at);
+      }
       return candidateDetail(record, test, videos, now());
     });
     review.delete<SessionParams>('/api/review/candidates/:sessionId', async (request, reply) => {
@@ -244,6 +301,12 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     });
     review.get<SessionParams>('/api/review/candidates/:sessionId/video', async (request, reply) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);
+      if (await hiddenHere(request, record)) {
+        throw new HttpError(
+          403,
+          'Blind review hides the video until you rate the written answers or show the candidate',
+        );
+      }
       if (startsTheVideo(record, request.headers.range))
         await recordLooks(access, lookerOf(request), [record], 'video', now());
       return sendVideo(record, request.headers.range, reply, videos);
@@ -254,7 +317,8 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
 
     review.get<TestParams>('/api/review/tests/:testId/invitations', async (request) => {
       const test = companyTest(request, request.params.testId);
-      return listInvitations(invitations, test.uuid, request.query, now());
+      const page = await listInvitations(invitations, test.uuid, request.query, now());
+      return { ...page, invitations: await Promise.all(page.invitations.map(invitationShown)) };
     });
     review.post<TestParams>('/api/review/tests/:testId/invitations', small, async (request, reply) => {
       const test = companyTest(request, request.params.testId);
@@ -281,7 +345,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
         now(),
       );
       await recordInvitationChange(access, lookerOf(request), changed, 'invitation changed', now());
-      return changed;
+      return invitationShown(changed);
     });
     review.post<InvitationParams>('/api/review/invitations/:invitationId/revoke', small, async (request) => {
       const revoked = await revokeInvitation(
@@ -290,7 +354,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
         now(),
       );
       await recordInvitationChange(access, lookerOf(request), revoked, 'invitation revoked', now());
-      return revoked;
+      return invitationShown(revoked);
     });
   });
 }

@@ -1,4 +1,5 @@
 import { type AccessLogStore, createAccessLogStore } from './access/access-store.ts';
+import { type BlindStore, createBlindStore } from './blind/blind-store.ts';
 import { type CandidateListStore, createCandidateListStore } from './candidates/candidate-store.ts';
 import type { Storage } from './db/storage.ts';
 import { createDecisionStore, type DecisionStore } from './decisions/decision-store.ts';
@@ -29,6 +30,7 @@ export interface Stores {
   deliveries: DeliveryStore;
   ratings: RatingStore;
   team: TeamStore;
+  blind: BlindStore;
 }
 
 export function storesOn(storage: Storage): Stores {
@@ -45,5 +47,6 @@ export function storesOn(storage: Storage): Stores {
     deliveries: createDeliveryStore(storage),
     ratings: createRatingStore(storage),
     team: createTeamStore(storage),
+    blind: createBlindStore(storage),
   };
 }

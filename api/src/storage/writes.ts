@@ -1,4 +1,5 @@
 import { accessWrites } from './access/access-store.ts';
+import { blindWrites } from './blind/blind-store.ts';
 import type { WriteContext } from './db/database.ts';
 import { decisionWrites } from './decisions/decision-store.ts';
 import { deliveryWrites } from './deliveries/delivery-store.ts';
@@ -27,6 +28,7 @@ export const WRITES = {
   ...deliveryWrites,
   ...ratingWrites,
   ...teamWrites,
+  ...blindWrites,
 };
 
 export type Writes = typeof WRITES;

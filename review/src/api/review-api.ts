@@ -66,6 +66,19 @@ export function reviewerCalls(csrfToken: string) {
   return {
     tests: (signal?: AbortSignal) => requestJson(at('tests'), { schema: reviewTestsSchema, signal }),
 
+    /** Blind review for the test (admins only). */
+    setBlindReview: (testId: string, blindReview: boolean) =>
+      requestJson(at('tests', testId), {
+        method: 'PATCH',
+        body: { blindReview },
+        csrfToken,
+        schema: reviewTestSchema,
+      }),
+
+    /** Shows a candidate a blind review hides from this reviewer; on the company's record. */
+    reveal: (sessionId: string) =>
+      requestJson(at('candidates', sessionId, 'reveal'), { method: 'POST', csrfToken, schema: candidateDetailSchema }),
+
     setOpenLink: (testId: string, openLinkAllowed: boolean) =>
       requestJson(at('tests', testId), {
         method: 'PATCH',

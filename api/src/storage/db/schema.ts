@@ -281,6 +281,20 @@ export interface AccessLinksTable {
   used_at: number | null;
 }
 
+/** A test's blind-review setting, where an admin set one. */
+export interface BlindReviewSettingsTable {
+  test_id: string;
+  blind: Flag;
+  updated_at: number;
+}
+
+/** A reviewer chose to show a candidate a blind review hid from them; on record in the access log too. */
+export interface RevealsTable {
+  session_id: string;
+  reviewer_id: string;
+  at: number;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -308,4 +322,6 @@ export interface Schema {
   rubrics: RubricsTable;
   ratings: RatingsTable;
   access_links: AccessLinksTable;
+  blind_review_settings: BlindReviewSettingsTable;
+  reveals: RevealsTable;
 }

@@ -15,7 +15,7 @@ export interface StoredRating {
   reviewerId: string;
   actor: string;
   rubricVersion: number;
-  scores: number[];
+  scores: (number | null)[];
   recommendation: Recommendation;
   at: number;
 }
@@ -26,7 +26,7 @@ export interface RatingInput {
   reviewerId: string;
   actor: string;
   rubricVersion: number;
-  scores: number[];
+  scores: (number | null)[];
   recommendation: Recommendation;
   at: number;
 }
@@ -147,7 +147,7 @@ export function createRatingStore({ reads: db, write }: Storage): RatingStore {
         reviewerId: row.reviewer_id,
         actor: row.actor,
         rubricVersion: row.rubric_version,
-        scores: JSON.parse(row.scores) as number[],
+        scores: JSON.parse(row.scores) as (number | null)[],
         recommendation: recommendationOf(row.recommendation),
         at: row.at,
       }));

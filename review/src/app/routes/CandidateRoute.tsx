@@ -8,7 +8,16 @@ export function CandidateRoute() {
   const { sessionId = '' } = useParams();
   const candidate = useCandidate(sessionId);
   if (candidate.notFound) return <NotFoundRoute what="candidate" />;
-  if (candidate.data) return <CandidateDetails key={sessionId} candidate={candidate.data} />;
+  if (candidate.data) {
+    return (
+      <CandidateDetails
+        key={sessionId}
+        candidate={candidate.data}
+        onChanged={(changed) => candidate.update(() => changed)}
+        onRated={candidate.reload}
+      />
+    );
+  }
   if (candidate.error) return <LoadProblem message={candidate.error} onRetry={candidate.reload} />;
   return <p className="muted">Loading the candidate…</p>;
 }

@@ -1,3 +1,4 @@
+import type { ReviewTest } from '@assessment/core';
 import { NavLink, useLocation, useParams } from 'react-router-dom';
 import { LoadProblem } from '../../components/LoadProblem.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
@@ -5,6 +6,7 @@ import { CandidateList } from '../../features/candidates/components/CandidateLis
 import { InvitationList } from '../../features/invitations/components/InvitationList.tsx';
 import { GenderReport } from '../../features/privacy/components/GenderReport.tsx';
 import { RubricPanel } from '../../features/ratings/components/RubricPanel.tsx';
+import { BlindReviewSetting } from '../../features/tests/components/BlindReviewSetting.tsx';
 import { CsvDownloadLink } from '../../features/tests/components/CsvDownloadLink.tsx';
 import { OpenLinkSetting } from '../../features/tests/components/OpenLinkSetting.tsx';
 import { useTests } from '../../features/tests/hooks/useTests.ts';
@@ -21,6 +23,8 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
   const test = tests.data.tests.find((candidate) => candidate.testId === testId);
   if (!test) return <NotFoundRoute what="test" />;
   const base = `/tests/${test.testId}`;
+  const saved = (changed: ReviewTest) =>
+    tests.update((data) => ({ tests: data.tests.map((item) => (item.testId === changed.testId ? changed : item)) }));
   return (
     <>
       <PageHeading title={test.roleName} />
@@ -30,18 +34,12 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
         {test.counts.invited} invited, {test.counts.started} started, {test.counts.finished} finished
       </p>
       <div className="test-tools">
-        <OpenLinkSetting
-          test={test}
-          onChange={(saved) =>
-            tests.update((data) => ({
-              tests: data.tests.map((item) => (item.testId === saved.testId ? saved : item)),
-            }))
-          }
-        />
+        <OpenLinkSetting test={test} onChange={saved} />
+        <BlindReviewSetting test={test} onChange={saved} />
         <section className="panel" aria-labelledby="download-title">
           <h2 id="download-title">Results</h2>
           <p>Every candidate of this test in one CSV file, for a spreadsheet.</p>
-          <CsvDownloadLink testId={test.testId} />
+          <CsvDownloadLink testId={test.testId} blind={test.blindReview} />
         </section>
       </div>
       <RubricPanel testId={test.testId} questionCount={test.questionCount} />
@@ -52,7 +50,7 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
         <NavLink to={`${base}/invitations`}>Invitations</NavLink>
       </nav>
       {tab === 'candidates' ? (
-        <CandidateList testId={test.testId} />
+        <CandidateList testId={test.testId} blind={test.blindReview} />
       ) : (
         <InvitationList testId={test.testId} timeLimitInMinute={test.timeLimitInMinute} />
       )}

@@ -53,11 +53,15 @@ export const rubricSchema = z.object({
 
 const scoreSchema = z.number().int().min(1).max(5);
 
-/** `PUT /api/review/candidates/:sessionId/ratings/mine`: one score per criterion of that version, in order. */
+/**
+ * `PUT /api/review/candidates/:sessionId/ratings/mine`: one score per criterion of that version,
+ * in order. A criterion about the video may be null: the candidate sent none, or the reviewer
+ * rates the written answers first while blind review hides the video.
+ */
 export const ratingSubmitSchema = z
   .object({
     rubricVersion: z.number().int().positive(),
-    scores: z.array(scoreSchema).min(1).max(RUBRIC_MAX_CRITERIA),
+    scores: z.array(scoreSchema.nullable()).min(1).max(RUBRIC_MAX_CRITERIA),
     recommendation: z.enum(RECOMMENDATIONS),
   })
   .strict();
@@ -66,7 +70,7 @@ export const ratingSchema = z.object({
   /** The reviewer's name and email as they were then. */
   by: z.string(),
   rubricVersion: z.number().int().positive(),
-  scores: z.array(scoreSchema),
+  scores: z.array(scoreSchema.nullable()),
   recommendation: z.enum(RECOMMENDATIONS),
   at: isoTimeSchema,
 });

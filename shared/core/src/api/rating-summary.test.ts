@@ -27,5 +27,10 @@ describe('criterionSummaries', () => {
   it('gives a criterion nobody rated a count of 0, which the page shows as no ratings yet', () => {
     expect(criterionSummaries(1, [])).toEqual([{ mean: 0, spread: 0, count: 0, discuss: false }]);
     expect(criterionSummaries(2, [[5]])[1]).toMatchObject({ count: 0 });
+    const leftOut: (number | null)[][] = [
+      [5, null],
+      [3, 4],
+    ];
+    expect(criterionSummaries(2, leftOut)[1]).toEqual({ mean: 4, spread: 0, count: 1, discuss: false });
   });
 });

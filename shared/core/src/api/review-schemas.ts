@@ -70,6 +70,12 @@ export const reviewTestSchema = z.object({
   timeLimitInMinute: z.number().int(),
   questionCount: z.number().int(),
   openLinkAllowed: z.boolean(),
+  /**
+   * Blind review: each reviewer sees a candidate as a short code, without name, contact, links,
+   * work experience, video or device, until they have rated the written answers or chosen to
+   * show the candidate (which is on record). Changed by admins only.
+   */
+  blindReview: z.boolean(),
   counts: z.object({
     /** Invitations made. */
     invited: z.number().int().nonnegative(),
@@ -82,7 +88,9 @@ export const reviewTestSchema = z.object({
 /** `GET /api/review/tests`: the company's tests, in catalogue order. */
 export const reviewTestsSchema = z.object({ tests: z.array(reviewTestSchema) });
 /** `PATCH /api/review/tests/:testId`; answers the test as `reviewTestSchema`. */
-export const testSettingsUpdateSchema = z.object({ openLinkAllowed: z.boolean() }).strict();
+export const testSettingsUpdateSchema = z
+  .object({ openLinkAllowed: z.boolean().optional(), blindReview: z.boolean().optional() })
+  .strict();
 
 // The company's rules
 
@@ -164,6 +172,8 @@ export const candidateSummarySchema = z.object({
   stars: z.number().int().min(1).max(RATING_STARS).nullable(),
   invitationId: invitationIdSchema.nullable(),
   stage: z.enum(CANDIDATE_STAGES),
+  /** In a blind review, the code the candidate shows as (name and email are then null). */
+  blindCode: z.string().nullable(),
 });
 export const candidatesPageSchema = z.object({
   candidates: z.array(candidateSummarySchema),
@@ -359,6 +369,11 @@ export const candidateDetailSchema = sessionViewSchema.extend({
   signals: signalsSchema,
   invitation: invitationSchema.nullable(),
   deadline: quizDeadlineSchema.nullable(),
+  /**
+   * Set while the candidate is hidden from this reviewer (blind review): their code. The
+   * registration, invitation, video and device checks are then left out by the server.
+   */
+  blind: z.object({ code: z.string() }).nullable(),
 });
 
 export type SignInPayload = z.input<typeof signInSchema>;

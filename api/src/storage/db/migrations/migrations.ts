@@ -14,6 +14,7 @@ import { webhooks } from './0011-webhooks.ts';
 import { quizStart } from './0012-quiz-start.ts';
 import { ratings } from './0013-ratings.ts';
 import { accessLinks } from './0014-access-links.ts';
+import { blindReview } from './0015-blind-review.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -35,6 +36,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0012-quiz-start', quizStart],
   ['0013-ratings', ratings],
   ['0014-access-links', accessLinks],
+  ['0015-blind-review', blindReview],
 ];
 
 /**

@@ -6,6 +6,7 @@ import { DecisionPanel } from '../../decisions/components/DecisionPanel.tsx';
 import { EraseCandidate } from '../../privacy/components/EraseCandidate.tsx';
 import { RatingPanel } from '../../ratings/components/RatingPanel.tsx';
 import { AnswerView } from './AnswerView.tsx';
+import { BlindNotice } from './BlindNotice.tsx';
 import { CandidateSummary } from './CandidateSummary.tsx';
 import { DeclarationView } from './DeclarationView.tsx';
 import { DeviceFacts } from './DeviceFacts.tsx';
@@ -37,14 +38,30 @@ function Part({ id, children }: { id: PartId; children: ReactNode }) {
   );
 }
 
-/** Everything about one candidate, in the order a reviewer reads it. */
-export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) {
-  const name = candidateName(candidate.registration?.fullName);
+const HIDDEN = 'Hidden in blind review: rate the written answers, or show who this candidate is, to see it.';
+
+/**
+ * Everything about one candidate, in the order a reviewer reads it. `onChanged` takes the candidate
+ * as the server sends them after a change; `onRated` reads them again once the reviewer has rated
+ * (which may end a blind review).
+ */
+export function CandidateDetails({
+  candidate,
+  onChanged,
+  onRated,
+}: {
+  candidate: CandidateDetail;
+  onChanged: (candidate: CandidateDetail) => void;
+  onRated: () => void;
+}) {
+  const name = candidateName(candidate.registration?.fullName, candidate.blind?.code);
+  const hidden = candidate.blind !== null;
   const trees = candidate.answers?.trees;
   return (
     <article className="candidate-details">
       <PageHeading title={name} />
       <CandidateSummary candidate={candidate} />
+      {hidden && <BlindNotice sessionId={candidate.sessionId} onShown={onChanged} />}
       <nav aria-label="On this page" className="part-nav">
         <ul>
           {PARTS.map((part) => (
@@ -65,12 +82,16 @@ export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) 
         ))}
       </Part>
       <Part id="video">
-        <VideoPlayer
-          sessionId={candidate.sessionId}
-          candidateName={name}
-          video={candidate.video}
-          noVideo={candidate.noVideo}
-        />
+        {hidden ? (
+          <p>{HIDDEN}</p>
+        ) : (
+          <VideoPlayer
+            sessionId={candidate.sessionId}
+            candidateName={name}
+            video={candidate.video}
+            noVideo={candidate.noVideo}
+          />
+        )}
       </Part>
       <Part id="proctoring">
         <ProctoringTimeline
@@ -80,16 +101,20 @@ export function CandidateDetails({ candidate }: { candidate: CandidateDetail }) 
         />
       </Part>
       <Part id="device">
-        <DeviceFacts deviceInfo={candidate.registration?.deviceInfo ?? null} deviceChecks={candidate.deviceChecks} />
+        {hidden ? (
+          <p>{HIDDEN}</p>
+        ) : (
+          <DeviceFacts deviceInfo={candidate.registration?.deviceInfo ?? null} deviceChecks={candidate.deviceChecks} />
+        )}
       </Part>
       <Part id="feedback">
         <FeedbackView feedback={candidate.feedback} />
       </Part>
       <Part id="declaration">
-        <DeclarationView registration={candidate.registration} />
+        {hidden ? <p>{HIDDEN}</p> : <DeclarationView registration={candidate.registration} />}
       </Part>
       <Part id="ratings">
-        <RatingPanel sessionId={candidate.sessionId} />
+        <RatingPanel sessionId={candidate.sessionId} blind={hidden} onRated={onRated} />
       </Part>
       <Part id="decision">
         <DecisionPanel sessionId={candidate.sessionId} />

@@ -11,11 +11,13 @@ import { submissionNotes } from '../../candidates/lib/candidate-labels.ts';
  */
 export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) {
   const { registration, answers, invitation, test } = candidate;
+  // What the server left out while a blind review hides the candidate is said to be hidden, not missing.
+  const unknown = candidate.blind ? 'Hidden in blind review' : '—';
   return (
     <dl className="facts candidate-summary">
       <div>
         <dt>Email</dt>
-        <dd>{registration?.email ?? '—'}</dd>
+        <dd>{registration?.email ?? unknown}</dd>
       </div>
       <div>
         <dt>Test</dt>
@@ -25,7 +27,7 @@ export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) 
       </div>
       <div>
         <dt>Work experience</dt>
-        <dd>{registration?.workExperience ?? '—'}</dd>
+        <dd>{registration?.workExperience ?? unknown}</dd>
       </div>
       <div>
         <dt>Social link</dt>
@@ -35,7 +37,7 @@ export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) 
               {registration.social}
             </a>
           ) : (
-            (registration?.social ?? '—')
+            (registration?.social ?? unknown)
           )}
         </dd>
       </div>
@@ -76,9 +78,11 @@ export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) 
       <div>
         <dt>Link</dt>
         <dd>
-          {invitation
-            ? `Personal invitation for ${invitation.email} (${INVITATION_STATE_LABELS[invitation.state].toLowerCase()})`
-            : 'Open link'}
+          {candidate.blind
+            ? unknown
+            : invitation
+              ? `Personal invitation for ${invitation.email} (${INVITATION_STATE_LABELS[invitation.state].toLowerCase()})`
+              : 'Open link'}
         </dd>
       </div>
       {invitation && test && (

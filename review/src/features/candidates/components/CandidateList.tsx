@@ -10,7 +10,7 @@ import { SilentCandidatesFilter } from './SilentCandidatesFilter.tsx';
 import { StageFilter } from './StageFilter.tsx';
 
 /** The candidates of one test: sortable, a page at a time, with a word on what the signals are, and 2 to 4 chosen to compare. */
-export function CandidateList({ testId }: { testId: string }) {
+export function CandidateList({ testId, blind }: { testId: string; blind: boolean }) {
   const noteId = useId();
   const { query, page, rows, pageNumber, change, nextPage, previousPage } = useCandidatePage(testId);
   const [compared, setCompared] = useState<string[]>([]);
@@ -36,6 +36,7 @@ export function CandidateList({ testId }: { testId: string }) {
       {rows.length > 0 && <CompareBar testId={testId} chosen={compared} />}
       {rows.length > 0 && (
         <CandidateTable
+          blind={blind}
           rows={rows}
           query={query}
           onSort={(sort) => change(sortBy(query, sort))}

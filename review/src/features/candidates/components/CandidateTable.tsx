@@ -21,6 +21,7 @@ export function CandidateTable({
   signalsNoteId,
   compared,
   onToggleCompare,
+  blind,
 }: {
   rows: CandidateSummary[];
   query: CandidateListQuery;
@@ -30,6 +31,8 @@ export function CandidateTable({
   /** The candidates chosen to compare, in the order chosen. */
   compared: readonly string[];
   onToggleCompare: (sessionId: string) => void;
+  /** Blind review is on: the server sorts by no name, so the column offers none. */
+  blind: boolean;
 }) {
   return (
     <table className="data-table candidate-table">
@@ -37,9 +40,13 @@ export function CandidateTable({
       <thead>
         <tr>
           <th scope="col">Compare</th>
-          <SortableHeader sort="name" query={query} onSort={onSort}>
-            Candidate
-          </SortableHeader>
+          {blind ? (
+            <th scope="col">Candidate</th>
+          ) : (
+            <SortableHeader sort="name" query={query} onSort={onSort}>
+              Candidate
+            </SortableHeader>
+          )}
           <SortableHeader sort="status" query={query} onSort={onSort}>
             Status
           </SortableHeader>
@@ -62,14 +69,16 @@ export function CandidateTable({
             <td>
               <input
                 type="checkbox"
-                aria-label={`Compare ${candidateName(row.fullName)}`}
+                aria-label={`Compare ${candidateName(row.fullName, row.blindCode)}`}
                 checked={compared.includes(row.sessionId)}
                 disabled={!compared.includes(row.sessionId) && compared.length >= MAX_COMPARED}
                 onChange={() => onToggleCompare(row.sessionId)}
               />
             </td>
             <th scope="row">
-              <Link to={`/candidates/${encodeURIComponent(row.sessionId)}`}>{candidateName(row.fullName)}</Link>
+              <Link to={`/candidates/${encodeURIComponent(row.sessionId)}`}>
+                {candidateName(row.fullName, row.blindCode)}
+              </Link>
               <span className="cell-detail">{row.email}</span>
             </th>
             <td>{STATUS_LABELS[row.status]}</td>

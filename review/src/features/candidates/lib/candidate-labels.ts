@@ -14,8 +14,12 @@ export const VIDEO_LABELS: Record<CandidateSummary['video'], string> = {
   none: 'None yet',
 };
 
-/** A candidate as the review page names them: the full name they gave, or a word saying there is none. */
-export function candidateName(fullName: string | null | undefined): string {
+/**
+ * A candidate as the review page names them: their code while a blind review hides them, else the
+ * full name they gave, or a word saying there is none.
+ */
+export function candidateName(fullName: string | null | undefined, blindCode?: string | null): string {
+  if (blindCode) return `Candidate ${blindCode}`;
   return fullName || 'Unnamed candidate';
 }
 

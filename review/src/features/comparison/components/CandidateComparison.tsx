@@ -5,7 +5,7 @@ import { CandidateRichText } from '../../../components/CandidateRichText.tsx';
 import { When } from '../../../components/When.tsx';
 import { candidateName, ratingLabel, signalsLabel, VIDEO_LABELS } from '../../candidates/lib/candidate-labels.ts';
 
-const nameOf = (candidate: CandidateDetail) => candidateName(candidate.registration?.fullName);
+const nameOf = (candidate: CandidateDetail) => candidateName(candidate.registration?.fullName, candidate.blind?.code);
 
 /** One row: what it shows, then each candidate's, in the order they were chosen. */
 function Row({

@@ -43,7 +43,7 @@ export function RatingForm({ sessionId, rubric, mine, onSaved, onStale }: Props)
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving || rubric.version === null) return;
-    const unscored = firstUnscored(scores);
+    const unscored = firstUnscored(scores, rubric.criteria);
     if (unscored >= 0) {
       setProblem(`Give ${rubric.criteria[unscored]?.name} a score first.`);
       focusGroup(`${id}-score-${unscored}`);
@@ -59,7 +59,7 @@ export function RatingForm({ sessionId, rubric, mine, onSaved, onStale }: Props)
     try {
       const saved = await calls.rate(sessionId, {
         rubricVersion: rubric.version,
-        scores: scores as number[],
+        scores,
         recommendation,
       });
       onSaved(saved);
@@ -98,6 +98,8 @@ export function RatingForm({ sessionId, rubric, mine, onSaved, onStale }: Props)
           </legend>
           <p id={`${id}-anchors-${index}`} className="field-hint">
             1: {criterion.anchors.one}. 3: {criterion.anchors.three}. 5: {criterion.anchors.five}.
+            {criterion.about === 'video' &&
+              ' This one may wait until you have watched the video, or stay empty if there is none.'}
           </p>
           <div className="score-choices">
             {RATING_SCALE.map((score) => (

@@ -9,7 +9,16 @@ import { TeamRatings } from './TeamRatings.tsx';
  * The reviewer's own rating of the candidate, then the team's: the server sends a teammate's
  * scores only to a reviewer who has given theirs, so nobody rates anchored on another.
  */
-export function RatingPanel({ sessionId }: { sessionId: string }) {
+export function RatingPanel({
+  sessionId,
+  blind,
+  onRated,
+}: {
+  sessionId: string;
+  /** Blind review hides the candidate: the video is not to be seen, so its criteria may wait. */
+  blind: boolean;
+  onRated: () => void;
+}) {
   const { calls } = useSignedIn();
   const ratings = useResource(`ratings:${sessionId}`, (signal) => calls.ratings(sessionId, signal));
   if (ratings.error) return <LoadProblem message={ratings.error} onRetry={ratings.reload} />;
@@ -26,7 +35,11 @@ export function RatingPanel({ sessionId }: { sessionId: string }) {
         sessionId={sessionId}
         rubric={rubric}
         mine={mine}
-        onSaved={(saved: CandidateRatings) => ratings.update(() => saved)}
+        onSaved={(saved: CandidateRatings) => {
+          ratings.update(() => saved);
+          // Rated: the server now shows the candidate (reading them again is a look on record, so only then).
+          if (blind) onRated();
+        }}
         onStale={ratings.reload}
       />
       {team ? (

@@ -47,8 +47,8 @@ export function TeamRatings({ team, criteria }: { team: Team; criteria: Criterio
       <ul className="team-recommendations" aria-label="Each reviewer's recommendation">
         {team.ratings.map((rating) => (
           <li key={rating.by}>
-            {rating.by}: {RECOMMENDATION_NAMES[rating.recommendation]} (scores {rating.scores.join(', ')}),{' '}
-            {dateTime(rating.at)}
+            {rating.by}: {RECOMMENDATION_NAMES[rating.recommendation]} (scores{' '}
+            {rating.scores.map((score) => score ?? 'none').join(', ')}), {dateTime(rating.at)}
           </li>
         ))}
       </ul>

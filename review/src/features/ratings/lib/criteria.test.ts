@@ -25,8 +25,14 @@ describe('rubric drafts', () => {
     expect(firstEmptyField([full, { ...full, three: '  ' }, { ...full, name: '' }])).toEqual([1, 'three']);
   });
 
-  it('finds the first criterion not scored yet', () => {
-    expect(firstUnscored([3, null, null])).toBe(1);
-    expect(firstUnscored([3, 4])).toBe(-1);
+  it('finds the first criterion not scored yet that cannot wait, as one about the video can', () => {
+    const criteria = [
+      { about: 1, name: 'Reasoning', anchors },
+      { about: 'video' as const, name: 'Presence', anchors },
+      { about: 2, name: 'Depth', anchors },
+    ];
+    expect(firstUnscored([3, null, null], criteria)).toBe(2);
+    expect(firstUnscored([3, null, 4], criteria)).toBe(-1);
+    expect(firstUnscored([null, 4, 4], criteria)).toBe(0);
   });
 });

@@ -40,5 +40,9 @@ export function firstEmptyField(drafts: readonly CriterionDraft[]): [number, 'na
   return null;
 }
 
-/** The index of the first criterion without a score, or -1 when every one has one. */
-export const firstUnscored = (scores: readonly (number | null)[]): number => scores.indexOf(null);
+/**
+ * The index of the first criterion without a score that needs one, or -1. A criterion about the
+ * video may wait: there may be no video, or blind review hides it until the rest is rated.
+ */
+export const firstUnscored = (scores: readonly (number | null)[], criteria: readonly Criterion[]): number =>
+  scores.findIndex((score, index) => score === null && criteria[index]?.about !== 'video');

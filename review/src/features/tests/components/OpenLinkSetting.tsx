@@ -1,9 +1,9 @@
 import { invitePath, type ReviewTest } from '@assessment/core';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { CopyField } from '../../../components/CopyField.tsx';
-import { problemOf } from '../../../hooks/useResource.ts';
 import { absoluteLink } from '../../../lib/links.ts';
+import { useTestSwitch } from '../hooks/useTestSwitch.ts';
 
 /**
  * Whether anyone with the bare test link may take the test. Switched off, only personal
@@ -12,28 +12,11 @@ import { absoluteLink } from '../../../lib/links.ts';
 export function OpenLinkSetting({ test, onChange }: { test: ReviewTest; onChange: (test: ReviewTest) => void }) {
   const { calls } = useSignedIn();
   const id = useId();
-  // What the reviewer just chose, shown at once while the server saves it; on a refusal the box
-  // goes back to what the server holds. The box is not disabled meanwhile (that would take the
-  // keyboard focus away); a change while one is saving is ignored.
-  const [pending, setPending] = useState<boolean | null>(null);
-  const [message, setMessage] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function toggle(allowed: boolean) {
-    if (pending !== null) return;
-    setPending(allowed);
-    setProblem(null);
-    setMessage('');
-    try {
-      const saved = await calls.setOpenLink(test.testId, allowed);
-      onChange(saved);
-      setMessage(saved.openLinkAllowed ? 'The open link now works.' : 'The open link is now switched off.');
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setPending(null);
-    }
-  }
+  const { pending, message, problem, toggle } = useTestSwitch(
+    (allowed) => calls.setOpenLink(test.testId, allowed),
+    onChange,
+    (saved) => (saved.openLinkAllowed ? 'The open link now works.' : 'The open link is now switched off.'),
+  );
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
