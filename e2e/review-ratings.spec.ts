@@ -157,4 +157,21 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
       .getByRole('table', { name: "The team's ratings" })
       .getByRole('row', { name: /Reasoning/ }),
   ).toContainText('Discuss');
+
+  // 4. The list shows the team's rating to a reviewer who has rated, and sorts and filters by it:
+  // Rob's mean 5 and Ria's 3 make 4.0; a strong yes and a no average to a yes.
+  await page.goto(`/review/tests/${WRENFIELD.testId}`);
+  const list = page.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
+  await expect(list.getByRole('row', { name })).toContainText('4.0 of 5, Yes');
+  await tabToShownFocus(page, list.getByRole('button', { name: 'Team rating' }));
+  await press(page, 'Enter');
+  await expect(page).toHaveURL(/sort=score/);
+  const recommends = page.getByLabel('Team recommends');
+  await tabToShownFocus(page, recommends, 'Shift+Tab');
+  for (const choice of ['strong-no', 'no', 'yes']) {
+    await press(page, 'ArrowDown');
+    await expect(page).toHaveURL(new RegExp(`recommendation=${choice}`));
+  }
+  await expect(list.getByRole('row', { name })).toHaveCount(1);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });

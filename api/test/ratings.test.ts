@@ -184,6 +184,27 @@ describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (databa
     expect(given2).toHaveLength(2);
   });
 
+  it('lists the team’s score and recommendation, sorted and filtered by them, only to a reviewer who has rated', async () => {
+    const listed = async (browser: ReviewerBrowser, query = '') => {
+      const page = await browser.send('GET', `/api/review/tests/${testId}/candidates${query}`);
+      expect(page.status, page.text).toBe(200);
+      return (
+        page.body.candidates as { sessionId: string; teamScore: number | null; teamRecommendation: string | null }[]
+      ).filter((row) => row.sessionId === candidate);
+    };
+    const rob = await signedIn(ROB);
+    // Rob's mean is 4.5 and Ria's 3: the team's 3.75; strong yes and no average to yes.
+    expect(await listed(rob, '?sort=score')).toEqual([
+      expect.objectContaining({ teamScore: 3.8, teamRecommendation: 'yes' }),
+    ]);
+    expect(await listed(rob, '?recommendation=yes')).toHaveLength(1);
+    expect(await listed(rob, '?recommendation=no')).toHaveLength(0);
+    // Ann has not rated: nothing of the team's ratings reaches her list, nor its filter.
+    const ann = await signedIn(ADMIN);
+    expect(await listed(ann)).toEqual([expect.objectContaining({ teamScore: null, teamRecommendation: null })]);
+    expect(await listed(ann, '?recommendation=yes')).toHaveLength(0);
+  });
+
   it('makes a new rubric version once ratings exist, and every rating keeps the version it was given under', async () => {
     const ann = await signedIn(ADMIN);
     const changed = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, {

@@ -362,6 +362,8 @@ describe('the reviewer API', () => {
       invitationId: created.body.invitationId,
       stage: 'new',
       blindCode: null,
+      teamScore: null,
+      teamRecommendation: null,
     });
     const ids = (body: Record<string, unknown>) =>
       (body.candidates as { sessionId: string }[]).map((one) => one.sessionId);

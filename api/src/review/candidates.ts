@@ -5,6 +5,7 @@ import {
   type CandidatesPage,
   candidatesQuerySchema,
   type FinalReason,
+  RECOMMENDATIONS,
   starsOf,
   type TestDefinition,
   type VideoState,
@@ -63,6 +64,9 @@ function candidateSummary(row: CandidateRow, test: TestDefinition): CandidateSum
     invitationId: row.invitationId,
     stage: row.stage,
     blindCode: null,
+    teamScore: row.teamScore === null ? null : Math.round(row.teamScore * 10) / 10,
+    teamRecommendation:
+      row.teamRecommendationRank === null ? null : (RECOMMENDATIONS[row.teamRecommendationRank] ?? null),
   };
 }
 
@@ -78,8 +82,9 @@ export async function listCandidates(
   candidates: CandidateListStore,
   test: TestDefinition,
   query: unknown,
+  reviewerId: string,
 ): Promise<CandidatesPage> {
-  const { sort, order, limit, cursor, stage, silent } = parseOrRefuse(candidatesQuerySchema, query);
+  const { sort, order, limit, cursor, stage, silent, recommendation } = parseOrRefuse(candidatesQuerySchema, query);
   const offset = cursor === undefined ? 0 : parseOrRefuse(offsetCursor, cursor);
   const rows = await candidates.listCandidates({
     testId: test.uuid,
@@ -88,7 +93,9 @@ export async function listCandidates(
     offset,
     limit: limit + 1,
     silent,
+    reviewerId,
     ...(stage ? { stage } : {}),
+    ...(recommendation ? { recommendation } : {}),
   });
   return {
     candidates: rows.slice(0, limit).map((row) => candidateSummary(row, test)),

@@ -51,6 +51,7 @@ export function registerRatingRoutes(review: FastifyInstance, deps: RouteDeps): 
       if (scores.length !== rubric.criteria.length) {
         throw new HttpError(400, `Give one score for each of the rubric's ${rubric.criteria.length} criteria`);
       }
+      if (scores.every((score) => score === null)) throw new HttpError(400, 'Give at least one score');
       const unscored = scores.findIndex((score, index) => score === null && rubric.criteria[index]?.about !== 'video');
       if (unscored >= 0) {
         throw new HttpError(

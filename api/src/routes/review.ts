@@ -215,7 +215,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       if (blindTest && (request.query as { sort?: unknown } | undefined)?.sort === 'name') {
         throw new HttpError(400, 'Blind review is on for this test: sort by another column');
       }
-      const page = await listCandidates(candidates, test, request.query);
+      const page = await listCandidates(candidates, test, request.query, signedIn(request).reviewer.reviewerId);
       if (!blindTest) return page;
       const ids = page.candidates.map((row) => row.sessionId);
       const hidden = await hiddenFrom(blind, signedIn(request).reviewer.reviewerId, test.uuid, ids);

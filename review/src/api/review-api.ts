@@ -19,6 +19,7 @@ import {
   invitationsPageSchema,
   type RatingSubmit,
   REVIEW_API_PREFIX,
+  type Recommendation,
   type RubricUpdate,
   reviewerMeSchema,
   reviewTestSchema,
@@ -96,6 +97,7 @@ export function reviewerCalls(csrfToken: string) {
         cursor: string | null;
         stage: CandidateStage | null;
         silent: SilentCandidates;
+        recommendation: Recommendation | null;
       },
       signal?: AbortSignal,
     ) => {
@@ -103,6 +105,7 @@ export function reviewerCalls(csrfToken: string) {
       if (query.cursor) params.set('cursor', query.cursor);
       if (query.stage) params.set('stage', query.stage);
       if (query.silent !== 'hide') params.set('silent', query.silent);
+      if (query.recommendation) params.set('recommendation', query.recommendation);
       return requestJson(`${at('tests', testId, 'candidates')}?${params}`, { schema: candidatesPageSchema, signal });
     },
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { problemOf } from '../hooks/useResource.ts';
 
 interface Props {
@@ -21,6 +21,15 @@ export function ConfirmButton({ label, confirmLabel, question, onConfirm }: Prop
   const [problem, setProblem] = useState<string | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const askButton = useRef<HTMLButtonElement>(null);
+  // Which button takes the focus once the change of `asking` is on screen: after the render that
+  // shows it, not at a guessed moment (a state set after an await renders later than a frame).
+  const focusNext = useRef<'ask' | 'confirm' | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of `asking` is what puts the button to focus on screen.
+  useEffect(() => {
+    const target = focusNext.current === 'ask' ? askButton : focusNext.current === 'confirm' ? confirmButton : null;
+    focusNext.current = null;
+    target?.current?.focus();
+  }, [asking]);
 
   async function confirm() {
     if (busy) return;
@@ -28,9 +37,10 @@ export function ConfirmButton({ label, confirmLabel, question, onConfirm }: Prop
     setProblem(null);
     try {
       await onConfirm();
+      // Back to this button once it is on screen again; where the change removed this whole
+      // component, `onConfirm` moved the focus on already.
+      focusNext.current = 'ask';
       setAsking(false);
-      // Back to this button; where the change removed it, `onConfirm` moved the focus on already.
-      requestAnimationFrame(() => askButton.current?.focus());
     } catch (error) {
       setProblem(problemOf(error));
     } finally {
@@ -45,8 +55,8 @@ export function ConfirmButton({ label, confirmLabel, question, onConfirm }: Prop
         type="button"
         className="button button-danger"
         onClick={() => {
+          focusNext.current = 'confirm';
           setAsking(true);
-          requestAnimationFrame(() => confirmButton.current?.focus());
         }}
       >
         {label}
@@ -71,8 +81,8 @@ export function ConfirmButton({ label, confirmLabel, question, onConfirm }: Prop
         aria-disabled={busy}
         onClick={() => {
           if (busy) return;
+          focusNext.current = 'ask';
           setAsking(false);
-          requestAnimationFrame(() => askButton.current?.focus());
         }}
       >
         Cancel

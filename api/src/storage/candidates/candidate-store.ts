@@ -1,4 +1,11 @@
-import { CANDIDATE_STAGES, type CandidateSort, type CandidateStage, type SilentCandidates } from '@assessment/core';
+import {
+  CANDIDATE_STAGES,
+  type CandidateSort,
+  type CandidateStage,
+  RECOMMENDATIONS,
+  type Recommendation,
+  type SilentCandidates,
+} from '@assessment/core';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
@@ -22,6 +29,10 @@ export interface CandidateQuery {
   stage?: CandidateStage;
   /** Whether those who sent nothing after registering are left out, listed too, or listed alone. */
   silent: SilentCandidates;
+  /** The reviewer reading the list: the team's ratings show only where they have rated. */
+  reviewerId: string;
+  /** Only the candidates the team recommends so, among those the reviewer has rated. */
+  recommendation?: Recommendation;
 }
 
 /** One candidate of a test's list, as the store reads it in one query. */
@@ -48,6 +59,10 @@ export interface CandidateRow {
   rating: number | null;
   feedbackReceived: boolean;
   stage: CandidateStage;
+  /** The mean of the team's mean scores; null where the reader has not rated the candidate. */
+  teamScore: number | null;
+  /** The index in `RECOMMENDATIONS` nearest the team's average; null likewise. */
+  teamRecommendationRank: number | null;
 }
 
 export interface CandidateListStore {
@@ -56,8 +71,24 @@ export interface CandidateListStore {
   listCandidates(query: CandidateQuery): Promise<CandidateRow[]>;
 }
 
+/**
+ * The team's ratings as the reader may see them in the list: only for a candidate they have rated
+ * themselves, so that no teammate's score anchors theirs. Null otherwise.
+ */
+function teamRatings(reviewerId: string) {
+  const rated = sql<SqlBool>`EXISTS (SELECT 1 FROM ratings m WHERE m.session_id = s.session_id AND m.reviewer_id = ${reviewerId})`;
+  return {
+    score: sql<
+      number | null
+    >`CASE WHEN ${rated} THEN (SELECT avg(t.mean_score) FROM ratings t WHERE t.session_id = s.session_id) END`,
+    rank: sql<
+      number | null
+    >`CASE WHEN ${rated} THEN (SELECT CAST(round(avg(t.recommendation_rank)) AS integer) FROM ratings t WHERE t.session_id = s.session_id) END`,
+  };
+}
+
 /** One row per session of a test with what its list shows. */
-function candidates(db: Db, testId: string) {
+function candidates(db: Db, testId: string, team: ReturnType<typeof teamRatings>) {
   return db
     .selectFrom('sessions as s')
     .leftJoin('invitations as i', 'i.invitation_id', 's.invitation_id')
@@ -105,6 +136,8 @@ function candidates(db: Db, testId: string) {
       'f.current_score',
       eb('f.session_id', 'is not', null).as('feedback_received'),
       'st.stage',
+      team.score.as('team_score'),
+      team.rank.as('team_rank'),
     ]);
 }
 
@@ -112,8 +145,11 @@ function candidates(db: Db, testId: string) {
  * Each sort's own key. Status ranks the steps: registered, quiz submitted, video done, finished.
  * The name sorts by its lowercased copy, compared byte by byte on both databases.
  */
-function sortKey(sort: CandidateSort): Expression<unknown> {
+function sortKey(sort: CandidateSort, team: ReturnType<typeof teamRatings>): Expression<unknown> {
   switch (sort) {
+    case 'score':
+      // Candidates without a team score the reader may see rank below every score.
+      return sql`coalesce(${team.score}, -1)`;
     case 'startedAt':
       return sql.ref('s.started_at');
     case 'name':
@@ -167,8 +203,11 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
       return counts;
     },
 
-    async listCandidates({ testId, sort, order, offset, limit, stage, silent }) {
-      let select = candidates(db, testId);
+    async listCandidates({ testId, sort, order, offset, limit, stage, silent, reviewerId, recommendation }) {
+      const team = teamRatings(reviewerId);
+      let select = candidates(db, testId, team);
+      if (recommendation)
+        select = select.where(sql<SqlBool>`${team.rank} = ${RECOMMENDATIONS.indexOf(recommendation)}`);
       if (silent !== 'include') {
         // Sent nothing after the registration: no answers, quiz end, video, skip or feedback.
         const sentNothing = sql<boolean>`(a.session_id IS NULL AND c.session_id IS NULL AND k.session_id IS NULL
@@ -180,7 +219,7 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
         select = select.where((eb) => eb.or([eb('st.stage', 'is', null), eb('st.stage', '=', 'new')]));
       else if (stage) select = select.where('st.stage', '=', stage);
       const rows = await select
-        .orderBy(sortKey(sort), order)
+        .orderBy(sortKey(sort, team), order)
         .orderBy('s.started_at', order)
         .orderBy('s.session_id', order)
         .limit(limit)
@@ -206,6 +245,8 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
         rating: row.current_score,
         feedbackReceived: flag(row.feedback_received),
         stage: CANDIDATE_STAGES.find((known) => known === row.stage) ?? 'new',
+        teamScore: row.team_score === null ? null : Number(row.team_score),
+        teamRecommendationRank: row.team_rank === null ? null : Number(row.team_rank),
       }));
     },
   };

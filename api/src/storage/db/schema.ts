@@ -266,6 +266,10 @@ export interface RatingsTable {
   scores: string;
   /** One of `RECOMMENDATIONS`. */
   recommendation: string;
+  /** The mean of the scores given (a criterion left to wait is not counted). */
+  mean_score: number;
+  /** The recommendation's index in `RECOMMENDATIONS`. */
+  recommendation_rank: number;
   actor: string;
   at: number;
 }

@@ -101,11 +101,14 @@ export const ratingWrites = defineWrites({
       // Locked, so that a rubric saved meanwhile waits and then sees this rating.
       const current = await lockedLatestVersion(db, dialect, rating.testId);
       if (current?.version !== rating.rubricVersion) return 'stale';
+      const given = rating.scores.filter((score): score is number => score !== null);
       const values = {
         test_id: rating.testId,
         rubric_version: rating.rubricVersion,
         scores: JSON.stringify(rating.scores),
         recommendation: rating.recommendation,
+        mean_score: given.reduce((sum, score) => sum + score, 0) / given.length,
+        recommendation_rank: RECOMMENDATIONS.indexOf(rating.recommendation),
         actor: rating.actor,
         at: rating.at,
       };

@@ -3,6 +3,7 @@ import { INVITATION_ID_PATTERN, INVITATION_STATES } from '../invite/invitation.t
 import { z } from '../zod.ts';
 import { CANDIDATE_STAGES } from './decision-schemas.ts';
 import { extraTimePercentSchema } from './invitation-schemas.ts';
+import { RECOMMENDATIONS } from './rating-schemas.ts';
 import { isoTimeSchema, signalsSchema, timelineEventSchema, VIDEO_STATES } from './record-schemas.ts';
 import {
   deviceCheckFactsSchema,
@@ -129,7 +130,7 @@ export const companySettingsUpdateSchema = z
 
 // Candidates
 
-export const CANDIDATE_SORTS = ['startedAt', 'name', 'status', 'signals'] as const;
+export const CANDIDATE_SORTS = ['startedAt', 'name', 'status', 'signals', 'score'] as const;
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
 export const CANDIDATE_STATUSES = ['registered', 'quiz-submitted', 'video-done', 'finished'] as const;
 /**
@@ -147,6 +148,8 @@ export const candidatesQuerySchema = z
     order: z.enum(['asc', 'desc']).default('desc'),
     /** Only the candidates at this stage; all of them without it. */
     stage: z.enum(CANDIDATE_STAGES).optional(),
+    /** Only the candidates the team recommends so, among those the reviewer has rated. */
+    recommendation: z.enum(RECOMMENDATIONS).optional(),
     silent: z.enum(SILENT_CANDIDATES).default('hide'),
     ...pageQuery,
   })
@@ -174,6 +177,13 @@ export const candidateSummarySchema = z.object({
   stage: z.enum(CANDIDATE_STAGES),
   /** In a blind review, the code the candidate shows as (name and email are then null). */
   blindCode: z.string().nullable(),
+  /**
+   * The team's ratings of the candidate: the mean of each reviewer's mean score, and the
+   * recommendation nearest their average. Null until this reviewer has rated the candidate, as
+   * everywhere a teammate's rating could anchor theirs.
+   */
+  teamScore: z.number().nullable(),
+  teamRecommendation: z.enum(RECOMMENDATIONS).nullable(),
 });
 export const candidatesPageSchema = z.object({
   candidates: z.array(candidateSummarySchema),

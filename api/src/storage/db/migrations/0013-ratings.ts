@@ -28,6 +28,10 @@ export const ratings = (dialect: Dialect): Migration => ({
       .addColumn('rubric_version', dialect.column('integer'), (column) => column.notNull())
       .addColumn('scores', dialect.column('text'), (column) => column.notNull())
       .addColumn('recommendation', dialect.column('text'), (column) => column.notNull())
+      // For the candidate list's team score and its sort: the mean of the scores given, and the
+      // recommendation's place in RECOMMENDATIONS (0 strong no, 3 strong yes).
+      .addColumn('mean_score', dialect.column('real'), (column) => column.notNull())
+      .addColumn('recommendation_rank', dialect.column('integer'), (column) => column.notNull())
       .addColumn('actor', dialect.column('text'), (column) => column.notNull())
       .addColumn('at', dialect.column('time'), (column) => column.notNull())
       .addPrimaryKeyConstraint('ratings_key', ['session_id', 'reviewer_id'])

@@ -6,6 +6,7 @@ import { useCandidatePage } from '../hooks/useCandidatePage.ts';
 import { sortBy } from '../lib/candidate-sort.ts';
 import { CandidateTable } from './CandidateTable.tsx';
 import { PageControls } from './PageControls.tsx';
+import { RecommendationFilter } from './RecommendationFilter.tsx';
 import { SilentCandidatesFilter } from './SilentCandidatesFilter.tsx';
 import { StageFilter } from './StageFilter.tsx';
 
@@ -24,11 +25,15 @@ export function CandidateList({ testId, blind }: { testId: string; blind: boolea
       <div className="list-filters">
         <StageFilter stage={query.stage} onChange={(stage) => change({ ...query, stage })} />
         <SilentCandidatesFilter silent={query.silent} onChange={(silent) => change({ ...query, silent })} />
+        <RecommendationFilter
+          recommendation={query.recommendation}
+          onChange={(recommendation) => change({ ...query, recommendation })}
+        />
       </div>
       {page.error && <LoadProblem message={page.error} onRetry={page.reload} />}
       {page.data && rows.length === 0 && pageNumber === 1 && (
         <p>
-          {query.stage || query.silent !== 'hide'
+          {query.stage || query.recommendation || query.silent !== 'hide'
             ? 'No candidate is listed with these choices.'
             : 'No candidate has sent anything for this test yet.'}
         </p>

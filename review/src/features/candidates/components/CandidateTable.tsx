@@ -8,6 +8,7 @@ import {
   STATUS_LABELS,
   signalsLabel,
   submissionNotes,
+  teamRatingLabel,
   VIDEO_LABELS,
 } from '../lib/candidate-labels.ts';
 import type { CandidateListQuery } from '../lib/candidate-sort.ts';
@@ -59,6 +60,9 @@ export function CandidateTable({
             Signals to review
           </SortableHeader>
           <th scope="col">Video</th>
+          <SortableHeader sort="score" query={query} onSort={onSort}>
+            Team rating
+          </SortableHeader>
           <th scope="col">Their rating</th>
           <th scope="col">Link</th>
         </tr>
@@ -96,6 +100,7 @@ export function CandidateTable({
             </td>
             <td aria-describedby={signalsNoteId}>{signalsLabel(row.signals)}</td>
             <td>{VIDEO_LABELS[row.video]}</td>
+            <td>{teamRatingLabel(row)}</td>
             <td>{ratingLabel(row.stars)}</td>
             <td>{row.invitationId ? 'Personal' : 'Open'}</td>
           </tr>

@@ -31,6 +31,7 @@ export function useCandidatePage(testId: string) {
         cursor: query.cursor,
         stage: query.stage,
         silent: query.silent,
+        recommendation: query.recommendation,
       },
       signal,
     ),

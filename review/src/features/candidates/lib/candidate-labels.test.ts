@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratingLabel, signalsLabel, submissionNotes } from './candidate-labels.ts';
+import { ratingLabel, signalsLabel, submissionNotes, teamRatingLabel } from './candidate-labels.ts';
 
 describe('candidate row labels', () => {
   it('note an automatic or late submission, or nothing', () => {
@@ -17,5 +17,13 @@ describe('candidate row labels', () => {
   it('count signals in words', () => {
     expect(signalsLabel({ tabSwitches: 1, pastes: 0 })).toBe('1 tab switch, 0 pastes');
     expect(signalsLabel({ tabSwitches: 3, pastes: 1 })).toBe('3 tab switches, 1 paste');
+  });
+});
+
+describe('teamRatingLabel', () => {
+  it('shows the team’s mean and recommendation, or says they show once the reviewer rates', () => {
+    expect(teamRatingLabel({ teamScore: 3.8, teamRecommendation: 'yes' })).toBe('3.8 of 5, Yes');
+    expect(teamRatingLabel({ teamScore: 4, teamRecommendation: 'strong-yes' })).toBe('4.0 of 5, Strong yes');
+    expect(teamRatingLabel({ teamScore: null, teamRecommendation: null })).toBe('Shown once you rate');
   });
 });

@@ -1,4 +1,4 @@
-import { type CandidateSummary, ratingText } from '@assessment/core';
+import { type CandidateSummary, RECOMMENDATION_NAMES, ratingText } from '@assessment/core';
 
 export const STATUS_LABELS: Record<CandidateSummary['status'], string> = {
   registered: 'Started, quiz not submitted',
@@ -21,6 +21,15 @@ export const VIDEO_LABELS: Record<CandidateSummary['video'], string> = {
 export function candidateName(fullName: string | null | undefined, blindCode?: string | null): string {
   if (blindCode) return `Candidate ${blindCode}`;
   return fullName || 'Unnamed candidate';
+}
+
+/**
+ * The team's ratings of a candidate as the list shows them: the mean score and the recommendation,
+ * or why there is none to show (the server sends them only to a reviewer who has rated).
+ */
+export function teamRatingLabel(row: Pick<CandidateSummary, 'teamScore' | 'teamRecommendation'>): string {
+  if (row.teamScore === null || row.teamRecommendation === null) return 'Shown once you rate';
+  return `${row.teamScore.toFixed(1)} of 5, ${RECOMMENDATION_NAMES[row.teamRecommendation]}`;
 }
 
 /** The notes on a submission: sent at the time limit (by the server's clock), or late (after it and its grace). */

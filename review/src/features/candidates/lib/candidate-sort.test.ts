@@ -5,17 +5,35 @@ const read = (search: string) => readListQuery(new URLSearchParams(search));
 
 describe('the candidate list state in the address', () => {
   it('defaults to the newest first, 25 a page', () => {
-    expect(read('')).toEqual({ sort: 'startedAt', order: 'desc', size: 25, cursor: null, stage: null, silent: 'hide' });
+    expect(read('')).toEqual({
+      sort: 'startedAt',
+      order: 'desc',
+      size: 25,
+      cursor: null,
+      stage: null,
+      silent: 'hide',
+      recommendation: null,
+    });
     expect(writeListQuery(read('')).toString()).toBe('');
   });
 
   it('reads what it wrote', () => {
-    const query = { sort: 'signals', order: 'asc', size: 10, cursor: 'abc', stage: 'advance', silent: 'only' } as const;
+    const query = {
+      sort: 'score',
+      order: 'asc',
+      size: 10,
+      cursor: 'abc',
+      stage: 'advance',
+      silent: 'only',
+      recommendation: 'strong-yes',
+    } as const;
     expect(readListQuery(writeListQuery(query))).toEqual(query);
   });
 
   it('ignores what it does not know', () => {
-    expect(read('sort=password&order=sideways&size=7&stage=hired&silent=maybe')).toEqual(read(''));
+    expect(read('sort=password&order=sideways&size=7&stage=hired&silent=maybe&recommendation=perhaps')).toEqual(
+      read(''),
+    );
   });
 
   it('flips the order of the sorted column and starts another in its natural order, on page one', () => {
@@ -23,6 +41,7 @@ describe('the candidate list state in the address', () => {
     expect(byName).toMatchObject({ sort: 'name', order: 'asc', cursor: null });
     expect(sortBy(byName, 'name').order).toBe('desc');
     expect(sortBy(byName, 'signals').order).toBe('desc');
+    expect(sortBy(byName, 'score').order).toBe('desc');
   });
 
   it('tells a screen reader which column is sorted, and how', () => {

@@ -3,6 +3,8 @@ import {
   CANDIDATE_STAGES,
   type CandidateSort,
   type CandidateStage,
+  RECOMMENDATIONS,
+  type Recommendation,
   SILENT_CANDIDATES,
   type SilentCandidates,
 } from '@assessment/core';
@@ -20,6 +22,8 @@ export interface CandidateListQuery {
   stage: CandidateStage | null;
   /** Those who registered and sent nothing since: left out (the default), listed too, or alone. */
   silent: SilentCandidates;
+  /** Only those the team recommends so (among those the reviewer rated), or null for all. */
+  recommendation: Recommendation | null;
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -31,6 +35,7 @@ const FIRST_ORDER: Record<CandidateSort, SortOrder> = {
   name: 'asc',
   status: 'asc',
   signals: 'desc',
+  score: 'desc',
 };
 
 const isSort = (value: string | null): value is CandidateSort =>
@@ -46,7 +51,8 @@ export function readListQuery(params: URLSearchParams): CandidateListQuery {
   const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_SIZE;
   const stage = CANDIDATE_STAGES.find((known) => known === params.get('stage')) ?? null;
   const silent = SILENT_CANDIDATES.find((known) => known === params.get('silent')) ?? 'hide';
-  return { sort, order, size, cursor: params.get('cursor') || null, stage, silent };
+  const recommendation = RECOMMENDATIONS.find((known) => known === params.get('recommendation')) ?? null;
+  return { sort, order, size, cursor: params.get('cursor') || null, stage, silent, recommendation };
 }
 
 /** The page address for a list state; defaults are left out so plain links stay plain. */
@@ -57,6 +63,7 @@ export function writeListQuery(query: CandidateListQuery): URLSearchParams {
   if (query.size !== DEFAULT_SIZE) params.set('size', String(query.size));
   if (query.stage) params.set('stage', query.stage);
   if (query.silent !== 'hide') params.set('silent', query.silent);
+  if (query.recommendation) params.set('recommendation', query.recommendation);
   if (query.cursor) params.set('cursor', query.cursor);
   return params;
 }

@@ -1,5 +1,5 @@
 import type { AccessLinkMade, Teammate } from '@assessment/core';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
@@ -23,6 +23,15 @@ function TeamTable() {
   const [made, setMade] = useState<AccessLinkMade | null>(null);
   const [message, setMessage] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+  // Once the list without the removed teammate is on screen (a state set after an await renders
+  // later than a frame, so not at a guessed moment).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the new list on screen is what the heading waits for.
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    heading.current?.focus();
+  }, [team.data]);
 
   const replace = (teammate: Teammate) =>
     team.update((data) => ({
@@ -80,8 +89,8 @@ function TeamTable() {
                           }));
                           if (made?.teammate.reviewerId === teammate.reviewerId) setMade(null);
                           setMessage(`${teammate.name} is removed from the team.`);
-                          // Their row, and the button that had the focus, are gone.
-                          requestAnimationFrame(() => heading.current?.focus());
+                          // Their row, and the button that had the focus, go: the heading takes it.
+                          focusHeading.current = true;
                         }}
                       />
                     </div>
