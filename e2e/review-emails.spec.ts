@@ -1,22 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, refusedRequest } from './fixtures.ts';
 import { addReviewer, signIn, test } from './review-helpers.ts';
+import { messagesTo } from './support/inbox.ts';
 import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
 /** A company no other spec touches: its emails are this spec's alone. */
 const RILLPOOL = { companyId: 'rillpool-finance', testId: 'p08kftt6', roleName: 'DeFi Research Analyst' };
-
-/** The run's mail server writes each message it accepts here (e2e/support/smtp-sink.mjs): the candidates' inbox. */
-const sinkDir = process.env.E2E_MAIL_SINK_DIR ?? '';
-
-async function messagesTo(address: string): Promise<ParsedMail[]> {
-  const files = fs.existsSync(sinkDir) ? fs.readdirSync(sinkDir).filter((file) => file.endsWith('.eml')) : [];
-  const all = await Promise.all(files.sort().map((file) => simpleParser(fs.readFileSync(path.join(sinkDir, file)))));
-  return all.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
-}
 
 test('an invitation is emailed; the reviewer reads how it went in the log, sends it again and sets reminders, by keyboard alone', async ({
   page,

@@ -1,6 +1,7 @@
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect } from './fixtures.ts';
 import { addReviewer, signIn, test } from './review-helpers.ts';
+import { messagesTo } from './support/inbox.ts';
 import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
 /** A company no other spec touches: its team is this spec's alone. */
@@ -30,6 +31,12 @@ test('an admin adds a teammate, who sets a password from their link and signs in
   await expect(team.getByRole('row', { name: 'Tess Teammate' })).toContainText('Has not set a password yet');
   const link = await team.getByLabel('Link for Tess Teammate to set a password').inputValue();
   expect(link).toMatch(/\/review\/access#[\w-]{43}$/);
+  // The run has a mail server: the same link is on its way to Tess.
+  await expect(team.getByText('It is on its way to them by email too.')).toBeVisible();
+  await expect.poll(async () => (await messagesTo(email)).length).toBe(1);
+  const [mail] = await messagesTo(email);
+  expect(mail?.subject).toBe("Set your password for Thistlecove Protocol's review page");
+  expect(mail?.text).toContain(`Set your password: ${link}`);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   const tessContext = await browser.newContext();

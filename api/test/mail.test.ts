@@ -300,3 +300,75 @@ describe('a list of candidates invited at once', () => {
     ).toEqual(['kim@mail.example', 'lin@mail.example', 'sam@mail.example']);
   });
 });
+
+describe('a teammate’s link by email', () => {
+  const clock = testClock(Date.parse('2026-06-01T08:00:00Z'));
+  const ADMIN = 'admin@lumenvault.example';
+  let sink: Awaited<ReturnType<typeof startMailSink>>;
+  let server: InProcessServer;
+  let admin: ReviewerBrowser;
+  const dataDir = tempDataDir();
+  beforeAll(async () => {
+    await withReviewers(dataDir, [{ companyId: 'lumenvault', email: ADMIN }]);
+    sink = await startMailSink();
+    server = await startServer({ DATA_DIR: dataDir, SMTP_URL: sink.url, PUBLIC_URL }, { now: clock.now });
+    admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await sink.stop();
+  });
+
+  it('emails a new teammate their link, then a reset one, and keeps no link once the message is sent', async () => {
+    const added = await admin.send('POST', '/api/review/team', {
+      email: 'tom@lumenvault.example',
+      name: 'Tom Teammate',
+      role: 'reviewer',
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body).toMatchObject({ emailed: true });
+    await server.app.deliverySender.runDue();
+    const [invitation, ...more] = sink.to('tom@lumenvault.example');
+    expect(more).toEqual([]);
+    expect(invitation?.parsed.subject).toBe("Set your password for Lumenvault's review page");
+    const text = lines(invitation?.parsed.text);
+    expect(text).toContain('Hello Tom Teammate,');
+    expect(text).toContain(`Set your password: ${PUBLIC_URL}/review/access#${added.body.secret}`);
+    expect(text.join(' ')).toContain('It works until Thursday, 4 June 2026 at 08:00 UTC.');
+    expect(invitation?.parsed.attachments).toEqual([]);
+
+    // Sent: the secret is no longer kept anywhere, not even in the message's record.
+    const beside = await storesBeside({ DATA_DIR: dataDir });
+    try {
+      const kept = await beside.stores.deliveries.deliveriesOf('lumenvault', 10);
+      expect(kept.find((delivery) => delivery.kind === 'teammate')).toMatchObject({ state: 'sent', payload: null });
+    } finally {
+      await beside.close();
+    }
+
+    const reviewerId = (added.body.teammate as { reviewerId: string }).reviewerId;
+    const reset = await admin.send('POST', `/api/review/team/${reviewerId}/reset`);
+    expect(reset.status, reset.text).toBe(200);
+    await server.app.deliverySender.runDue();
+    const [, second] = sink.to('tom@lumenvault.example');
+    expect(second?.parsed.subject).toBe("Set a new password for Lumenvault's review page");
+    expect(lines(second?.parsed.text)).toContain(`Set your password: ${PUBLIC_URL}/review/access#${reset.body.secret}`);
+  });
+
+  it('does not send a link that was replaced before its message went out', async () => {
+    sink.refuseNext(1);
+    const added = await admin.send('POST', '/api/review/team', {
+      email: 'late@lumenvault.example',
+      name: 'Lee Late',
+      role: 'reviewer',
+    });
+    await server.app.deliverySender.runDue();
+    const reviewerId = (added.body.teammate as { reviewerId: string }).reviewerId;
+    await admin.send('POST', `/api/review/team/${reviewerId}/reset`);
+    clock.advance(MINUTE);
+    await server.app.deliverySender.runDue();
+    const received = sink.to('late@lumenvault.example');
+    expect(received.map((mail) => mail.parsed.subject)).toEqual(["Set a new password for Lumenvault's review page"]);
+  });
+});

@@ -1,18 +1,29 @@
-import { getTest, invitePath, inviteSegment, quizTimeLimitMinutes, recordFacts } from '@assessment/core';
+import {
+  ACCESS_LINK_PATH,
+  companyOf,
+  getTest,
+  invitePath,
+  inviteSegment,
+  quizTimeLimitMinutes,
+  recordFacts,
+} from '@assessment/core';
 import { describeError } from '../backends.ts';
 import { type SerialLoop, startSerialLoop } from '../jobs/serial-loop.ts';
+import { accessLinkHash, type LinkMail } from '../review/team.ts';
 import { receivedParts } from '../routes/my-record.ts';
 import type { DeliveryStore, StoredDelivery } from '../storage/deliveries/delivery-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionStore } from '../storage/sessions/session-store.ts';
+import type { TeamStore } from '../storage/team/team-store.ts';
 import { postWebhook, WebhookRefused } from '../webhooks/webhook-post.ts';
 import type { MailTransport, OutgoingMail } from './mail-transport.ts';
-import { invitationMail, mailTime, receiptMail } from './messages.ts';
+import { invitationMail, mailTime, receiptMail, teammateMail } from './messages.ts';
 
 export interface DeliverySenderDeps {
   deliveries: DeliveryStore;
   invitations: InvitationStore;
   sessions: SessionStore;
+  team: TeamStore;
   mail: MailTransport;
   /** Where candidates open the product (`PUBLIC_URL`): the links in the messages start with it. */
   publicUrl: string;
@@ -51,10 +62,31 @@ export function retryAt(attempts: number, createdAt: number, now: number): numbe
 /** A message that will never be sent, and why; it is logged as failed, not retried. */
 class NotSendable extends Error {}
 
-async function compose(
-  delivery: StoredDelivery,
-  { invitations, sessions, publicUrl, now }: DeliverySenderDeps,
-): Promise<OutgoingMail> {
+/** A teammate's link, while it can still set their password; the secret is in the message only. */
+async function composeTeammate(delivery: StoredDelivery, { team, publicUrl, now }: DeliverySenderDeps) {
+  const { secret, purpose } = JSON.parse(delivery.payload ?? '{}') as Partial<LinkMail>;
+  const live = secret ? await team.liveLink(accessLinkHash(secret), now()) : undefined;
+  if (!secret || !purpose || !live) {
+    throw new NotSendable('the link was used, replaced or had expired before it went out');
+  }
+  const companyName = companyOf(delivery.companyId)?.companyName ?? delivery.companyId;
+  return {
+    deliveryId: delivery.deliveryId,
+    to: live.reviewer.email,
+    fromName: companyName,
+    ...teammateMail({
+      companyName,
+      name: live.reviewer.name,
+      purpose,
+      link: new URL(`${ACCESS_LINK_PATH}#${secret}`, publicUrl).href,
+      expiresAt: live.expiresAt,
+    }),
+  };
+}
+
+async function compose(delivery: StoredDelivery, deps: DeliverySenderDeps): Promise<OutgoingMail> {
+  const { invitations, sessions, publicUrl, now } = deps;
+  if (delivery.kind === 'teammate') return composeTeammate(delivery, deps);
   if (delivery.kind === 'invitation' || delivery.kind === 'reminder') {
     const invitation = delivery.invitationId ? await invitations.getInvitation(delivery.invitationId) : undefined;
     const test = invitation && getTest(invitation.testId);

@@ -24,6 +24,15 @@ export interface InvitationFacts {
   timeLimitMinutes: number;
 }
 
+export interface TeammateFacts {
+  companyName: string;
+  name: string;
+  /** A new teammate's link, or one made when an admin reset their access. */
+  purpose: 'invitation' | 'reset';
+  link: string;
+  expiresAt: number;
+}
+
 export interface ReceiptFacts {
   companyName: string;
   roleName: string;
@@ -102,6 +111,36 @@ export function receiptMail(facts: ReceiptFacts): MailContent {
         paragraph(intro),
         `<ul>${facts.facts.map((fact) => `<li><strong>${escapeHtml(fact.label)}:</strong> ${escapeHtml(fact.value)}</li>`).join('')}</ul>`,
         paragraph(closing),
+        paragraph(facts.companyName),
+      ].join(''),
+    ),
+  };
+}
+
+/** A teammate's one-time link to set their password on the review page. */
+export function teammateMail(facts: TeammateFacts): MailContent {
+  const greeting = `Hello ${facts.name},`;
+  const why =
+    facts.purpose === 'invitation'
+      ? `${facts.companyName} added you to its hiring team on the review page, where the team reads and rates its candidates.`
+      : `An admin of ${facts.companyName} reset your access to the review page: your old password no longer works.`;
+  const step = 'Open the link in your web browser and choose a password. The link works once.';
+  const expiry = `It works until ${mailTime(facts.expiresAt)}. After that, ask an admin of ${facts.companyName} for a new one.`;
+  const subject =
+    facts.purpose === 'invitation'
+      ? `Set your password for ${facts.companyName}'s review page`
+      : `Set a new password for ${facts.companyName}'s review page`;
+  return {
+    subject,
+    text: [greeting, why, `Set your password: ${facts.link}`, step, expiry, facts.companyName].join('\n\n'),
+    html: page(
+      subject,
+      [
+        paragraph(greeting),
+        paragraph(why),
+        `<p><a href="${escapeHtml(facts.link)}">Set your password</a></p>`,
+        paragraph(step),
+        paragraph(expiry),
         paragraph(facts.companyName),
       ].join(''),
     ),

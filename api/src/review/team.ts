@@ -1,15 +1,32 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_LINK_HOURS, type Teammate } from '@assessment/core';
 import { iso } from '../admin/session-view.ts';
-import type { NewAccessLink, Teammate as StoredTeammate } from '../storage/team/team-store.ts';
+import type { AccessLinkPurpose, NewAccessLink, Teammate as StoredTeammate } from '../storage/team/team-store.ts';
 
-/** The secret of a one-time link: 32 random bytes, base64url. Only its hash is stored. */
-export function newAccessLink(now: number): { secret: string; link: NewAccessLink } {
+/** What a teammate's queued email holds. */
+export interface LinkMail {
+  secret: string;
+  purpose: AccessLinkPurpose;
+}
+
+/**
+ * A one-time link: its secret is 32 random bytes, base64url, and only the secret's hash is kept
+ * with the link. With `emailed`, the link's email is queued with it, holding the secret until the
+ * message goes out.
+ */
+export function newAccessLink(
+  now: number,
+  purpose: AccessLinkPurpose,
+  emailed: boolean,
+): { secret: string; link: NewAccessLink } {
   const secret = randomBytes(32).toString('base64url');
-  return {
-    secret,
-    link: { linkHash: accessLinkHash(secret), createdAt: now, expiresAt: now + ACCESS_LINK_HOURS * 3_600_000 },
+  const link: NewAccessLink = {
+    linkHash: accessLinkHash(secret),
+    createdAt: now,
+    expiresAt: now + ACCESS_LINK_HOURS * 3_600_000,
+    ...(emailed ? { mail: { payload: JSON.stringify({ secret, purpose } satisfies LinkMail) } } : {}),
   };
+  return { secret, link };
 }
 
 export const accessLinkHash = (secret: string) => createHash('sha256').update(secret).digest('hex');

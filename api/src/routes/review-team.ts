@@ -16,7 +16,7 @@ import { requireFound } from '../review/candidates.ts';
 import { hashPassword, passwordProblem } from '../review/passwords.ts';
 import { requireCompanyAdmin, requireOwnOrigin } from '../review/reviewer-auth.ts';
 import { accessLinkHash, newAccessLink, teammateView } from '../review/team.ts';
-import type { TeamStore } from '../storage/team/team-store.ts';
+import type { NewAccessLink, TeamStore } from '../storage/team/team-store.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
 
@@ -27,8 +27,8 @@ type ReviewerParams = { Params: { reviewerId: string } };
  * admins add, reset and remove teammates; a teammate's one-time link sets their password. The
  * link's two routes need no sign-in, and count against the sign-in's limit per address.
  */
-export function registerTeamRoutes(review: FastifyInstance, deps: RouteDeps): void {
-  const { team, now } = deps;
+export function registerTeamRoutes(review: FastifyInstance, deps: RouteDeps, sendQueued: () => void): void {
+  const { team, mail, now } = deps;
   const small = { bodyLimit: SMALL_BODY_LIMIT };
   const linkRoute = { ...small, config: { bucket: 'sign-in' as const } };
 
@@ -42,10 +42,16 @@ export function registerTeamRoutes(review: FastifyInstance, deps: RouteDeps): vo
     return teammate;
   }
 
-  async function made(companyId: string, reviewerId: string, readerId: string, secret: string, expiresAt: number) {
+  async function made(companyId: string, reviewerId: string, readerId: string, secret: string, link: NewAccessLink) {
+    if (link.mail) sendQueued();
     const listed = (await team.teammates(companyId)).find((one) => one.reviewerId === reviewerId);
     const teammate = teammateView(requireFound(listed, 'teammate'), readerId);
-    return { teammate, secret, expiresAt: iso(expiresAt) as string } satisfies AccessLinkMade;
+    return {
+      teammate,
+      secret,
+      expiresAt: iso(link.expiresAt) as string,
+      emailed: link.mail !== undefined,
+    } satisfies AccessLinkMade;
   }
 
   review.get('/api/review/team', async (request): Promise<Team> => {
@@ -57,25 +63,25 @@ export function registerTeamRoutes(review: FastifyInstance, deps: RouteDeps): vo
     const { reviewer } = requireCompanyAdmin(request);
     const { email, name, role } = parseOrRefuse(teammateCreateSchema, request.body);
     const at = now();
-    const { secret, link } = newAccessLink(at);
+    const { secret, link } = newAccessLink(at, 'invitation', mail.emailSetUp);
     const reviewerId = randomUUID();
     await team.addTeammate(
       { reviewerId, companyId: reviewer.companyId, email, name, passwordHash: '', createdAt: at, role },
       link,
     );
     reply.code(201);
-    return made(reviewer.companyId, reviewerId, reviewer.reviewerId, secret, link.expiresAt);
+    return made(reviewer.companyId, reviewerId, reviewer.reviewerId, secret, link);
   });
   review.post<ReviewerParams>('/api/review/team/:reviewerId/reset', small, async (request) => {
     const teammate = await otherTeammate(request, team);
-    const { secret, link } = newAccessLink(now());
+    const { secret, link } = newAccessLink(now(), 'reset', mail.emailSetUp);
     await team.resetAccess(teammate.reviewerId, link);
     return made(
       teammate.companyId,
       teammate.reviewerId,
       requireCompanyAdmin(request).reviewer.reviewerId,
       secret,
-      link.expiresAt,
+      link,
     );
   });
   review.delete<ReviewerParams>('/api/review/team/:reviewerId', small, async (request, reply) => {

@@ -313,7 +313,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     });
 
     registerRatingRoutes(review, deps);
-    registerTeamRoutes(review, deps);
+    registerTeamRoutes(review, deps, () => void app.deliverySender.runDue());
 
     review.get<TestParams>('/api/review/tests/:testId/invitations', async (request) => {
       const test = companyTest(request, request.params.testId);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { companyIdOf, DEFAULT_REMINDER_HOURS, getTest, type WebhookEventType } from '@assessment/core';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type Db, defineWrites } from '../db/database.ts';
 import type { DeliveriesTable } from '../db/schema.ts';
 import type { Storage } from '../db/storage.ts';
@@ -11,23 +11,30 @@ import type { Storage } from '../db/storage.ts';
  * first (`claimDelivery`, one conditional update the database lets one instance win).
  */
 
-export const DELIVERY_KINDS = ['invitation', 'reminder', 'receipt', 'webhook'] as const;
+export const DELIVERY_KINDS = ['invitation', 'reminder', 'receipt', 'webhook', 'teammate'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export type DeliveryState = 'queued' | 'sent' | 'failed';
 
-export interface QueuedDelivery {
+export type QueuedDelivery = {
   /** Names the cause: a second delivery with the same key is not queued. */
   idempotencyKey: string;
-  /** The test it is about; the delivery is logged for the test's company. */
-  testId: string;
   kind: DeliveryKind;
   recipient: string;
   invitationId: string | null;
   sessionId: string | null;
   at: number;
-  /** A webhook's event as JSON; none for an email. */
+  /**
+   * A webhook's event as JSON; a teammate's link and why it was made (kept only until the message
+   * is sent or given up on); none for another email.
+   */
   payload?: string;
-}
+} & (
+  | {
+      /** The test it is about; the delivery is logged for the test's company. */
+      testId: string;
+    }
+  | { companyId: string }
+);
 
 export interface StoredDelivery {
   deliveryId: string;
@@ -94,7 +101,7 @@ export async function queueDelivery(db: Db, delivery: QueuedDelivery): Promise<v
     .values({
       delivery_id: `dlv_${randomBytes(10).toString('hex')}`,
       idempotency_key: delivery.idempotencyKey,
-      company_id: companyOfTest(delivery.testId),
+      company_id: 'companyId' in delivery ? delivery.companyId : companyOfTest(delivery.testId),
       kind: delivery.kind,
       recipient: delivery.recipient,
       invitation_id: delivery.invitationId,
@@ -169,6 +176,9 @@ function toDelivery(row: Selectable<DeliveriesTable>): StoredDelivery {
   };
 }
 
+/** A teammate's link lives in its message only until that is sent or given up on; the rest keep theirs. */
+const keptPayload = sql<string | null>`CASE WHEN kind = 'teammate' THEN NULL ELSE payload END`;
+
 export const deliveryWrites = defineWrites({
   async claimDelivery({ db }, deliveryId: string, now: number, holdMs: number): Promise<StoredDelivery | undefined> {
     const row = await db
@@ -186,7 +196,7 @@ export const deliveryWrites = defineWrites({
   async markSent({ db }, deliveryId: string, at: number, status: number | null = null): Promise<void> {
     await db
       .updateTable('deliveries')
-      .set({ state: 'sent', sent_at: at, held_until: 0, last_error: null, last_status: status })
+      .set({ state: 'sent', sent_at: at, held_until: 0, last_error: null, last_status: status, payload: keptPayload })
       .where('delivery_id', '=', deliveryId)
       .execute();
   },
@@ -206,6 +216,7 @@ export const deliveryWrites = defineWrites({
         due_at: retryAt ?? eb.ref('due_at'),
         held_until: 0,
         last_error: error.slice(0, 500),
+        ...(retryAt === null ? { payload: keptPayload } : {}),
       }))
       .where('delivery_id', '=', deliveryId)
       .execute();

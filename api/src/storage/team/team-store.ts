@@ -1,5 +1,6 @@
-import { defineWrites } from '../db/database.ts';
+import { type Db, defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
+import { queueDelivery } from '../deliveries/delivery-store.ts';
 import { type StoredReviewer, toReviewer } from '../reviewers/reviewer-store.ts';
 import { insertReviewer } from '../reviewers/reviewer-writes.ts';
 
@@ -21,6 +22,26 @@ export interface NewAccessLink {
   linkHash: string;
   createdAt: number;
   expiresAt: number;
+  /**
+   * The link's email, queued with the change that makes it, where email is set up: its payload
+   * holds the secret until the message is sent (`delivery-store.ts`).
+   */
+  mail?: { payload: string };
+}
+
+/** Queues a link's email in the transaction that makes the link: both are kept, or neither. */
+async function queueLinkMail(db: Db, link: NewAccessLink, reviewer: { companyId: string; email: string }) {
+  if (!link.mail) return;
+  await queueDelivery(db, {
+    idempotencyKey: `teammate:${link.linkHash}`,
+    companyId: reviewer.companyId,
+    kind: 'teammate',
+    recipient: reviewer.email,
+    invitationId: null,
+    sessionId: null,
+    at: link.createdAt,
+    payload: link.mail.payload,
+  });
 }
 
 export interface TeamStore {
@@ -62,6 +83,7 @@ export const teamWrites = defineWrites({
           used_at: null,
         })
         .execute();
+      await queueLinkMail(db, link, reviewer);
     });
   },
 
@@ -81,6 +103,12 @@ export const teamWrites = defineWrites({
           used_at: null,
         })
         .execute();
+      const reviewer = await db
+        .selectFrom('reviewers')
+        .select(['company_id as companyId', 'email'])
+        .where('reviewer_id', '=', reviewerId)
+        .executeTakeFirst();
+      if (reviewer) await queueLinkMail(db, link, reviewer);
     });
   },
 

@@ -6,9 +6,10 @@ export const deliveryViewSchema = z.object({
   deliveryId: z.string(),
   /**
    * `invitation`: a personal link to its candidate; `reminder`: of an invitation not started yet;
-   * `receipt`: what a finished candidate sent; `webhook`: an event to the company's endpoint.
+   * `receipt`: what a finished candidate sent; `webhook`: an event to the company's endpoint;
+   * `teammate`: a teammate's link to set their password.
    */
-  kind: z.enum(['invitation', 'reminder', 'receipt', 'webhook']),
+  kind: z.enum(['invitation', 'reminder', 'receipt', 'webhook', 'teammate']),
   recipient: z.string(),
   /** `failed` is given up on (or could never be sent); "send again" queues it anew. */
   state: z.enum(['queued', 'sent', 'failed']),

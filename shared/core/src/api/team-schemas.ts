@@ -54,6 +54,8 @@ export const accessLinkMadeSchema = z.object({
   teammate: teammateSchema,
   secret: z.string(),
   expiresAt: isoTimeSchema,
+  /** The link is on its way to the teammate by email too (email is set up). */
+  emailed: z.boolean(),
 });
 
 /** `POST /api/review/access-link`: what a link is for, asked by the page it opens. */

@@ -5,6 +5,7 @@ export const DELIVERY_KIND_NAMES: Record<DeliveryView['kind'], string> = {
   reminder: 'Reminder of an invitation not started',
   receipt: 'Receipt of a finished assessment',
   webhook: 'Webhook',
+  teammate: "A teammate's link to set a password",
 };
 
 /**

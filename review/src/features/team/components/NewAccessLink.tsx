@@ -11,6 +11,7 @@ export function NewAccessLink({ made }: { made: AccessLinkMade }) {
       <p>
         Send this link to {made.teammate.name} ({made.teammate.email}). It lets them set a password, once, until{' '}
         {dateTime(made.expiresAt)}. It is shown only now.
+        {made.emailed && ' It is on its way to them by email too.'}
       </p>
       <CopyField label={`Link for ${made.teammate.name} to set a password`} value={accessLinkOf(made.secret)} />
     </div>
