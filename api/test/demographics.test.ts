@@ -99,6 +99,10 @@ describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
     }
     const detail = await reviewer.send('GET', `/api/review/candidates/${unique}`);
     expect(detail.body).toMatchObject({ registration: { fullName: 'Ada Lovelace' } });
+    // One rating scale wherever a person reads it: the wire's currentScore 4 is five stars.
+    const csv = await reviewer.send('GET', `/api/review/tests/${testId}/export.csv`);
+    expect(csv.text).toContain(',5 of 5,');
+    expect(detail.body).toMatchObject({ feedback: { stars: 5 } });
   });
 
   it('reaches no admin read-out and no per-candidate export', async () => {
