@@ -135,6 +135,8 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
     await tabToShownFocus(riasPage, riasPage.getByRole('button', { name: 'Show who this candidate is' }));
     await press(riasPage, 'Enter');
     await expect(riasPage.getByRole('heading', { level: 1 })).toHaveText(name);
+    // The button is gone with the blindness; the heading that now names the candidate has the focus.
+    await expect(riasPage.getByRole('heading', { level: 1 })).toBeFocused();
     await rate(riasPage, [2, 4], 2);
 
     // 3. Both see each criterion's mean and spread; three points apart is marked for discussion.

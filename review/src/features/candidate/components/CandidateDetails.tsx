@@ -1,5 +1,5 @@
 import type { CandidateDetail } from '@assessment/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { candidateName } from '../../candidates/lib/candidate-labels.ts';
 import { DecisionPanel } from '../../decisions/components/DecisionPanel.tsx';
@@ -56,12 +56,23 @@ export function CandidateDetails({
 }) {
   const name = candidateName(candidate.registration?.fullName, candidate.blind?.code);
   const hidden = candidate.blind !== null;
+  const [shownTimes, setShownTimes] = useState(0);
   const trees = candidate.answers?.trees;
   return (
     <article className="candidate-details">
-      <PageHeading title={name} />
+      {/* A new heading once the reviewer chose to see the candidate: it mounts with the name and
+          takes the focus, which the button that asked for it, now gone, held. */}
+      <PageHeading key={shownTimes} title={name} />
       <CandidateSummary candidate={candidate} />
-      {hidden && <BlindNotice sessionId={candidate.sessionId} onShown={onChanged} />}
+      {hidden && (
+        <BlindNotice
+          sessionId={candidate.sessionId}
+          onShown={(shown) => {
+            setShownTimes((times) => times + 1);
+            onChanged(shown);
+          }}
+        />
+      )}
       <nav aria-label="On this page" className="part-nav">
         <ul>
           {PARTS.map((part) => (
