@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import { companyIdOf, getTest, type TestDefinition } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addReviewer } from '../src/review/reviewer-accounts.ts';
 import type { Stores } from '../src/storage/stores.ts';
-import { storesBeside, TEST_DATABASES } from './databases.ts';
+import { TEST_DATABASES } from './databases.ts';
 import {
   answers,
   CANDIDATE_EMAIL,
@@ -11,12 +9,10 @@ import {
   newSessionId,
   postJson,
   registration,
-  startServer,
-  tempDataDir,
   testId,
 } from './helpers.ts';
 import { invite, registerWith } from './invitation-helpers.ts';
-import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
+import { ReviewerBrowser, reviewServer } from './reviewer-helpers.ts';
 
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const ADMIN = 'blind-admin@lumenvault.example';
@@ -34,10 +30,8 @@ const IDENTIFYING = [
 
 describe.each(TEST_DATABASES)('blind review ($name)', (database) => {
   let server: InProcessServer;
-  let drop: () => Promise<void>;
   let stores: Stores;
-  let closeStores: () => Promise<void>;
-  const dataDir = tempDataDir();
+  let close: () => Promise<void>;
   const openLink = newSessionId();
   let invited = '';
   const signedIn = async (email: string) => {
@@ -62,20 +56,11 @@ describe.each(TEST_DATABASES)('blind review ($name)', (database) => {
   }
 
   beforeAll(async () => {
-    const opened = await database.open();
-    drop = opened.drop;
-    const env = { ...opened.env, DATA_DIR: dataDir };
-    server = await startServer(env);
-    const beside = await storesBeside(env);
-    stores = beside.stores;
-    closeStores = beside.close;
-    for (const person of [
-      { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' as const },
-      { companyId, email: ROB, name: 'Rob Reviewer', role: 'reviewer' as const },
-      { companyId, email: RIA, name: 'Ria Reviewer', role: 'reviewer' as const },
-    ]) {
-      await addReviewer(stores.reviewers, { ...person, password: REVIEWER_PASSWORD }, Date.now());
-    }
+    ({ server, stores, close } = await reviewServer(database, [
+      { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+      { companyId, email: ROB, name: 'Rob Reviewer', role: 'reviewer' },
+      { companyId, email: RIA, name: 'Ria Reviewer', role: 'reviewer' },
+    ]));
     expect((await postJson(server.url, '/api/now-assessment', registration(openLink))).status).toBe(200);
     expect((await postJson(server.url, '/api/answers', answers(openLink, { final: true }))).status).toBe(200);
     const invitation = await invite(server.url, Date.now());
@@ -93,12 +78,7 @@ describe.each(TEST_DATABASES)('blind review ($name)', (database) => {
     expect(rubric.status, rubric.text).toBe(200);
   });
 
-  afterAll(async () => {
-    await closeStores();
-    await server.stop();
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('is off for the tests there were, and only an admin turns it on', async () => {
     const rob = await signedIn(ROB);

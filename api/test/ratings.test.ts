@@ -1,20 +1,9 @@
-import fs from 'node:fs';
 import { companyIdOf, getTest, type TestDefinition } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addReviewer } from '../src/review/reviewer-accounts.ts';
 import type { Stores } from '../src/storage/stores.ts';
-import { storesBeside, TEST_DATABASES } from './databases.ts';
-import {
-  answers,
-  type InProcessServer,
-  newSessionId,
-  postJson,
-  registration,
-  startServer,
-  tempDataDir,
-  testId,
-} from './helpers.ts';
-import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
+import { TEST_DATABASES } from './databases.ts';
+import { answers, type InProcessServer, newSessionId, postJson, registration, testId } from './helpers.ts';
+import { ReviewerBrowser, reviewServer } from './reviewer-helpers.ts';
 
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const ADMIN = 'rate-admin@lumenvault.example';
@@ -32,10 +21,8 @@ const RUBRIC = {
 
 describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (database) => {
   let server: InProcessServer;
-  let drop: () => Promise<void>;
   let stores: Stores;
-  let closeStores: () => Promise<void>;
-  const dataDir = tempDataDir();
+  let close: () => Promise<void>;
   const candidate = newSessionId();
   const signedIn = async (email: string) => {
     const browser = new ReviewerBrowser(server.url);
@@ -45,31 +32,17 @@ describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (databa
   const ratingsPath = `/api/review/candidates/${candidate}/ratings`;
 
   beforeAll(async () => {
-    const opened = await database.open();
-    drop = opened.drop;
-    const env = { ...opened.env, DATA_DIR: dataDir };
-    server = await startServer(env);
-    const beside = await storesBeside(env);
-    stores = beside.stores;
-    closeStores = beside.close;
-    for (const person of [
-      { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' as const },
-      { companyId, email: ROB, name: 'Rob Reviewer', role: 'reviewer' as const },
-      { companyId, email: RIA, name: 'Ria Reviewer', role: 'reviewer' as const },
-      { companyId: 'orbitra-labs', email: OUTSIDER, name: 'Olga Outsider', role: 'admin' as const },
-    ]) {
-      await addReviewer(stores.reviewers, { ...person, password: REVIEWER_PASSWORD }, Date.now());
-    }
+    ({ server, stores, close } = await reviewServer(database, [
+      { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+      { companyId, email: ROB, name: 'Rob Reviewer', role: 'reviewer' },
+      { companyId, email: RIA, name: 'Ria Reviewer', role: 'reviewer' },
+      { companyId: 'orbitra-labs', email: OUTSIDER, name: 'Olga Outsider', role: 'admin' },
+    ]));
     expect((await postJson(server.url, '/api/now-assessment', registration(candidate))).status).toBe(200);
     expect((await postJson(server.url, '/api/answers', answers(candidate, { final: true }))).status).toBe(200);
   });
 
-  afterAll(async () => {
-    await closeStores();
-    await server.stop();
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('lets only an admin set the rubric, and refuses one it could not use, with a clear message', async () => {
     const rob = await signedIn(ROB);

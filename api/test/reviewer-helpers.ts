@@ -1,8 +1,11 @@
-import { CSRF_HEADER } from '@assessment/core';
+import fs from 'node:fs';
+import { CSRF_HEADER, type ReviewerRole } from '@assessment/core';
+import type { AppOptions } from '../src/app.ts';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
 import { openSqliteStorage } from '../src/storage/db/sqlite.ts';
 import { createReviewerStore } from '../src/storage/reviewers/reviewer-store.ts';
-import type { ApiBody } from './helpers.ts';
+import { storesBeside, type TEST_DATABASES } from './databases.ts';
+import { type ApiBody, startServer, tempDataDir } from './helpers.ts';
 
 export const REVIEWER_PASSWORD = 'a long reviewer passphrase';
 
@@ -69,4 +72,33 @@ export class ReviewerBrowser {
     }
     return response;
   }
+}
+
+/**
+ * A server on one of `TEST_DATABASES` with a data folder of its own, the stores beside it, and
+ * these reviewers' accounts (password `REVIEWER_PASSWORD`); `close` takes all of it away.
+ */
+export async function reviewServer(
+  database: (typeof TEST_DATABASES)[number],
+  people: { companyId: string; email: string; name: string; role: ReviewerRole }[],
+  options: AppOptions = {},
+) {
+  const opened = await database.open();
+  const dataDir = tempDataDir();
+  const env = { ...opened.env, DATA_DIR: dataDir };
+  const server = await startServer(env, options);
+  const beside = await storesBeside(env);
+  for (const person of people) {
+    await addReviewer(beside.stores.reviewers, { ...person, password: REVIEWER_PASSWORD }, Date.now());
+  }
+  return {
+    server,
+    stores: beside.stores,
+    async close() {
+      await beside.close();
+      await server.stop();
+      await opened.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import { ACCESS_LINK_HOURS, companyIdOf, getTest, type TestDefinition } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addReviewer } from '../src/review/reviewer-accounts.ts';
 import type { Stores } from '../src/storage/stores.ts';
-import { storesBeside, TEST_DATABASES } from './databases.ts';
-import { type InProcessServer, startServer, tempDataDir, testId } from './helpers.ts';
-import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
+import { TEST_DATABASES } from './databases.ts';
+import { type InProcessServer, testId } from './helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser, reviewServer } from './reviewer-helpers.ts';
 
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const ADMIN = 'team-admin@lumenvault.example';
@@ -14,11 +12,9 @@ const NEW_PASSWORD = 'copper kettle under maple rain';
 
 describe.each(TEST_DATABASES)('a company’s team, managed on the review page ($name)', (database) => {
   let server: InProcessServer;
-  let drop: () => Promise<void>;
   let stores: Stores;
-  let closeStores: () => Promise<void>;
+  let close: () => Promise<void>;
   let clock = Date.now();
-  const dataDir = tempDataDir();
   const browser = () => new ReviewerBrowser(server.url);
   const signedIn = async (email: string, password = REVIEWER_PASSWORD) => {
     const reviewer = browser();
@@ -30,27 +26,17 @@ describe.each(TEST_DATABASES)('a company’s team, managed on the review page ($
     browser().send('POST', '/api/review/access-link/password', { secret, password });
 
   beforeAll(async () => {
-    const opened = await database.open();
-    drop = opened.drop;
-    const env = { ...opened.env, DATA_DIR: dataDir };
-    server = await startServer(env, { now: () => clock });
-    const beside = await storesBeside(env);
-    stores = beside.stores;
-    closeStores = beside.close;
-    for (const person of [
-      { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' as const },
-      { companyId: 'orbitra-labs', email: OUTSIDER, name: 'Olga Outsider', role: 'admin' as const },
-    ]) {
-      await addReviewer(stores.reviewers, { ...person, password: REVIEWER_PASSWORD }, Date.now());
-    }
+    ({ server, stores, close } = await reviewServer(
+      database,
+      [
+        { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+        { companyId: 'orbitra-labs', email: OUTSIDER, name: 'Olga Outsider', role: 'admin' },
+      ],
+      { now: () => clock },
+    ));
   });
 
-  afterAll(async () => {
-    await closeStores();
-    await server.stop();
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('adds a teammate, who sets their own password once through a link that expires in 72 hours', async () => {
     const ann = await signedIn(ADMIN);

@@ -33,16 +33,15 @@ export async function testIsBlind(blind: BlindStore, testId: string): Promise<bo
 export const blindCode = (sessionId: string): string =>
   createHash('sha256').update(sessionId).digest('hex').slice(0, 4).toUpperCase();
 
-/** Of a test's sessions, those hidden from the reviewer. */
+/** Whether the candidate is hidden from the reviewer: the test is blind, and they have neither rated nor shown them. */
 export async function hiddenFrom(
   blind: BlindStore,
   reviewerId: string,
   testId: string,
-  sessionIds: readonly string[],
-): Promise<Set<string>> {
-  if (!(await testIsBlind(blind, testId))) return new Set();
-  const seen = await blind.seenBy(reviewerId, sessionIds);
-  return new Set(sessionIds.filter((sessionId) => !seen.has(sessionId)));
+  sessionId: string,
+): Promise<boolean> {
+  if (!(await testIsBlind(blind, testId))) return false;
+  return !(await blind.seenBy(reviewerId, [sessionId])).has(sessionId);
 }
 
 /** The candidate as a blind reviewer gets them: no registration, invitation, video or device checks. */

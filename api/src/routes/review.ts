@@ -94,10 +94,8 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     now,
   } = deps;
   /** Whether this candidate is hidden from the signed-in reviewer by the test's blind review. */
-  const hiddenHere = async (request: FastifyRequest, record: SessionRecord) =>
-    (await hiddenFrom(blind, signedIn(request).reviewer.reviewerId, record.testId, [record.sessionId])).has(
-      record.sessionId,
-    );
+  const hiddenHere = (request: FastifyRequest, record: SessionRecord) =>
+    hiddenFrom(blind, signedIn(request).reviewer.reviewerId, record.testId, record.sessionId);
   /** In a blind test, an invitation never names the session it led to: its email would give the candidate away. */
   const invitationShown = async <View extends { testId: string; sessionId: string | null }>(view: View) =>
     (await testIsBlind(blind, view.testId)) ? { ...view, sessionId: null } : view;
@@ -217,11 +215,12 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       }
       const page = await listCandidates(candidates, test, request.query, signedIn(request).reviewer.reviewerId);
       if (!blindTest) return page;
+      // Blind: each candidate this reviewer has neither rated nor shown is listed by code.
       const ids = page.candidates.map((row) => row.sessionId);
-      const hidden = await hiddenFrom(blind, signedIn(request).reviewer.reviewerId, test.uuid, ids);
+      const seen = await blind.seenBy(signedIn(request).reviewer.reviewerId, ids);
       return {
         ...page,
-        candidates: page.candidates.map((row) => (hidden.has(row.sessionId) ? blindSummary(row) : row)),
+        candidates: page.candidates.map((row) => (seen.has(row.sessionId) ? row : blindSummary(row))),
       };
     });
     // Counts only, never a candidate: every reviewer may read them, and no look is on record.

@@ -57,6 +57,18 @@ const latestVersion = (db: Db, testId: string) =>
     .orderBy('version', 'desc')
     .limit(1);
 
+/** Whether a rating was given under this version of the test's rubric: then it is locked. */
+async function ratedUnder(db: Db, testId: string, version: number): Promise<boolean> {
+  const rating = await db
+    .selectFrom('ratings')
+    .select('session_id')
+    .where('test_id', '=', testId)
+    .where('rubric_version', '=', version)
+    .limit(1)
+    .executeTakeFirst();
+  return rating !== undefined;
+}
+
 /** The test's current rubric version, its row locked until the transaction ends (`Dialect.forUpdate`). */
 const lockedLatestVersion = (db: Db, dialect: Dialect, testId: string) =>
   dialect.forUpdate(latestVersion(db, testId)).executeTakeFirst();
@@ -68,15 +80,7 @@ export const ratingWrites = defineWrites({
   ): Promise<StoredRubric> {
     return atomically(async (db) => {
       const current = await lockedLatestVersion(db, dialect, change.testId);
-      const rated =
-        current !== undefined &&
-        (await db
-          .selectFrom('ratings')
-          .select('session_id')
-          .where('test_id', '=', change.testId)
-          .where('rubric_version', '=', current.version)
-          .limit(1)
-          .executeTakeFirst()) !== undefined;
+      const rated = current !== undefined && (await ratedUnder(db, change.testId, current.version));
       const criteria = JSON.stringify(change.criteria);
       if (current && !rated) {
         await db
@@ -127,14 +131,8 @@ export function createRatingStore({ reads: db, write }: Storage): RatingStore {
     async rubric(testId) {
       const row = await latestVersion(db, testId).executeTakeFirst();
       if (!row) return null;
-      const rated = await db
-        .selectFrom('ratings')
-        .select('session_id')
-        .where('test_id', '=', testId)
-        .where('rubric_version', '=', row.version)
-        .limit(1)
-        .executeTakeFirst();
-      return { version: row.version, criteria: JSON.parse(row.criteria) as Criterion[], locked: rated !== undefined };
+      const locked = await ratedUnder(db, testId, row.version);
+      return { version: row.version, criteria: JSON.parse(row.criteria) as Criterion[], locked };
     },
     saveRubric: (change) => write('saveRubric', change),
     rate: (rating) => write('rate', rating),

@@ -1,10 +1,9 @@
 import { type CandidateRatings, type Criterion, RECOMMENDATION_NAMES } from '@assessment/core';
 import { useId } from 'react';
+import { When } from '../../../components/When.tsx';
 import { aboutName } from '../lib/criteria.ts';
 
 type Team = NonNullable<CandidateRatings['team']>;
-
-const dateTime = (at: string) => new Date(at).toLocaleString();
 
 /**
  * The team's ratings under the version the reviewer rated with: each criterion's mean and spread,
@@ -48,7 +47,7 @@ export function TeamRatings({ team, criteria }: { team: Team; criteria: Criterio
         {team.ratings.map((rating) => (
           <li key={rating.by}>
             {rating.by}: {RECOMMENDATION_NAMES[rating.recommendation]} (scores{' '}
-            {rating.scores.map((score) => score ?? 'none').join(', ')}), {dateTime(rating.at)}
+            {rating.scores.map((score) => score ?? 'none').join(', ')}), <When at={rating.at} />
           </li>
         ))}
       </ul>

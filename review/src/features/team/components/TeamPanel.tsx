@@ -4,11 +4,10 @@ import { useSignedIn } from '../../../api/session.tsx';
 import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { useResource } from '../../../hooks/useResource.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { teammateState } from '../lib/team-labels.ts';
 import { AddTeammateForm } from './AddTeammateForm.tsx';
 import { NewAccessLink } from './NewAccessLink.tsx';
-
-const dateTime = (at: string) => new Date(at).toLocaleString();
 
 /** The company's team, for its admins: who can sign in, and adding, resetting and removing teammates. */
 export function TeamPanel() {
@@ -63,7 +62,7 @@ function TeamTable() {
                 <th scope="row">{teammate.you ? `${teammate.name} (you)` : teammate.name}</th>
                 <td>{teammate.email}</td>
                 <td>{teammate.role === 'admin' ? 'Admin' : 'Reviewer'}</td>
-                <td>{teammateState(teammate, dateTime)}</td>
+                <td>{teammateState(teammate, formatDateTime)}</td>
                 <td>
                   {!teammate.you && (
                     <div className="team-actions">
