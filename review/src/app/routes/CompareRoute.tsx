@@ -8,7 +8,8 @@ import { useResource } from '../../hooks/useResource.ts';
 
 /**
  * 2 to 4 candidates of one test side by side, as chosen in its list. Each is loaded as its own
- * page loads it, so each look is in the access log as an opening of that candidate.
+ * page loads it, so each look is in the access log as an opening of that candidate, and its
+ * ratings as the server gives them to this reviewer: the team's only where they rated too.
  */
 export function CompareRoute() {
   const { testId = '' } = useParams();
@@ -16,7 +17,15 @@ export function CompareRoute() {
   const ids = 'ids' in chosen ? chosen.ids : [];
   const { calls } = useSignedIn();
   const candidates = useResource(`compare:${ids.join(',')}`, (signal) =>
-    Promise.all(ids.map((sessionId) => calls.candidate(sessionId, signal))),
+    Promise.all(
+      ids.map(async (sessionId) => {
+        const [detail, ratings] = await Promise.all([
+          calls.candidate(sessionId, signal),
+          calls.ratings(sessionId, signal),
+        ]);
+        return { detail, ratings };
+      }),
+    ),
   );
   const back = (
     <p>
@@ -32,7 +41,7 @@ export function CompareRoute() {
       </>
     );
   }
-  const others = candidates.data?.filter((candidate) => candidate.testId !== testId) ?? [];
+  const others = candidates.data?.filter(({ detail }) => detail.testId !== testId) ?? [];
   return (
     <>
       <PageHeading title="Compare candidates" />

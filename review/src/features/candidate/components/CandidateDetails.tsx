@@ -1,5 +1,6 @@
 import type { CandidateDetail } from '@assessment/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { candidateName } from '../../candidates/lib/candidate-labels.ts';
 import { DecisionPanel } from '../../decisions/components/DecisionPanel.tsx';
@@ -32,7 +33,9 @@ function Part({ id, children }: { id: PartId; children: ReactNode }) {
   const title = PARTS.find((part) => part.id === id)?.title;
   return (
     <section id={id} className="panel candidate-part" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+      <h2 id={`${id}-title`} tabIndex={-1}>
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -58,6 +61,14 @@ export function CandidateDetails({
   const hidden = candidate.blind !== null;
   const [shownTimes, setShownTimes] = useState(0);
   const trees = candidate.answers?.trees;
+  const { hash } = useLocation();
+  // A link to one part of the page (the comparison's "Watch …'s video") lands on it: its heading
+  // takes the focus the page's own heading took a moment before, and focusing scrolls it into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the reviewer arrived; later hashes are the in-page links, which the browser follows itself
+  useEffect(() => {
+    const part = PARTS.find(({ id }) => `#${id}` === hash);
+    if (part) document.getElementById(`${part.id}-title`)?.focus();
+  }, []);
   return (
     <article className="candidate-details">
       {/* A new heading once the reviewer chose to see the candidate: it mounts with the name and
