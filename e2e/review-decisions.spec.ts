@@ -6,7 +6,7 @@ import { expectFocusKept, press, tabToShownFocus, type } from './support/keyboar
 /** A company no other spec touches: its candidates' stages and notes are this spec's alone. */
 const NIMBUS = { companyId: 'nimbus-ledger', testId: 'ppxx71c9', roleName: 'Financial Analyst' };
 
-test('a reviewer moves a candidate to a stage with a reason, adds a note, and filters the list, by keyboard alone', async ({
+test('an admin lists the stage reasons; a reviewer moves a candidate to a stage with one of them, adds a note, and filters the list, by keyboard alone', async ({
   page,
   request,
   allowProblem,
@@ -25,7 +25,24 @@ test('a reviewer moves a candidate to a stage with a reason, adds a note, and fi
   // Registered, and sent nothing since: left out of the list unless asked for.
   await registerCandidate(request, NIMBUS.testId, { fullName: sam, name: sam });
 
-  await signIn(page, reviewer, `/review/candidates/${chosen.sessionId}`);
+  // The admin lists the reasons the team chooses from, on the tests page.
+  await signIn(page, reviewer, '/review/');
+  const reasons = page.getByRole('region', { name: 'Stage reasons' });
+  const reasonsField = reasons.getByLabel('Reasons to choose from');
+  await tabToShownFocus(page, reasonsField);
+  await type(page, 'Role filled\nClear, careful answers\nrole filled');
+  await tabToShownFocus(page, reasons.getByRole('button', { name: 'Save reasons' }));
+  await press(page, 'Enter');
+  await expect(reasons.getByRole('alert')).toHaveText('"role filled" is listed twice: keep it once.');
+  await expect(reasonsField).toBeFocused();
+  await press(page, 'Backspace');
+  for (let letter = 0; letter < 'role filled'.length; letter += 1) await press(page, 'Backspace');
+  await tabToShownFocus(page, reasons.getByRole('button', { name: 'Save reasons' }));
+  await press(page, 'Enter');
+  await expect(reasons.getByRole('status')).toHaveText('Saved: 2 reasons.');
+  await expect(reasonsField).toHaveValue('Role filled\nClear, careful answers');
+
+  await page.goto(`/review/candidates/${chosen.sessionId}`);
   await expect(page.getByRole('heading', { level: 1, name: cleo })).toBeVisible();
   const decision = page.locator('#decision');
   await expect(decision.getByText('The stage has not changed since the candidate started.')).toBeVisible();
@@ -36,8 +53,12 @@ test('a reviewer moves a candidate to a stage with a reason, adds a note, and fi
   await press(page, 'ArrowDown');
   await press(page, 'ArrowDown');
   await expect(stage).toHaveValue('advance');
-  await tabToShownFocus(page, decision.getByLabel('Reason (optional)'));
-  await type(page, 'Clear, careful answers');
+  const reason = decision.getByLabel('Reason (optional)');
+  await tabToShownFocus(page, reason);
+  await expect(reason.getByRole('option')).toHaveText(['No reason', 'Role filled', 'Clear, careful answers']);
+  await press(page, 'ArrowDown');
+  await press(page, 'ArrowDown');
+  await expect(reason).toHaveValue('Clear, careful answers');
   await tabToShownFocus(page, decision.getByRole('button', { name: 'Save stage' }));
   await press(page, 'Enter');
   await expect(decision.getByRole('status').filter({ hasText: 'Stage' })).toHaveText('Stage: Advance.');

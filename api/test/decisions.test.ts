@@ -60,6 +60,46 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('takes a stage reason only from the list the company’s admin wrote', async () => {
+    const rob = reviewer();
+    await rob.signIn(REVIEWER);
+    const unlisted = await rob.send('PUT', `/api/review/candidates/${first}/stage`, {
+      stage: 'decline',
+      reason: 'Too quiet',
+    });
+    expect(unlisted.status).toBe(400);
+    expect(unlisted.text).toMatch(/no stage reasons yet: an admin lists them/);
+    const reasons = ['Strong written answers', 'Role filled'];
+    expect((await rob.send('PATCH', '/api/review/company', { stageReasons: reasons })).status).toBe(403);
+
+    const ann = reviewer();
+    await ann.signIn(ADMIN);
+    const twice = await ann.send('PATCH', '/api/review/company', { stageReasons: ['Role filled', 'role filled '] });
+    expect(twice.status).toBe(400);
+    expect(twice.text).toMatch(/each reason once/);
+    const saved = await ann.send('PATCH', '/api/review/company', {
+      stageReasons: [' Strong written answers', ...reasons.slice(1)],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ stageReasons: reasons });
+    expect((await rob.send('GET', '/api/review/company')).body).toMatchObject({ stageReasons: reasons });
+
+    const stillUnlisted = await rob.send('PUT', `/api/review/candidates/${first}/stage`, {
+      stage: 'decline',
+      reason: 'Too quiet',
+    });
+    expect(stillUnlisted.status).toBe(400);
+    expect(stillUnlisted.text).toMatch(
+      /Choose the reason from your company's list: Strong written answers; Role filled/,
+    );
+    // Refused whole: the stage stayed where it was.
+    expect((await rob.send('GET', `/api/review/candidates/${first}/decisions`)).body).toEqual({
+      stage: 'new',
+      history: [],
+      notes: [],
+    });
+  });
+
   it('moves a candidate through the stages on record, and the list filters by stage', async () => {
     const rob = reviewer();
     expect((await rob.signIn(REVIEWER)).status).toBe(204);
@@ -67,9 +107,10 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     expect(before.body).toEqual({ stage: 'new', history: [], notes: [] });
 
     expect((await rob.send('PUT', `/api/review/candidates/${first}/stage`, { stage: 'reviewing' })).status).toBe(200);
+    // As the list writes it, whatever the case and spaces it was given in.
     const moved = await rob.send('PUT', `/api/review/candidates/${first}/stage`, {
       stage: 'advance',
-      reason: '  Strong written answers  ',
+      reason: '  strong written ANSWERS  ',
     });
     expect(moved.status, moved.text).toBe(200);
     // The same stage again changes nothing and adds nothing to the record.

@@ -1,5 +1,6 @@
 import type { Decisions } from '@assessment/core';
 import { iso } from '../admin/session-view.ts';
+import { HttpError } from '../http/errors.ts';
 import type { DecisionStore } from '../storage/decisions/decision-store.ts';
 
 /** How a reviewer is named on the team's record: as they were when they acted. */
@@ -19,4 +20,20 @@ export async function decisionsView(decisions: DecisionStore, sessionId: string)
     })),
     notes: notes.map((note) => ({ noteId: note.noteId, body: note.body, by: note.actor, at: iso(note.at) as string })),
   };
+}
+
+/**
+ * The company's stage reason that `given` names (compared without case, as the list keeps each
+ * once), as the list writes it; 400 for a reason not on it, which says what is.
+ */
+export async function listedStageReason(decisions: DecisionStore, companyId: string, given: string): Promise<string> {
+  const reasons = await decisions.stageReasons(companyId);
+  const listed = reasons.find((reason) => reason.toLowerCase() === given.toLowerCase());
+  if (listed) return listed;
+  throw new HttpError(
+    400,
+    reasons.length === 0
+      ? 'Your company has no stage reasons yet: an admin lists them on the tests page, or leave the reason out'
+      : `Choose the reason from your company's list: ${reasons.join('; ')}`,
+  );
 }

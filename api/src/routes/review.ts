@@ -27,7 +27,7 @@ import { accessLogPage } from '../review/access-log.ts';
 import { blindDetail, blindSummary, hiddenFrom, testIsBlind } from '../review/blind-review.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { companyInvitation, companySession, companyTest, signedIn } from '../review/company-scope.ts';
-import { actorName, decisionsView } from '../review/decisions.ts';
+import { actorName, decisionsView, listedStageReason } from '../review/decisions.ts';
 import { DELIVERIES_SHOWN, deliveryView } from '../review/delivery-log.ts';
 import {
   changeInvitation,
@@ -132,6 +132,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       ...company,
       retentionDays: await privacy.retentionDays(company.companyId),
       reminderHours: await deliveries.reminderHours(company.companyId),
+      stageReasons: await decisions.stageReasons(company.companyId),
     });
     review.get('/api/review/company', async (request): Promise<CompanySettings> => {
       const { company } = signedIn(request);
@@ -139,9 +140,10 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     });
     review.patch('/api/review/company', small, async (request): Promise<CompanySettings> => {
       const { company } = requireCompanyAdmin(request);
-      const { retentionDays, reminderHours } = parseOrRefuse(companySettingsUpdateSchema, request.body);
+      const { retentionDays, reminderHours, stageReasons } = parseOrRefuse(companySettingsUpdateSchema, request.body);
       if (retentionDays !== undefined) await privacy.setRetentionDays(company.companyId, retentionDays, now());
       if (reminderHours !== undefined) await deliveries.setReminderHours(company.companyId, reminderHours, now());
+      if (stageReasons !== undefined) await decisions.setStageReasons(company.companyId, stageReasons, now());
       return companySettings(company);
     });
 
@@ -275,12 +277,14 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.put<SessionParams>('/api/review/candidates/:sessionId/stage', small, async (request) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);
       const { stage, reason } = parseOrRefuse(stageChangeSchema, request.body);
+      const { reviewer, company } = signedIn(request);
+      const listed = reason ? await listedStageReason(decisions, company.companyId, reason) : null;
       const at = now();
-      const actor = actorName(signedIn(request).reviewer);
+      const actor = actorName(reviewer);
       const changed = await decisions.setStage({
         sessionId: record.sessionId,
         to: stage,
-        reason: reason || null,
+        reason: listed,
         actor,
         at,
       });

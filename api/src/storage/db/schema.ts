@@ -247,6 +247,14 @@ export interface ReminderSettingsTable {
   updated_at: number;
 }
 
+/** One of a company's stage reasons, at its place in the list its admin wrote. */
+export interface StageReasonsTable {
+  company_id: string;
+  position: number;
+  reason: string;
+  updated_at: number;
+}
+
 /** One version of a test's rubric; `criteria` is the JSON of its criteria (`rubricUpdateSchema`), in order. */
 export interface RubricsTable {
   test_id: string;
@@ -322,6 +330,7 @@ export interface Schema {
   candidate_notes: CandidateNotesTable;
   deliveries: DeliveriesTable;
   reminder_settings: ReminderSettingsTable;
+  stage_reasons: StageReasonsTable;
   webhook_endpoints: WebhookEndpointsTable;
   rubrics: RubricsTable;
   ratings: RatingsTable;

@@ -32,6 +32,10 @@ export interface DecisionStore {
     at: number;
   }): Promise<StoredStageChange | null>;
   addNote(note: { sessionId: string; body: string; actor: string; at: number }): Promise<StoredNote>;
+  /** The reasons the company's reviewers choose from for a stage change, in its admin's order. */
+  stageReasons(companyId: string): Promise<string[]>;
+  /** Replaces the company's list of reasons as one change: a reviewer never reads half of it. */
+  setStageReasons(companyId: string, reasons: readonly string[], at: number): Promise<void>;
 }
 
 const stageOf = (value: string | undefined): CandidateStage =>
@@ -103,6 +107,17 @@ export const decisionWrites = defineWrites({
       .execute();
     return { noteId, body: note.body, actor: note.actor, at: note.at };
   },
+
+  async setStageReasons({ atomically }, companyId: string, reasons: readonly string[], at: number): Promise<void> {
+    await atomically(async (db) => {
+      await db.deleteFrom('stage_reasons').where('company_id', '=', companyId).execute();
+      if (reasons.length === 0) return;
+      await db
+        .insertInto('stage_reasons')
+        .values(reasons.map((reason, position) => ({ company_id: companyId, position, reason, updated_at: at })))
+        .execute();
+    });
+  },
 });
 
 export function createDecisionStore({ reads: db, write }: Storage): DecisionStore {
@@ -139,5 +154,15 @@ export function createDecisionStore({ reads: db, write }: Storage): DecisionStor
     },
     setStage: (change) => write('setStage', change),
     addNote: (note) => write('addNote', note),
+    async stageReasons(companyId) {
+      const rows = await db
+        .selectFrom('stage_reasons')
+        .select('reason')
+        .where('company_id', '=', companyId)
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => row.reason);
+    },
+    setStageReasons: (companyId, reasons, at) => write('setStageReasons', companyId, reasons, at),
   };
 }

@@ -1,6 +1,7 @@
 import { useSignedIn } from '../../api/session.tsx';
 import { LoadProblem } from '../../components/LoadProblem.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { StageReasonsSetting } from '../../features/decisions/components/StageReasonsSetting.tsx';
 import { DeliveryLog } from '../../features/deliveries/components/DeliveryLog.tsx';
 import { ReminderSetting } from '../../features/deliveries/components/ReminderSetting.tsx';
 import { WebhookSetting } from '../../features/deliveries/components/WebhookSetting.tsx';
@@ -22,6 +23,7 @@ export function TestsRoute() {
       {tests.error && <LoadProblem message={tests.error} onRetry={tests.reload} />}
       {tests.data ? <TestList tests={tests.data.tests} /> : !tests.error && <p className="muted">Loading tests…</p>}
       <TeamPanel />
+      <StageReasonsSetting />
       <DeliveryLog />
       <ReminderSetting />
       <WebhookSetting />

@@ -13,9 +13,25 @@ export const STAGE_NAMES: Record<CandidateStage, string> = {
 };
 
 export const STAGE_REASON_MAX_LENGTH = 200;
+/** Reasons a company may list: enough for its own words, few enough to read in one select. */
+export const STAGE_REASONS_MAX = 20;
 export const NOTE_MAX_LENGTH = 2000;
 
-/** `PUT /api/review/candidates/:sessionId/stage`. */
+/**
+ * A company's stage reasons as its admin writes them, in order: each once (compared without case),
+ * none empty.
+ */
+export const stageReasonsSchema = z
+  .array(z.string().trim().min(1, 'must not be empty').max(STAGE_REASON_MAX_LENGTH))
+  .max(STAGE_REASONS_MAX)
+  .refine((reasons) => new Set(reasons.map((reason) => reason.toLowerCase())).size === reasons.length, {
+    message: 'must name each reason once',
+  });
+
+/**
+ * `PUT /api/review/candidates/:sessionId/stage`. The reason, when given, is one of the company's
+ * stage reasons, as they are written there.
+ */
 export const stageChangeSchema = z
   .object({
     stage: z.enum(CANDIDATE_STAGES),

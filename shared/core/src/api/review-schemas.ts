@@ -1,7 +1,7 @@
 import { answerTreeSchema } from '../answer-html/answer-tree.ts';
 import { INVITATION_ID_PATTERN, INVITATION_STATES } from '../invite/invitation.ts';
 import { z } from '../zod.ts';
-import { CANDIDATE_STAGES } from './decision-schemas.ts';
+import { CANDIDATE_STAGES, stageReasonsSchema } from './decision-schemas.ts';
 import { extraTimePercentSchema } from './invitation-schemas.ts';
 import { RECOMMENDATIONS } from './rating-schemas.ts';
 import { isoTimeSchema, signalsSchema, timelineEventSchema, VIDEO_STATES } from './record-schemas.ts';
@@ -109,9 +109,11 @@ export const companySettingsSchema = z.object({
   companyName: z.string(),
   retentionDays: z.number().int(),
   reminderHours: z.number().int(),
+  /** What a reviewer may give as the reason for a stage change; empty until an admin lists some. */
+  stageReasons: z.array(z.string()),
 });
 
-/** `PATCH /api/review/company` (admins): either setting, or both. */
+/** `PATCH /api/review/company` (admins): any of the settings. */
 export const companySettingsUpdateSchema = z
   .object({
     retentionDays: z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS).optional(),
@@ -122,11 +124,14 @@ export const companySettingsUpdateSchema = z
         message: `must be one of ${REMINDER_HOURS_CHOICES.join(', ')}`,
       })
       .optional(),
+    stageReasons: stageReasonsSchema.optional(),
   })
   .strict()
-  .refine((update) => update.retentionDays !== undefined || update.reminderHours !== undefined, {
-    message: 'name a setting to change: retentionDays or reminderHours',
-  });
+  .refine(
+    (update) =>
+      update.retentionDays !== undefined || update.reminderHours !== undefined || update.stageReasons !== undefined,
+    { message: 'name a setting to change: retentionDays, reminderHours or stageReasons' },
+  );
 
 // Candidates
 

@@ -1,14 +1,10 @@
-import {
-  CANDIDATE_STAGES,
-  type CandidateStage,
-  type Decisions,
-  STAGE_NAMES,
-  STAGE_REASON_MAX_LENGTH,
-} from '@assessment/core';
+import { CANDIDATE_STAGES, type CandidateStage, type Decisions, STAGE_NAMES } from '@assessment/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
-import { problemOf } from '../../../hooks/useResource.ts';
+import { LoadProblem } from '../../../components/LoadProblem.tsx';
+import { When } from '../../../components/When.tsx';
+import { problemOf, useResource } from '../../../hooks/useResource.ts';
 
 interface Props {
   sessionId: string;
@@ -16,12 +12,15 @@ interface Props {
   onSaved: (decisions: Decisions) => void;
 }
 
-const dateTime = (at: string) => new Date(at).toLocaleString();
-
-/** The candidate's stage, changed with an optional reason; every change is listed with who and when. */
+/**
+ * The candidate's stage, changed with an optional reason from the company's list; every change is
+ * listed with who and when.
+ */
 export function StageForm({ sessionId, decisions, onSaved }: Props) {
   const { calls } = useSignedIn();
   const id = useId();
+  const company = useResource('company', (signal) => calls.company(signal));
+  const reasons = company.data?.stageReasons ?? [];
   const [stage, setStage] = useState<CandidateStage>(decisions.stage);
   const [reason, setReason] = useState('');
   const [saving, setSaving] = useState(false);
@@ -34,7 +33,7 @@ export function StageForm({ sessionId, decisions, onSaved }: Props) {
     setSaving(true);
     setMessage('');
     try {
-      const saved = await calls.setStage(sessionId, { stage, ...(reason.trim() ? { reason } : {}) });
+      const saved = await calls.setStage(sessionId, { stage, ...(reason ? { reason } : {}) });
       onSaved(saved);
       setReason('');
       setProblem(null);
@@ -60,16 +59,25 @@ export function StageForm({ sessionId, decisions, onSaved }: Props) {
             ))}
           </select>
         </p>
-        <p>
-          <label htmlFor={`${id}-reason`}>Reason (optional)</label>{' '}
-          <input
-            id={`${id}-reason`}
-            type="text"
-            maxLength={STAGE_REASON_MAX_LENGTH}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </p>
+        {reasons.length > 0 ? (
+          <p>
+            <label htmlFor={`${id}-reason`}>Reason (optional)</label>{' '}
+            <select id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)}>
+              <option value="">No reason</option>
+              {reasons.map((listed) => (
+                <option key={listed} value={listed}>
+                  {listed}
+                </option>
+              ))}
+            </select>
+          </p>
+        ) : company.error ? (
+          <LoadProblem message={company.error} onRetry={company.reload} />
+        ) : (
+          company.data && (
+            <p className="field-hint">No reasons to choose from yet: a company admin lists them on the tests page.</p>
+          )
+        )}
         {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
         <button type="submit" className="button" aria-disabled={saving} aria-busy={saving}>
           Save stage
@@ -82,7 +90,7 @@ export function StageForm({ sessionId, decisions, onSaved }: Props) {
         <ol className="stage-history" aria-label="How the stage changed">
           {decisions.history.map((change) => (
             <li key={`${change.at}-${change.to}`}>
-              {STAGE_NAMES[change.from]} to {STAGE_NAMES[change.to]}, by {change.by}, {dateTime(change.at)}
+              {STAGE_NAMES[change.from]} to {STAGE_NAMES[change.to]}, by {change.by}, <When at={change.at} />
               {change.reason && <>: {change.reason}</>}
             </li>
           ))}
