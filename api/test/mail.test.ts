@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getTest } from '@assessment/core';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storesBeside } from './databases.ts';
+import { storesBeside, TEST_DATABASES } from './databases.ts';
 import {
   answers,
   feedback,
@@ -178,13 +178,14 @@ describe('emails with no mail server set up', () => {
   });
 });
 
-describe('a message committed before the server dies', () => {
+describe.each(TEST_DATABASES)('a message committed before the server dies ($name)', (database) => {
   it('is sent once the server runs again, and only once after a kill -9', { timeout: 60_000 }, async () => {
     const dataDir = tempDataDir();
     const sink = await startMailSink();
+    const opened = await database.open();
     try {
       // Committed with no server running: the invitation and its queued email, and nothing sent.
-      const beside = await storesBeside({ DATA_DIR: dataDir });
+      const beside = await storesBeside({ ...opened.env, DATA_DIR: dataDir });
       await beside.stores.invitations.createInvitation({
         invitationId: 'inv_killtest',
         testId,
@@ -197,7 +198,7 @@ describe('a message committed before the server dies', () => {
       });
       await beside.close();
 
-      const env = { SMTP_URL: sink.url, PUBLIC_URL };
+      const env = { ...opened.env, SMTP_URL: sink.url, PUBLIC_URL };
       const first = await spawnServer(dataDir, env);
       await expect.poll(() => sink.to('kill@mail.example').length, { timeout: 10_000 }).toBe(1);
       await first.kill();
@@ -208,6 +209,7 @@ describe('a message committed before the server dies', () => {
       expect(sink.to('kill@mail.example')).toHaveLength(1);
     } finally {
       await sink.stop();
+      await opened.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

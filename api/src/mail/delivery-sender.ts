@@ -190,9 +190,11 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
   return startSerialLoop(
     CHECK_EVERY_MS,
     async (stopped) => {
-      for (const deliveryId of await deliveries.dueDeliveries(now(), BATCH)) {
+      for (const due of await deliveries.dueDeliveries(now(), BATCH)) {
+        // An attempt left untaken is handed out again (`DeliveryJobs`), or its row found due again.
         if (stopped()) return;
-        await deliver(deliveryId);
+        await deliver(due.deliveryId);
+        await due.attempted();
       }
     },
     deps.onError,

@@ -39,10 +39,31 @@ export interface Dialect {
   legacySchema(db: Db): Promise<void>;
 }
 
+/** A delivery due for an attempt, and what to call once this instance has made it. */
+export interface DueDelivery {
+  deliveryId: string;
+  attempted(): Promise<void>;
+}
+
+/**
+ * A kept job queue for the outward deliveries (`deliveries/delivery-store.ts`), where the database
+ * has one: PostgreSQL's is pg-boss (`postgres-jobs.ts`). Without one (SQLite, a single machine),
+ * the rows of `deliveries` are the queue itself, read by due time.
+ */
+export interface DeliveryJobs {
+  /** Schedules the delivery's next attempt at `at`, in the transaction `db` belongs to. */
+  schedule(db: Db, deliveryId: string, at: number): Promise<void>;
+  /** Attempts due now, each handed to this instance alone until it is attempted or the instance dies. */
+  due(limit: number): Promise<DueDelivery[]>;
+  close(): Promise<void>;
+}
+
 /** What a write operation works with: the database, and how to make several statements one. */
 export interface WriteContext {
   db: Db;
   dialect: Dialect;
+  /** The database's job queue for deliveries, where it has one. */
+  deliveryJobs?: DeliveryJobs;
   /**
    * Runs `work` so that it is stored whole or not at all, and only then resolves. Statements
    * outside it are committed one by one (or with the rest of a group, where one writer commits

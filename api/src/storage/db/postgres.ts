@@ -4,6 +4,7 @@ import pg from 'pg';
 import { WRITES } from '../writes.ts';
 import type { Dialect, WriteContext, WriteOperation } from './database.ts';
 import { migrate } from './migrations/migrations.ts';
+import { openDeliveryJobs } from './postgres-jobs.ts';
 import { legacyPostgresSchema } from './postgres-legacy.ts';
 import type { Schema } from './schema.ts';
 import type { Storage } from './storage.ts';
@@ -36,6 +37,8 @@ export interface Postgres {
   dedicatedClient(): Promise<pg.Client>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Where a broken connection of this process is told. */
+  readonly onError: (error: Error) => void;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export function openPostgres(databaseUrl: string, onError: (error: Error) => voi
   return {
     pool,
     settings,
+    onError,
     async dedicatedClient() {
       const client = new pg.Client(settings);
       client.on('error', onError);
@@ -108,13 +112,16 @@ const MIGRATION_LOCK = [0x61736d74, 1];
  * Creates or upgrades the schema, at every start of every instance, on one connection of its own
  * that holds the lock: the first instance applies what is missing, the others then find nothing
  * left to do. The lock belongs to the connection, so an instance that dies while it migrates frees it.
+ * `then` runs still under the lock: pg-boss's own set-up, which deadlocks when instances that start
+ * together run it at once.
  */
-async function migrateUnderLock(settings: pg.PoolConfig): Promise<void> {
+async function migrateUnderLock<T>(settings: pg.PoolConfig, then: () => Promise<T>): Promise<T> {
   const pool = new pg.Pool({ ...settings, max: 1 });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK[0]}, ${MIGRATION_LOCK[1]})`.execute(db);
     await migrate(db, postgresDialect);
+    return await then();
   } finally {
     // Ending the only connection frees the lock, whatever happened.
     await db.destroy();
@@ -144,12 +151,13 @@ async function requireDurableCommits(pool: pg.Pool): Promise<void> {
  */
 export async function openPostgresStorage(postgres: Postgres): Promise<Storage> {
   await requireDurableCommits(postgres.pool);
-  await migrateUnderLock(postgres.settings);
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: postgres.pool }) });
+  const deliveryJobs = await migrateUnderLock(postgres.settings, () => openDeliveryJobs(postgres, db));
   const localState = new Map<string, unknown>();
   const context: WriteContext = {
     db,
     dialect: postgresDialect,
+    deliveryJobs,
     atomically: (work) => db.transaction().execute(work),
     local: <T>(name: string, create: () => T): T => {
       if (!localState.has(name)) localState.set(name, create());
@@ -159,8 +167,9 @@ export async function openPostgresStorage(postgres: Postgres): Promise<Storage> 
   return {
     reads: db,
     dialect: postgresDialect,
+    deliveryJobs,
     write: (name, ...args) => (WRITES[name] as WriteOperation)(context, ...args) as never,
-    // The pool is the caller's: Kysely's destroy would end it.
-    close: async () => {},
+    // The pool is the caller's: Kysely's destroy would end it. pg-boss's own pool is the storage's.
+    close: () => deliveryJobs.close(),
   };
 }

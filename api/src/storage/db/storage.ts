@@ -1,5 +1,5 @@
 import type { WriteArgs, WriteName, WriteResult } from '../writes.ts';
-import type { Db, Dialect } from './database.ts';
+import type { Db, DeliveryJobs, Dialect } from './database.ts';
 
 /**
  * One database as the stores use it: reads on this thread, and the named writes (`writes.ts`),
@@ -8,6 +8,8 @@ import type { Db, Dialect } from './database.ts';
 export interface Storage {
   reads: Db;
   dialect: Dialect;
+  /** The database's job queue for deliveries, where it has one (`database.ts`). */
+  deliveryJobs?: DeliveryJobs;
   write<Name extends WriteName>(name: Name, ...args: WriteArgs<Name>): Promise<WriteResult<Name>>;
   close(): Promise<void>;
 }

@@ -43,7 +43,7 @@ const stageOf = (value: string | undefined): CandidateStage =>
 
 export const decisionWrites = defineWrites({
   async setStage(
-    { atomically },
+    { atomically, deliveryJobs },
     change: { sessionId: string; to: CandidateStage; reason: string | null; actor: string; at: number },
   ): Promise<StoredStageChange | null> {
     return atomically(async (db) => {
@@ -73,7 +73,7 @@ export const decisionWrites = defineWrites({
         .where('session_id', '=', change.sessionId)
         .executeTakeFirst();
       if (session) {
-        await queueWebhook(db, {
+        await queueWebhook(db, deliveryJobs, {
           type: 'candidate.stage_changed',
           testId: session.test_id,
           cause: changeId,

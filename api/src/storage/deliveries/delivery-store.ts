@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { companyIdOf, DEFAULT_REMINDER_HOURS, getTest, type WebhookEventType } from '@assessment/core';
 import { type Selectable, sql } from 'kysely';
-import { type Db, defineWrites } from '../db/database.ts';
+import { type Db, type DeliveryJobs, type DueDelivery, defineWrites } from '../db/database.ts';
 import type { DeliveriesTable } from '../db/schema.ts';
 import type { Storage } from '../db/storage.ts';
 
 /**
  * The outward queue and the company's delivery log in one table (`deliveries`): a message is
  * queued by the write that causes it, in its transaction, and sent by whichever instance claims it
- * first (`claimDelivery`, one conditional update the database lets one instance win).
+ * first (`claimDelivery`, one conditional update the database lets one instance win). Where the
+ * database has a kept job queue (`DeliveryJobs`: pg-boss on PostgreSQL), each attempt is also a
+ * job of it, scheduled in the same transaction, and instances take their work from there; without
+ * one, they read the due rows.
  */
 
 export const DELIVERY_KINDS = ['invitation', 'reminder', 'receipt', 'webhook', 'teammate'] as const;
@@ -60,8 +63,8 @@ export interface WebhookEndpoint {
 }
 
 export interface DeliveryStore {
-  /** Ids of queued deliveries due by `now`, oldest first, that no instance holds. */
-  dueDeliveries(now: number, limit: number): Promise<string[]>;
+  /** Queued deliveries due by `now` that no instance holds, oldest first where the rows are the queue. */
+  dueDeliveries(now: number, limit: number): Promise<DueDelivery[]>;
   /** Takes a due delivery for one attempt, held until `now + holdMs`; undefined when another instance has it. */
   claimDelivery(deliveryId: string, now: number, holdMs: number): Promise<StoredDelivery | undefined>;
   /** `status`: the HTTP status a webhook got; null for an email. */
@@ -93,13 +96,15 @@ function companyOfTest(testId: string): string {
 
 /**
  * Queues a message inside a write's own transaction (`db` is the transaction's): it is stored
- * with the change that causes it or not at all.
+ * with the change that causes it or not at all, and so is its first attempt's job, where `jobs`
+ * keeps them.
  */
-export async function queueDelivery(db: Db, delivery: QueuedDelivery): Promise<void> {
-  await db
+export async function queueDelivery(db: Db, jobs: DeliveryJobs | undefined, delivery: QueuedDelivery): Promise<void> {
+  const deliveryId = `dlv_${randomBytes(10).toString('hex')}`;
+  const queued = await db
     .insertInto('deliveries')
     .values({
-      delivery_id: `dlv_${randomBytes(10).toString('hex')}`,
+      delivery_id: deliveryId,
       idempotency_key: delivery.idempotencyKey,
       company_id: 'companyId' in delivery ? delivery.companyId : companyOfTest(delivery.testId),
       kind: delivery.kind,
@@ -112,7 +117,9 @@ export async function queueDelivery(db: Db, delivery: QueuedDelivery): Promise<v
       payload: delivery.payload ?? null,
     })
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-    .execute();
+    .executeTakeFirst();
+  // A cause queued before has its delivery, and that its jobs, already.
+  if (jobs && queued.numInsertedOrUpdatedRows !== 0n) await jobs.schedule(db, deliveryId, delivery.at);
 }
 
 const kindOf = (value: string): DeliveryKind => DELIVERY_KINDS.find((kind) => kind === value) ?? 'invitation';
@@ -125,6 +132,7 @@ const stateOf = (value: string): DeliveryState => (value === 'sent' || value ===
  */
 export async function queueWebhook(
   db: Db,
+  jobs: DeliveryJobs | undefined,
   event: {
     type: WebhookEventType;
     testId: string;
@@ -141,7 +149,7 @@ export async function queueWebhook(
     .where('company_id', '=', companyOfTest(event.testId))
     .executeTakeFirst();
   if (!endpoint) return;
-  await queueDelivery(db, {
+  await queueDelivery(db, jobs, {
     idempotencyKey: `webhook:${event.type}:${event.cause}`,
     testId: event.testId,
     kind: 'webhook',
@@ -202,24 +210,27 @@ export const deliveryWrites = defineWrites({
   },
 
   async markFailed(
-    { db },
+    { atomically, deliveryJobs },
     deliveryId: string,
     error: string,
     retryAt: number | null,
     status: number | null = null,
   ): Promise<void> {
-    await db
-      .updateTable('deliveries')
-      .set((eb) => ({
-        last_status: status,
-        state: retryAt === null ? 'failed' : 'queued',
-        due_at: retryAt ?? eb.ref('due_at'),
-        held_until: 0,
-        last_error: error.slice(0, 500),
-        ...(retryAt === null ? { payload: keptPayload } : {}),
-      }))
-      .where('delivery_id', '=', deliveryId)
-      .execute();
+    await atomically(async (db) => {
+      await db
+        .updateTable('deliveries')
+        .set((eb) => ({
+          last_status: status,
+          state: retryAt === null ? 'failed' : 'queued',
+          due_at: retryAt ?? eb.ref('due_at'),
+          held_until: 0,
+          last_error: error.slice(0, 500),
+          ...(retryAt === null ? { payload: keptPayload } : {}),
+        }))
+        .where('delivery_id', '=', deliveryId)
+        .execute();
+      if (retryAt !== null) await deliveryJobs?.schedule(db, deliveryId, retryAt);
+    });
   },
 
   async setWebhookEndpoint({ db }, companyId: string, url: string, secret: string | null, at: number): Promise<void> {
@@ -251,13 +262,13 @@ export const deliveryWrites = defineWrites({
   },
 
   async queueReminders(
-    { atomically },
+    { atomically, deliveryJobs },
     invitations: { invitationId: string; testId: string; email: string }[],
     at: number,
   ): Promise<void> {
     await atomically(async (db) => {
       for (const invitation of invitations) {
-        await queueDelivery(db, {
+        await queueDelivery(db, deliveryJobs, {
           idempotencyKey: `reminder:${invitation.invitationId}`,
           testId: invitation.testId,
           kind: 'reminder',
@@ -270,21 +281,29 @@ export const deliveryWrites = defineWrites({
     });
   },
 
-  async sendAgain({ db }, companyId: string, deliveryId: string, now: number): Promise<boolean> {
-    const queued = await db
-      .updateTable('deliveries')
-      .set({ state: 'queued', due_at: now, attempts: 0 })
-      .where('delivery_id', '=', deliveryId)
-      .where('company_id', '=', companyId)
-      .where('held_until', '<=', now)
-      .executeTakeFirst();
-    return queued.numUpdatedRows > 0n;
+  async sendAgain({ atomically, deliveryJobs }, companyId: string, deliveryId: string, now: number): Promise<boolean> {
+    return atomically(async (db) => {
+      const queued = await db
+        .updateTable('deliveries')
+        .set({ state: 'queued', due_at: now, attempts: 0 })
+        .where('delivery_id', '=', deliveryId)
+        .where('company_id', '=', companyId)
+        .where('held_until', '<=', now)
+        .executeTakeFirst();
+      if (queued.numUpdatedRows === 0n) return false;
+      await deliveryJobs?.schedule(db, deliveryId, now);
+      return true;
+    });
   },
 });
 
-export function createDeliveryStore({ reads: db, write }: Storage): DeliveryStore {
+/** An attempt taken from the rows themselves: the row's claim is all there is to it. */
+const attemptOf = (deliveryId: string): DueDelivery => ({ deliveryId, attempted: async () => {} });
+
+export function createDeliveryStore({ reads: db, write, deliveryJobs }: Storage): DeliveryStore {
   return {
     async dueDeliveries(now, limit) {
+      if (deliveryJobs) return deliveryJobs.due(limit);
       const rows = await db
         .selectFrom('deliveries')
         .select('delivery_id')
@@ -294,7 +313,7 @@ export function createDeliveryStore({ reads: db, write }: Storage): DeliveryStor
         .orderBy('due_at')
         .limit(limit)
         .execute();
-      return rows.map((row) => row.delivery_id);
+      return rows.map((row) => attemptOf(row.delivery_id));
     },
     claimDelivery: (deliveryId, now, holdMs) => write('claimDelivery', deliveryId, now, holdMs),
     markSent: (deliveryId, at, status = null) => write('markSent', deliveryId, at, status),

@@ -1,9 +1,9 @@
-import { type Db, defineWrites } from '../db/database.ts';
+import { type Db, type DeliveryJobs, defineWrites } from '../db/database.ts';
 import { queueDelivery, queueWebhook } from '../deliveries/delivery-store.ts';
 import { toInvitation } from './invitation-rows.ts';
 import type { InvitationChange, NewInvitation, StoredInvitation } from './invitation-store.ts';
 
-async function insertInvitation(db: Db, invitation: NewInvitation): Promise<void> {
+async function insertInvitation(db: Db, jobs: DeliveryJobs | undefined, invitation: NewInvitation): Promise<void> {
   await db
     .insertInto('invitations')
     .values({
@@ -17,7 +17,7 @@ async function insertInvitation(db: Db, invitation: NewInvitation): Promise<void
       extra_time_percent: invitation.extraTimePercent,
     })
     .execute();
-  await queueDelivery(db, {
+  await queueDelivery(db, jobs, {
     idempotencyKey: `invitation:${invitation.invitationId}`,
     testId: invitation.testId,
     kind: 'invitation',
@@ -26,7 +26,7 @@ async function insertInvitation(db: Db, invitation: NewInvitation): Promise<void
     sessionId: null,
     at: invitation.createdAt,
   });
-  await queueWebhook(db, {
+  await queueWebhook(db, jobs, {
     type: 'invitation.created',
     testId: invitation.testId,
     cause: invitation.invitationId,
@@ -40,9 +40,9 @@ async function insertInvitation(db: Db, invitation: NewInvitation): Promise<void
 /** Personal invitations and each test's open-link setting, as the hiring company changes them. */
 export const invitationWrites = defineWrites({
   /** Invitations and their emails, all stored or none (one, or a company's list of candidates). */
-  async createInvitations({ atomically }, invitations: NewInvitation[]): Promise<void> {
+  async createInvitations({ atomically, deliveryJobs }, invitations: NewInvitation[]): Promise<void> {
     await atomically(async (db) => {
-      for (const invitation of invitations) await insertInvitation(db, invitation);
+      for (const invitation of invitations) await insertInvitation(db, deliveryJobs, invitation);
     });
   },
 

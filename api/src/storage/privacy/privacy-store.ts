@@ -144,7 +144,7 @@ export const privacyWrites = defineWrites({
       // Every later table references the session with ON DELETE CASCADE.
       await db.deleteFrom('sessions').where('session_id', '=', sessionId).execute();
       // Named by its random id alone, and tied to no row, so it outlives the session it tells of.
-      await queueWebhook(db, {
+      await queueWebhook(db, context.deliveryJobs, {
         type: 'candidate.erased',
         testId: session.test_id,
         cause: sessionId,

@@ -257,7 +257,7 @@ export const sessionWrites = defineWrites({
           })),
         )
         .execute();
-      await queueWebhook(db, {
+      await queueWebhook(db, context.deliveryJobs, {
         type: 'assessment.started',
         testId: ref.testId,
         cause: ref.sessionId,
@@ -387,7 +387,7 @@ export const sessionWrites = defineWrites({
         .where('sessions.session_id', '=', ref.sessionId)
         .executeTakeFirst();
       if (registered) {
-        await queueWebhook(db, {
+        await queueWebhook(db, context.deliveryJobs, {
           type: 'assessment.finished',
           testId: registered.test_id,
           cause: ref.sessionId,
@@ -398,7 +398,7 @@ export const sessionWrites = defineWrites({
         });
       }
       if (registered?.email) {
-        await queueDelivery(db, {
+        await queueDelivery(db, context.deliveryJobs, {
           idempotencyKey: `receipt:${ref.sessionId}`,
           testId: registered.test_id,
           kind: 'receipt',

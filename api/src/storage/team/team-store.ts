@@ -1,4 +1,4 @@
-import { type Db, defineWrites } from '../db/database.ts';
+import { type Db, type DeliveryJobs, defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
 import { queueDelivery } from '../deliveries/delivery-store.ts';
 import { type StoredReviewer, toReviewer } from '../reviewers/reviewer-store.ts';
@@ -30,9 +30,14 @@ export interface NewAccessLink {
 }
 
 /** Queues a link's email in the transaction that makes the link: both are kept, or neither. */
-async function queueLinkMail(db: Db, link: NewAccessLink, reviewer: { companyId: string; email: string }) {
+async function queueLinkMail(
+  db: Db,
+  jobs: DeliveryJobs | undefined,
+  link: NewAccessLink,
+  reviewer: { companyId: string; email: string },
+) {
   if (!link.mail) return;
-  await queueDelivery(db, {
+  await queueDelivery(db, jobs, {
     idempotencyKey: `teammate:${link.linkHash}`,
     companyId: reviewer.companyId,
     kind: 'teammate',
@@ -68,7 +73,7 @@ export interface TeamStore {
 const purposeOf = (value: string): AccessLinkPurpose => (value === 'reset' ? 'reset' : 'invitation');
 
 export const teamWrites = defineWrites({
-  async addTeammate({ atomically }, reviewer: StoredReviewer, link: NewAccessLink): Promise<void> {
+  async addTeammate({ atomically, deliveryJobs }, reviewer: StoredReviewer, link: NewAccessLink): Promise<void> {
     await atomically(async (db) => {
       // No password yet: an empty hash, which no password matches.
       await insertReviewer(db, { ...reviewer, passwordHash: '' });
@@ -83,11 +88,11 @@ export const teamWrites = defineWrites({
           used_at: null,
         })
         .execute();
-      await queueLinkMail(db, link, reviewer);
+      await queueLinkMail(db, deliveryJobs, link, reviewer);
     });
   },
 
-  async resetAccess({ atomically }, reviewerId: string, link: NewAccessLink): Promise<void> {
+  async resetAccess({ atomically, deliveryJobs }, reviewerId: string, link: NewAccessLink): Promise<void> {
     await atomically(async (db) => {
       await db.updateTable('reviewers').set({ password_hash: '' }).where('reviewer_id', '=', reviewerId).execute();
       await db.deleteFrom('reviewer_sessions').where('reviewer_id', '=', reviewerId).execute();
@@ -108,7 +113,7 @@ export const teamWrites = defineWrites({
         .select(['company_id as companyId', 'email'])
         .where('reviewer_id', '=', reviewerId)
         .executeTakeFirst();
-      if (reviewer) await queueLinkMail(db, link, reviewer);
+      if (reviewer) await queueLinkMail(db, deliveryJobs, link, reviewer);
     });
   },
 

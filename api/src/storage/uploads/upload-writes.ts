@@ -20,7 +20,7 @@ export const uploadWrites = defineWrites({
       .execute();
   },
 
-  async finishVideoUpload({ atomically }, finish: VideoUploadFinish): Promise<void> {
+  async finishVideoUpload({ atomically, deliveryJobs }, finish: VideoUploadFinish): Promise<void> {
     await atomically(async (db) => {
       const video = await db
         .updateTable('videos')
@@ -41,7 +41,7 @@ export const uploadWrites = defineWrites({
           .where('session_id', '=', video.session_id)
           .executeTakeFirst());
       if (!video || !session) return;
-      await queueWebhook(db, {
+      await queueWebhook(db, deliveryJobs, {
         type: 'video.received',
         testId: session.test_id,
         cause: finish.uploadId,

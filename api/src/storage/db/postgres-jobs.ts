@@ -1,0 +1,91 @@
+import { CompiledQuery } from 'kysely';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Db, DeliveryJobs, DueDelivery } from './database.ts';
+import type { Postgres } from './postgres.ts';
+
+/** pg-boss's queue of delivery attempts; each job names one row of `deliveries`. */
+const QUEUE = 'deliveries';
+
+/**
+ * How long an attempt's job may stay taken before pg-boss hands it out again: past the sender's
+ * hold on the row (`HOLD_MS` in `mail/delivery-sender.ts`), so only an instance that died
+ * mid-attempt gives its job up, and the next one finds the row free to claim.
+ */
+const EXPIRE_SECONDS = 6 * 60;
+/** A job given up by a dead instance is handed out again after this long, as many times as it takes. */
+const RETRY = { retryLimit: 1000, retryDelay: 30, retryBackoff: false } as const;
+
+/** Whether pg-boss has kept its schema in this database before: not on a database older than the job queue. */
+async function hasJobQueue(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ found: string | null }>(`SELECT to_regclass('pgboss.version') AS found`);
+  return rows[0]?.found != null;
+}
+
+/**
+ * Gives every delivery still queued a job: on the first start with the job queue, the messages a
+ * server before it queued have none, and would otherwise never go out. Instances start one at a
+ * time (`openPostgresStorage`), so only the first does it.
+ */
+async function scheduleWaiting(db: Db, jobs: DeliveryJobs): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const waiting = await trx
+      .selectFrom('deliveries')
+      .select(['delivery_id', 'due_at'])
+      .where('state', '=', 'queued')
+      .execute();
+    for (const row of waiting) await jobs.schedule(trx, row.delivery_id, Number(row.due_at));
+  });
+}
+
+/** pg-boss's statements, run inside the caller's transaction: the job is kept with its row, or neither is. */
+const inTransaction = (db: Db): PgBoss.Db => ({
+  executeSql: async (text, values) => ({ rows: [...(await db.executeQuery(CompiledQuery.raw(text, values))).rows] }),
+});
+
+/**
+ * The outward queue's attempts on PostgreSQL, kept by pg-boss, a maintained job queue: each
+ * attempt is a job scheduled in the transaction that queues or reschedules its delivery, handed to
+ * one instance at a time (`SKIP LOCKED`), and handed out again once expired when the instance
+ * holding it died. The rows of `deliveries` stay the company's log, and their claim the guard that
+ * a message is sent once. pg-boss keeps its own schema (`pgboss`), created and upgraded here, under
+ * its own lock, at every start of every instance.
+ */
+export async function openDeliveryJobs(
+  { pool, settings, onError }: Pick<Postgres, 'pool' | 'settings' | 'onError'>,
+  db: Db,
+): Promise<DeliveryJobs> {
+  const first = !(await hasJobQueue(pool));
+  const boss = new PgBoss({
+    connectionString: settings.connectionString,
+    application_name: `${settings.application_name ?? 'assessment-api'} jobs`,
+    max: 2,
+    // No cron here: the periodic tasks are the API's own (`jobs/periodic-tasks.ts`).
+    schedule: false,
+    ...RETRY,
+  });
+  // An EventEmitter's 'error' with no listener would end the process.
+  boss.on('error', onError);
+  await boss.start();
+  await boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard', expireInSeconds: EXPIRE_SECONDS, ...RETRY });
+  const jobs: DeliveryJobs = {
+    async schedule(db, deliveryId, at) {
+      const id = await boss.send(
+        QUEUE,
+        { deliveryId },
+        { startAfter: new Date(at), expireInSeconds: EXPIRE_SECONDS, ...RETRY, db: inTransaction(db) },
+      );
+      if (id === null) throw new Error(`pg-boss did not queue the attempt of delivery ${deliveryId}`);
+    },
+    async due(limit): Promise<DueDelivery[]> {
+      const jobs = await boss.fetch<{ deliveryId: string }>(QUEUE, { batchSize: limit });
+      return jobs.map((job) => ({
+        deliveryId: job.data.deliveryId,
+        attempted: () => boss.complete(QUEUE, job.id),
+      }));
+    },
+    close: () => boss.stop({ graceful: false, wait: true }),
+  };
+  if (first) await scheduleWaiting(db, jobs);
+  return jobs;
+}
