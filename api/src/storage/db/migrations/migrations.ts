@@ -15,6 +15,7 @@ import { quizStart } from './0012-quiz-start.ts';
 import { ratings } from './0013-ratings.ts';
 import { accessLinks } from './0014-access-links.ts';
 import { blindReview } from './0015-blind-review.ts';
+import { twoFactor } from './0017-two-factor.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -37,6 +38,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0013-ratings', ratings],
   ['0014-access-links', accessLinks],
   ['0015-blind-review', blindReview],
+  ['0017-two-factor', twoFactor],
 ];
 
 /**
