@@ -254,10 +254,10 @@ describe.each(TEST_DATABASES)('two-factor sign-in for reviewers ($name)', (datab
     clock += STEP_MS;
     const { reviewer: ann } = await signInWithCode(ADMIN, await codeOf(ADMIN));
     const raeId = await reviewerIdOf(REVIEWER);
-    expect(await stores.twoFactor.secretOf(raeId)).toBeDefined();
+    expect(await stores.twoFactor.twoFactorSecret(raeId)).toBeDefined();
     const reset = await ann.send('POST', `/api/review/team/${raeId}/reset`);
     expect(reset.status, reset.text).toBe(200);
-    expect(await stores.twoFactor.secretOf(raeId)).toBeUndefined();
+    expect(await stores.twoFactor.twoFactorSecret(raeId)).toBeUndefined();
     expect(await stores.twoFactor.recoveryCodesLeft(raeId)).toBe(0);
 
     const newPassword = 'quartz meadow lantern ferry';
@@ -276,7 +276,7 @@ describe.each(TEST_DATABASES)('two-factor sign-in for reviewers ($name)', (datab
     clock += STEP_MS;
     expect((await browser().signIn(REVIEWER, newPassword)).status).toBe(200);
     expect((await ann.send('DELETE', `/api/review/team/${raeId}`)).status).toBe(204);
-    expect(await stores.twoFactor.secretOf(raeId)).toBeUndefined();
+    expect(await stores.twoFactor.twoFactorSecret(raeId)).toBeUndefined();
     expect(await stores.twoFactor.recoveryCodesLeft(raeId)).toBe(0);
   });
 
@@ -287,10 +287,10 @@ describe.each(TEST_DATABASES)('two-factor sign-in for reviewers ($name)', (datab
     expect((await olga.send('PUT', '/api/review/two-factor/requirement', { required: false })).status).toBe(200);
     const annId = await reviewerIdOf(ADMIN);
     expect((await olga.send('POST', `/api/review/team/${annId}/reset`)).status).toBe(404);
-    expect(await stores.twoFactor.secretOf(annId)).toBeDefined();
+    expect(await stores.twoFactor.twoFactorSecret(annId)).toBeDefined();
     // Lumenvault requires it; Orbitra does not, and Olga is never held by Lumenvault's rule.
     expect((await olga.send('GET', '/api/review/two-factor')).body).toMatchObject({ on: true, required: false });
-    expect(await stores.twoFactor.required(companyId)).toBe(true);
+    expect(await stores.twoFactor.twoFactorRequired(companyId)).toBe(true);
   });
 
   it('is turned off with a current code or a recovery code, never the password, and only where not required', async () => {
@@ -304,7 +304,7 @@ describe.each(TEST_DATABASES)('two-factor sign-in for reviewers ($name)', (datab
     expect((await ann.send('POST', '/api/review/two-factor/off', { code: await codeOf(ADMIN) })).status).toBe(400);
     const off = await ann.send('POST', '/api/review/two-factor/off', { code: await codeOf(ADMIN, 1) });
     expect(off.status, off.text).toBe(204);
-    expect(await stores.twoFactor.secretOf(await reviewerIdOf(ADMIN))).toBeUndefined();
+    expect(await stores.twoFactor.twoFactorSecret(await reviewerIdOf(ADMIN))).toBeUndefined();
     expect((await browser().signIn(ADMIN)).status).toBe(204);
 
     expect((await browser().signIn(OUTSIDER)).status).toBe(200);

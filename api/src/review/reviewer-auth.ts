@@ -107,7 +107,7 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, deps:
     await limits.signInFailed(request, normalized);
     throw new HttpError(401, SIGN_IN_REFUSED);
   }
-  const held = await twoFactor.secretOf(reviewer.reviewerId);
+  const held = await twoFactor.twoFactorSecret(reviewer.reviewerId);
   if (!held || held.confirmedAt === null) {
     await limits.signInSucceeded(request, normalized);
     await startSignIn(request, reply, reviewers, reviewer, now());
@@ -118,7 +118,7 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, deps:
   const challenge = randomBytes(32).toString('base64url');
   const createdAt = now();
   const expiresAt = createdAt + CHALLENGE_MS;
-  await twoFactor.startChallenge({
+  await twoFactor.startTwoFactorChallenge({
     challengeHash: sessionHashOf(challenge),
     reviewerId: reviewer.reviewerId,
     createdAt,
@@ -146,7 +146,7 @@ export async function signInWithCode(request: FastifyRequest, reply: FastifyRepl
     throw new HttpError(401, TWO_FACTOR_CODE_REFUSED);
   }
   await limits.signInSucceeded(request, reviewer.email);
-  await twoFactor.endChallenge(challengeHash);
+  await twoFactor.endTwoFactorChallenge(challengeHash);
   reply.clearCookie(CHALLENGE_COOKIE, cookieOptions(request));
   await startSignIn(request, reply, reviewers, reviewer, now());
 }
@@ -208,7 +208,7 @@ export async function requireReviewer(
     company,
     csrfToken: session.csrfToken,
     sessionHash: session.sessionHash,
-    twoFactor: await twoFactor.gate(company.companyId, session.reviewer.reviewerId),
+    twoFactor: await twoFactor.twoFactorGate(company.companyId, session.reviewer.reviewerId),
   };
   if (request.routeOptions.config.beforeTwoFactor) return;
   const { required, on } = request.reviewer.twoFactor;

@@ -76,9 +76,9 @@ export async function secondFactorHolds(
   code: string,
   nowMs: number,
 ): Promise<boolean> {
-  const held = await store.secretOf(reviewer.reviewerId);
+  const held = await store.twoFactorSecret(reviewer.reviewerId);
   if (!held || held.confirmedAt === null) return false;
   if (!isAppCode(code)) return store.useRecoveryCode(reviewer.reviewerId, recoveryCodeHash(code), nowMs);
   const step = await totpStep(held.secret, code, nowMs, held.lastStep);
-  return step !== null && (await store.takeStep(reviewer.reviewerId, step));
+  return step !== null && (await store.takeTwoFactorStep(reviewer.reviewerId, step));
 }

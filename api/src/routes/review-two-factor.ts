@@ -42,7 +42,7 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
   review.post('/api/review/two-factor/setup', setUpFirst, async (request): Promise<TwoFactorSetup> => {
     const { reviewer, company } = signedIn(request);
     const key = newTotpSecret();
-    if (!(await twoFactor.startSetup(reviewer.reviewerId, key, now()))) {
+    if (!(await twoFactor.startTwoFactorSetup(reviewer.reviewerId, key, now()))) {
       throw new HttpError(409, 'Two-factor sign-in is on already. Turn it off first to set it up again.');
     }
     return { key, uri: totpUri(key, reviewer.email, company.companyName) };
@@ -51,7 +51,7 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
   review.post('/api/review/two-factor/confirm', setUpFirst, async (request): Promise<RecoveryCodes> => {
     const { reviewer } = signedIn(request);
     const { code } = parseOrRefuse(twoFactorCodeSchema, request.body);
-    const held = await twoFactor.secretOf(reviewer.reviewerId);
+    const held = await twoFactor.twoFactorSecret(reviewer.reviewerId);
     if (!held || held.confirmedAt !== null) {
       throw new HttpError(409, 'There is no set-up waiting for its code. Start again.');
     }
@@ -60,7 +60,13 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
     if (step === null) throw new HttpError(400, 'That code is not right. Enter the code your app shows now.');
     const recoveryCodes = newRecoveryCodes();
     if (
-      !(await twoFactor.confirm(reviewer.reviewerId, held.secret, step, recoveryCodes.map(recoveryCodeHash), now()))
+      !(await twoFactor.confirmTwoFactor(
+        reviewer.reviewerId,
+        held.secret,
+        step,
+        recoveryCodes.map(recoveryCodeHash),
+        now(),
+      ))
     ) {
       throw new HttpError(409, 'This set-up was replaced by a newer one. Use the newest key.');
     }
@@ -83,7 +89,7 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
       await limits.signInFailed(request, reviewer.email);
       throw new HttpError(400, TWO_FACTOR_CODE_REFUSED);
     }
-    await twoFactor.turnOff(reviewer.reviewerId);
+    await twoFactor.turnOffTwoFactor(reviewer.reviewerId);
     return reply.code(204).send();
   });
 
@@ -97,7 +103,7 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
     if (required && !gate.on) {
       throw new HttpError(409, 'Turn on two-factor sign-in for your own account first, then require it of everyone.');
     }
-    await twoFactor.setRequired(company.companyId, required, now());
+    await twoFactor.setTwoFactorRequired(company.companyId, required, now());
     return { on: gate.on, required, recoveryCodesLeft: await twoFactor.recoveryCodesLeft(reviewer.reviewerId) };
   });
 }

@@ -24,30 +24,36 @@ export interface NewChallenge {
 }
 
 export interface TwoFactorStore {
-  secretOf(reviewerId: string): Promise<TwoFactorSecret | undefined>;
+  twoFactorSecret(reviewerId: string): Promise<TwoFactorSecret | undefined>;
   /** Keeps a new secret pending in place of any pending one; false when two-factor sign-in is on already. */
-  startSetup(reviewerId: string, secret: string, at: number): Promise<boolean>;
+  startTwoFactorSetup(reviewerId: string, secret: string, at: number): Promise<boolean>;
   /**
    * Turns the pending `secret` on, with the step its first code was for and the hashes of new
    * recovery codes in place of any old ones; false when that secret is no longer the pending one.
    */
-  confirm(reviewerId: string, secret: string, step: number, codeHashes: string[], at: number): Promise<boolean>;
+  confirmTwoFactor(
+    reviewerId: string,
+    secret: string,
+    step: number,
+    codeHashes: string[],
+    at: number,
+  ): Promise<boolean>;
   /** Takes a code's step, once: false when this step or a later one was taken already (a replay). */
-  takeStep(reviewerId: string, step: number): Promise<boolean>;
+  takeTwoFactorStep(reviewerId: string, step: number): Promise<boolean>;
   /** Uses a recovery code, once: false when it is not one of the reviewer's unused codes. */
   useRecoveryCode(reviewerId: string, codeHash: string, at: number): Promise<boolean>;
   recoveryCodesLeft(reviewerId: string): Promise<number>;
   /** Takes away the secret, the recovery codes and any sign-in waiting for a code. */
-  turnOff(reviewerId: string): Promise<void>;
+  turnOffTwoFactor(reviewerId: string): Promise<void>;
   /** Also drops challenges that have expired. */
-  startChallenge(challenge: NewChallenge): Promise<void>;
+  startTwoFactorChallenge(challenge: NewChallenge): Promise<void>;
   /** The reviewer whose right password waits for a code, until it expires. */
   challengeReviewer(challengeHash: string, at: number): Promise<StoredReviewer | undefined>;
-  endChallenge(challengeHash: string): Promise<void>;
-  required(companyId: string): Promise<boolean>;
-  setRequired(companyId: string, required: boolean, at: number): Promise<void>;
+  endTwoFactorChallenge(challengeHash: string): Promise<void>;
+  twoFactorRequired(companyId: string): Promise<boolean>;
+  setTwoFactorRequired(companyId: string, required: boolean, at: number): Promise<void>;
   /** Both facts a reviewer request needs, in one query: whether the company requires it, and whether it is on. */
-  gate(companyId: string, reviewerId: string): Promise<{ required: boolean; on: boolean }>;
+  twoFactorGate(companyId: string, reviewerId: string): Promise<{ required: boolean; on: boolean }>;
 }
 
 export const twoFactorWrites = defineWrites({
@@ -163,7 +169,7 @@ export function createTwoFactorStore({ reads: db, write }: Storage): TwoFactorSt
     return { required: Boolean(row.required), on: row.confirmed_at !== null };
   }
   return {
-    async secretOf(reviewerId) {
+    async twoFactorSecret(reviewerId) {
       const row = await db
         .selectFrom('reviewer_two_factor')
         .select(['secret', 'confirmed_at', 'last_step'])
@@ -171,10 +177,10 @@ export function createTwoFactorStore({ reads: db, write }: Storage): TwoFactorSt
         .executeTakeFirst();
       return row && { secret: row.secret, confirmedAt: row.confirmed_at, lastStep: row.last_step };
     },
-    startSetup: (reviewerId, secret, at) => write('startTwoFactorSetup', reviewerId, secret, at),
-    confirm: (reviewerId, secret, step, codeHashes, at) =>
+    startTwoFactorSetup: (reviewerId, secret, at) => write('startTwoFactorSetup', reviewerId, secret, at),
+    confirmTwoFactor: (reviewerId, secret, step, codeHashes, at) =>
       write('confirmTwoFactor', reviewerId, secret, step, codeHashes, at),
-    takeStep: (reviewerId, step) => write('takeTwoFactorStep', reviewerId, step),
+    takeTwoFactorStep: (reviewerId, step) => write('takeTwoFactorStep', reviewerId, step),
     useRecoveryCode: (reviewerId, codeHash, at) => write('useRecoveryCode', reviewerId, codeHash, at),
     async recoveryCodesLeft(reviewerId) {
       const row = await db
@@ -185,8 +191,8 @@ export function createTwoFactorStore({ reads: db, write }: Storage): TwoFactorSt
         .executeTakeFirst();
       return Number(row?.left ?? 0);
     },
-    turnOff: (reviewerId) => write('turnOffTwoFactor', reviewerId),
-    startChallenge: (challenge) => write('startTwoFactorChallenge', challenge),
+    turnOffTwoFactor: (reviewerId) => write('turnOffTwoFactor', reviewerId),
+    startTwoFactorChallenge: (challenge) => write('startTwoFactorChallenge', challenge),
     async challengeReviewer(challengeHash, at) {
       const row = await db
         .selectFrom('two_factor_challenges')
@@ -197,8 +203,8 @@ export function createTwoFactorStore({ reads: db, write }: Storage): TwoFactorSt
         .executeTakeFirst();
       return row && toReviewer(row);
     },
-    endChallenge: (challengeHash) => write('endTwoFactorChallenge', challengeHash),
-    async required(companyId) {
+    endTwoFactorChallenge: (challengeHash) => write('endTwoFactorChallenge', challengeHash),
+    async twoFactorRequired(companyId) {
       const row = await db
         .selectFrom('two_factor_requirements')
         .select('required')
@@ -206,7 +212,7 @@ export function createTwoFactorStore({ reads: db, write }: Storage): TwoFactorSt
         .executeTakeFirst();
       return Boolean(row?.required);
     },
-    setRequired: (companyId, required, at) => write('setTwoFactorRequired', companyId, required, at),
-    gate,
+    setTwoFactorRequired: (companyId, required, at) => write('setTwoFactorRequired', companyId, required, at),
+    twoFactorGate: gate,
   };
 }
