@@ -1,3 +1,4 @@
+import { testsOfCompany } from '@assessment/core';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
@@ -6,7 +7,10 @@ import { addReviewer, type Reviewer, signIn, test } from './review-helpers.ts';
 import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
 /** A company no other spec touches: its rule of two-factor sign-in holds this spec's people alone. */
-const MARROWGATE = { companyId: 'marrowgate-custody' };
+const MARROWGATE = {
+  companyId: 'marrowgate-custody',
+  roleName: testsOfCompany('marrowgate-custody')[0]?.roleName as string,
+};
 
 /**
  * The code an authenticator app shows for `key` one step (30 s) ahead: the server takes a code
@@ -71,8 +75,15 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
   // The wrong codes this test types on purpose.
   allowProblem(refusedRequest('/api/review/two-factor/confirm', 400));
   allowProblem(refusedRequest('/api/review/sign-in/code', 401));
+  // What Reid's open page asks for once the company requires it: refused, and the page knows why.
+  allowProblem(refusedRequest('/api/review/tests', 403));
   const admin = addReviewer(MARROWGATE.companyId, 'Mara Admin');
   const reviewer = addReviewer(MARROWGATE.companyId, 'Reid Reviewer', 'reviewer');
+  const reidContext = await browser.newContext();
+  const reid = await reidContext.newPage();
+  await watchPage(reid);
+  await signIn(reid, reviewer, '/review/');
+  await expect(reid.getByRole('heading', { level: 1, name: 'Your tests' })).toBeVisible();
 
   // The admin turns it on for herself first: only then can she require it of everyone.
   await signIn(page, admin);
@@ -90,10 +101,13 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
   await expect(rule.getByLabel('Require two-factor sign-in of everyone in the company')).toBeChecked();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-  const reidContext = await browser.newContext();
-  const reid = await reidContext.newPage();
-  await watchPage(reid);
   try {
+    // Reid's page, open from before: his next step is refused, and his page turns to the set-up.
+    await tabToShownFocus(reid, reid.getByRole('link', { name: MARROWGATE.roleName }));
+    await press(reid, 'Enter');
+    await expect(reid.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeFocused();
+    await signOut(reid);
+
     // A password alone signs Reid in, straight to setting it up: nothing else is open to him.
     await signIn(reid, reviewer, '/review/');
     await expect(reid.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeFocused();

@@ -13,10 +13,10 @@ export function TwoFactorRequirement() {
 }
 
 function RequirementSwitch() {
-  const { me, calls } = useSignedIn();
+  const { calls } = useSignedIn();
   const { refresh } = useReviewSession();
   const id = useId();
-  const status = useResource(`two-factor-rule:${me.twoFactor.on}`, (signal) => calls.twoFactor(signal));
+  const status = useResource('two-factor', (signal) => calls.twoFactor(signal));
   const [pending, setPending] = useState<boolean | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [message, setMessage] = useState('');
