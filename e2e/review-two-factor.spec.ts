@@ -39,7 +39,7 @@ async function setUpTwoFactor(page: Page): Promise<{ key: string; codes: string[
   await type(page, await generate({ secret: key }));
   await press(page, 'Enter');
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
-  const codes = await page.locator('.recovery-code-list li').allInnerTexts();
+  const codes = await page.getByRole('region', { name: 'Your recovery codes' }).getByRole('listitem').allInnerTexts();
   expect(codes).toHaveLength(10);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await tabToShownFocus(page, page.getByRole('button', { name: 'I have kept my recovery codes' }));
