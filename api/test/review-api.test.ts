@@ -71,6 +71,7 @@ describe('sign-in', () => {
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       // No SMTP_URL here: reviewers are told to copy the links themselves.
       emailSetUp: false,
+      twoFactor: { on: false, required: false },
     });
     expect(me.headers.get('cache-control')).toBe('no-store');
     expect(me.headers.get('content-security-policy')).toContain("default-src 'self'");

@@ -29,10 +29,28 @@ export interface ReviewResponse {
   text: string;
 }
 
-/** A reviewer's browser: keeps the sign-in cookie, sends the page's origin, and the CSRF token once it has it. */
+/**
+ * A reviewer's browser: keeps the cookies it is given (the sign-in's, and the one a right password
+ * gets while a code is needed), sends the page's origin, and the CSRF token once it has it.
+ */
 export class ReviewerBrowser {
-  cookie: string | undefined;
+  readonly cookies = new Map<string, string>();
   csrfToken: string | undefined;
+
+  get cookie(): string | undefined {
+    return this.cookies.size === 0
+      ? undefined
+      : [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** Puts back cookies kept aside (`name=value; name=value`). */
+  set cookie(header: string | undefined) {
+    this.cookies.clear();
+    for (const pair of header?.split('; ') ?? []) {
+      const [name = '', value = ''] = pair.split('=');
+      this.cookies.set(name, value);
+    }
+  }
 
   constructor(readonly url: string) {}
 
@@ -53,10 +71,11 @@ export class ReviewerBrowser {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) {
-      const [pair] = setCookie.split(';');
-      this.cookie = pair?.endsWith('=') ? undefined : pair;
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = ''] = setCookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
     }
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('json');
@@ -76,16 +95,18 @@ export class ReviewerBrowser {
 
 /**
  * A server on one of `TEST_DATABASES` with a data folder of its own, the stores beside it, and
- * these reviewers' accounts (password `REVIEWER_PASSWORD`); `close` takes all of it away.
+ * these reviewers' accounts (password `REVIEWER_PASSWORD`), and any further `settings` (environment
+ * variables); `close` takes all of it away.
  */
 export async function reviewServer(
   database: (typeof TEST_DATABASES)[number],
   people: { companyId: string; email: string; name: string; role: ReviewerRole }[],
   options: AppOptions = {},
+  settings: Record<string, string> = {},
 ) {
   const opened = await database.open();
   const dataDir = tempDataDir();
-  const env = { ...opened.env, DATA_DIR: dataDir };
+  const env = { ...settings, ...opened.env, DATA_DIR: dataDir };
   const server = await startServer(env, options);
   const beside = await storesBeside(env);
   for (const person of people) {

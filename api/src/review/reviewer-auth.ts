@@ -1,11 +1,25 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Company, CSRF_HEADER, companyOf, SIGN_IN_REFUSED, signInSchema } from '@assessment/core';
+import {
+  type Company,
+  CSRF_HEADER,
+  companyOf,
+  SIGN_IN_REFUSED,
+  type SignInAnswer,
+  signInCodeSchema,
+  signInSchema,
+  TWO_FACTOR_CHALLENGE_GONE,
+  TWO_FACTOR_CHALLENGE_MINUTES,
+  TWO_FACTOR_CODE_REFUSED,
+  TWO_FACTOR_REQUIRED,
+} from '@assessment/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { ReviewerStore, StoredReviewer } from '../storage/reviewers/reviewer-store.ts';
+import type { TwoFactorStore } from '../storage/two-factor/two-factor-store.ts';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { normalizeEmail } from './reviewer-accounts.ts';
+import { secondFactorHolds } from './two-factor.ts';
 
 /**
  * A reviewer's sign-in: a random id in an HttpOnly, SameSite=Strict cookie scoped to the reviewer
@@ -13,9 +27,15 @@ import { normalizeEmail } from './reviewer-accounts.ts';
  * database opens nothing. It ends after 12 hours without use, and 7 days after it began whatever
  * the use. Every change also needs the sign-in's CSRF token in a header, which a page of another
  * site can neither read nor send.
+ *
+ * With two-factor sign-in on, a right password starts no sign-in: it gets a second cookie like the
+ * first (random, HttpOnly, SameSite=Strict, only its hash kept) that for 5 minutes lets a code
+ * finish the sign-in. A wrong code counts as a failed sign-in of that email from that address.
  */
 
 const REVIEW_COOKIE = 'review_session';
+const CHALLENGE_COOKIE = 'review_two_factor';
+const CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60_000;
 const COOKIE_PATH = '/api/review';
 const IDLE_MS = 12 * 60 * 60_000;
 const ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
@@ -27,11 +47,20 @@ export interface SignedInReviewer {
   company: Company;
   csrfToken: string;
   sessionHash: string;
+  /** Whether the company requires two-factor sign-in, and whether the reviewer has it on. */
+  twoFactor: { required: boolean; on: boolean };
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     reviewer: SignedInReviewer | undefined;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Open to a signed-in reviewer whose company requires two-factor sign-in before they have it
+     * on: who they are, signing out, and setting it up. Every other reviewer route answers 403.
+     */
+    beforeTwoFactor?: boolean;
   }
 }
 
@@ -63,11 +92,11 @@ export function requireOwnOrigin(request: FastifyRequest): void {
   }
 }
 
-export async function signIn(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { reviewers, limits, now }: { reviewers: ReviewerStore; limits: RateLimits; now: () => number },
-): Promise<void> {
+type SignInDeps = { reviewers: ReviewerStore; twoFactor: TwoFactorStore; limits: RateLimits; now: () => number };
+
+/** A right password: signed in, or, with two-factor sign-in on, a code is needed next. */
+export async function signIn(request: FastifyRequest, reply: FastifyReply, deps: SignInDeps): Promise<SignInAnswer> {
+  const { reviewers, twoFactor, limits, now } = deps;
   requireOwnOrigin(request);
   const { email, password } = parseOrRefuse(signInSchema, request.body);
   const normalized = normalizeEmail(email);
@@ -78,10 +107,58 @@ export async function signIn(
     await limits.signInFailed(request, normalized);
     throw new HttpError(401, SIGN_IN_REFUSED);
   }
-  await limits.signInSucceeded(request, normalized);
-
-  const sessionId = randomBytes(32).toString('base64url');
+  const held = await twoFactor.twoFactorSecret(reviewer.reviewerId);
+  if (!held || held.confirmedAt === null) {
+    await limits.signInSucceeded(request, normalized);
+    await startSignIn(request, reply, reviewers, reviewer, now());
+    return undefined;
+  }
+  // The failures of this email stay counted until the code is right too: a password alone does
+  // not buy more guesses at the code.
+  const challenge = randomBytes(32).toString('base64url');
   const createdAt = now();
+  const expiresAt = createdAt + CHALLENGE_MS;
+  await twoFactor.startTwoFactorChallenge({
+    challengeHash: sessionHashOf(challenge),
+    reviewerId: reviewer.reviewerId,
+    createdAt,
+    expiresAt,
+  });
+  reply.setCookie(CHALLENGE_COOKIE, challenge, { ...cookieOptions(request), maxAge: CHALLENGE_MS / 1000 });
+  return { codeNeeded: true, expiresAt: new Date(expiresAt).toISOString() };
+}
+
+/** The second step: a code of the reviewer's app, or a recovery code, after a right password. */
+export async function signInWithCode(request: FastifyRequest, reply: FastifyReply, deps: SignInDeps): Promise<void> {
+  const { reviewers, twoFactor, limits, now } = deps;
+  requireOwnOrigin(request);
+  const { code } = parseOrRefuse(signInCodeSchema, request.body);
+  const challenge = request.cookies[CHALLENGE_COOKIE];
+  const challengeHash = challenge ? sessionHashOf(challenge) : undefined;
+  const reviewer = challengeHash ? await twoFactor.challengeReviewer(challengeHash, now()) : undefined;
+  if (!challengeHash || !reviewer) {
+    if (challenge) reply.clearCookie(CHALLENGE_COOKIE, cookieOptions(request));
+    throw new HttpError(401, TWO_FACTOR_CHALLENGE_GONE);
+  }
+  await limits.admitSignInFor(request, reply, reviewer.email);
+  if (!(await secondFactorHolds(twoFactor, reviewer, code, now()))) {
+    await limits.signInFailed(request, reviewer.email);
+    throw new HttpError(401, TWO_FACTOR_CODE_REFUSED);
+  }
+  await limits.signInSucceeded(request, reviewer.email);
+  await twoFactor.endTwoFactorChallenge(challengeHash);
+  reply.clearCookie(CHALLENGE_COOKIE, cookieOptions(request));
+  await startSignIn(request, reply, reviewers, reviewer, now());
+}
+
+async function startSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reviewers: ReviewerStore,
+  reviewer: StoredReviewer,
+  createdAt: number,
+): Promise<void> {
+  const sessionId = randomBytes(32).toString('base64url');
   await reviewers.startReviewerSession(
     {
       sessionHash: sessionHashOf(sessionId),
@@ -103,12 +180,13 @@ export async function signOut(request: FastifyRequest, reply: FastifyReply, revi
 
 /**
  * Sets `request.reviewer` from the cookie, or refuses: 401 without a live sign-in, 403 for a
- * change without the sign-in's CSRF token.
+ * change without the sign-in's CSRF token, and 403 for anything but `beforeTwoFactor` routes while
+ * the company requires two-factor sign-in and the reviewer has not set it up.
  */
 export async function requireReviewer(
   request: FastifyRequest,
   reply: FastifyReply,
-  reviewers: ReviewerStore,
+  { reviewers, twoFactor }: { reviewers: ReviewerStore; twoFactor: TwoFactorStore },
   now: number,
 ): Promise<void> {
   const sessionId = request.cookies[REVIEW_COOKIE];
@@ -130,7 +208,11 @@ export async function requireReviewer(
     company,
     csrfToken: session.csrfToken,
     sessionHash: session.sessionHash,
+    twoFactor: await twoFactor.twoFactorGate(company.companyId, session.reviewer.reviewerId),
   };
+  if (request.routeOptions.config.beforeTwoFactor) return;
+  const { required, on } = request.reviewer.twoFactor;
+  if (required && !on) throw new HttpError(403, TWO_FACTOR_REQUIRED);
 }
 
 /** The signed-in reviewer, when they are one of their company's admins; 403 otherwise. */

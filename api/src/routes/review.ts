@@ -36,7 +36,7 @@ import {
   listInvitations,
   revokeInvitation,
 } from '../review/invitation-actions.ts';
-import { requireCompanyAdmin, requireReviewer, signIn, signOut } from '../review/reviewer-auth.ts';
+import { requireCompanyAdmin, requireReviewer, signIn, signInWithCode, signOut } from '../review/reviewer-auth.ts';
 import type { BlindStore } from '../storage/blind/blind-store.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
@@ -46,6 +46,7 @@ import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
 import { registerRatingRoutes } from './review-ratings.ts';
 import { registerTeamRoutes } from './review-team.ts';
+import { registerTwoFactorRoutes } from './review-two-factor.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
 
 /** A list of candidates: `MAX_BULK_CSV_CHARS` characters, with room for JSON's escapes and UTF-8. */
@@ -106,25 +107,30 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.addHook('onRequest', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       if (request.routeOptions.config.bucket === 'sign-in') return;
-      await requireReviewer(request, reply, reviewers, now());
+      await requireReviewer(request, reply, deps, now());
     });
     const small = { bodyLimit: SMALL_BODY_LIMIT };
 
     review.post('/api/review/sign-in', { ...small, config: { bucket: 'sign-in' } }, async (request, reply) => {
-      await signIn(request, reply, deps);
+      const answer = await signIn(request, reply, deps);
+      return answer ?? reply.code(204).send();
+    });
+    review.post('/api/review/sign-in/code', { ...small, config: { bucket: 'sign-in' } }, async (request, reply) => {
+      await signInWithCode(request, reply, deps);
       return reply.code(204).send();
     });
-    review.post('/api/review/sign-out', small, async (request, reply) => {
+    review.post('/api/review/sign-out', { ...small, config: { beforeTwoFactor: true } }, async (request, reply) => {
       await signOut(request, reply, reviewers);
       return reply.code(204).send();
     });
-    review.get('/api/review/me', async (request): Promise<ReviewerMe> => {
-      const { reviewer, company, csrfToken } = signedIn(request);
+    review.get('/api/review/me', { config: { beforeTwoFactor: true } }, async (request): Promise<ReviewerMe> => {
+      const { reviewer, company, csrfToken, twoFactor } = signedIn(request);
       return {
         reviewer: { email: reviewer.email, name: reviewer.name, role: reviewer.role },
         company,
         csrfToken,
         emailSetUp: mail.emailSetUp,
+        twoFactor,
       };
     });
 
@@ -317,6 +323,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
 
     registerRatingRoutes(review, deps);
     registerTeamRoutes(review, deps, () => void app.deliverySender.runDue());
+    registerTwoFactorRoutes(review, deps);
 
     review.get<TestParams>('/api/review/tests/:testId/invitations', async (request) => {
       const test = companyTest(request, request.params.testId);

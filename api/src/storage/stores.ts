@@ -11,6 +11,7 @@ import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-st
 import { createSessionStore, type SessionStore } from './sessions/session-store.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
 import { createTeamStore, type TeamStore } from './team/team-store.ts';
+import { createTwoFactorStore, type TwoFactorStore } from './two-factor/two-factor-store.ts';
 import { createUploadStore, type UploadStore } from './uploads/upload-store.ts';
 
 /**
@@ -31,6 +32,7 @@ export interface Stores {
   ratings: RatingStore;
   team: TeamStore;
   blind: BlindStore;
+  twoFactor: TwoFactorStore;
 }
 
 export function storesOn(storage: Storage): Stores {
@@ -48,5 +50,6 @@ export function storesOn(storage: Storage): Stores {
     ratings: createRatingStore(storage),
     team: createTeamStore(storage),
     blind: createBlindStore(storage),
+    twoFactor: createTwoFactorStore(storage),
   };
 }

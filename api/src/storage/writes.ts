@@ -10,6 +10,7 @@ import { reviewerWrites } from './reviewers/reviewer-writes.ts';
 import { sessionWrites } from './sessions/session-writes.ts';
 import { taskWrites } from './tasks/task-store.ts';
 import { teamWrites } from './team/team-store.ts';
+import { twoFactorWrites } from './two-factor/two-factor-store.ts';
 import { uploadWrites } from './uploads/upload-writes.ts';
 
 /**
@@ -29,6 +30,7 @@ export const WRITES = {
   ...ratingWrites,
   ...teamWrites,
   ...blindWrites,
+  ...twoFactorWrites,
 };
 
 export type Writes = typeof WRITES;

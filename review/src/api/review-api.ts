@@ -21,14 +21,19 @@ import {
   REVIEW_API_PREFIX,
   type Recommendation,
   type RubricUpdate,
+  recoveryCodesSchema,
   reviewerMeSchema,
   reviewTestSchema,
   reviewTestsSchema,
   rubricSchema,
+  type SignInAnswer,
   type SilentCandidates,
   type StageChange,
+  signInAnswerSchema,
   type TeammateCreate,
   teamSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
   type UpdateInvitationPayload,
   webhookSecretSchema,
   webhookSettingsSchema,
@@ -50,8 +55,12 @@ const at = (...segments: string[]) => `${BASE}/${segments.map(encodeURIComponent
 
 export const whoAmI = (signal?: AbortSignal) => requestJson(`${BASE}/me`, { schema: reviewerMeSchema, signal });
 
-export const signIn = (email: string, password: string) =>
-  requestJson(`${BASE}/sign-in`, { method: 'POST', body: { email, password } });
+/** Signed in (undefined), or the account needs its two-factor code next (`signInWithCode`). */
+export const signIn = (email: string, password: string): Promise<SignInAnswer> =>
+  requestJson(`${BASE}/sign-in`, { method: 'POST', body: { email, password }, schema: signInAnswerSchema });
+
+/** The second step of a sign-in: a code of the reviewer's app, or a recovery code. */
+export const signInWithCode = (code: string) => requestJson(`${BASE}/sign-in/code`, { method: 'POST', body: { code } });
 
 export const signOut = (csrfToken: string) => requestJson(`${BASE}/sign-out`, { method: 'POST', csrfToken });
 
@@ -174,6 +183,34 @@ export function reviewerCalls(csrfToken: string) {
         body: rating,
         csrfToken,
         schema: candidateRatingsSchema,
+      }),
+
+    /** The reviewer's own two-factor sign-in, and whether the company requires it. */
+    twoFactor: (signal?: AbortSignal) => requestJson(at('two-factor'), { schema: twoFactorStatusSchema, signal }),
+
+    /** A new key for the reviewer's app, kept pending until `confirmTwoFactor`. */
+    startTwoFactorSetup: () =>
+      requestJson(at('two-factor', 'setup'), { method: 'POST', csrfToken, schema: twoFactorSetupSchema }),
+
+    /** Turns it on with a current code; answers the recovery codes, shown this once. */
+    confirmTwoFactor: (code: string) =>
+      requestJson(at('two-factor', 'confirm'), {
+        method: 'POST',
+        body: { code },
+        csrfToken,
+        schema: recoveryCodesSchema,
+      }),
+
+    turnOffTwoFactor: (code: string) =>
+      requestJson(at('two-factor', 'off'), { method: 'POST', body: { code }, csrfToken }),
+
+    /** Whether everyone in the company must use it (admins who have it on). */
+    setTwoFactorRequired: (required: boolean) =>
+      requestJson(at('two-factor', 'requirement'), {
+        method: 'PUT',
+        body: { required },
+        csrfToken,
+        schema: twoFactorStatusSchema,
       }),
 
     /** The company's team (admins only). */

@@ -1,5 +1,5 @@
-import type { ReviewerMe } from '@assessment/core';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ReviewerMe, TWO_FACTOR_REQUIRED } from '@assessment/core';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, NETWORK_PROBLEM } from './http.ts';
 import { type ReviewerCalls, reviewerCalls, signOut, whoAmI } from './review-api.ts';
 
@@ -19,8 +19,15 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-/** Every call goes through here, so a 401 anywhere shows the sign-in form instead of a broken view. */
-function endingOnUnauthorized(calls: ReviewerCalls, onSignedOut: () => void): ReviewerCalls {
+/**
+ * Every call goes through here, so a 401 anywhere shows the sign-in form instead of a broken view,
+ * and a company's new requirement of two-factor sign-in (403) shows its set-up.
+ */
+function endingOnUnauthorized(
+  calls: ReviewerCalls,
+  onSignedOut: () => void,
+  onTwoFactorRequired: () => void,
+): ReviewerCalls {
   const guarded = Object.entries(calls).map(([name, call]) => [
     name,
     async (...args: unknown[]) => {
@@ -28,6 +35,9 @@ function endingOnUnauthorized(calls: ReviewerCalls, onSignedOut: () => void): Re
         return await (call as (...rest: unknown[]) => Promise<unknown>)(...args);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) onSignedOut();
+        if (error instanceof ApiError && error.status === 403 && error.message === TWO_FACTOR_REQUIRED) {
+          onTwoFactorRequired();
+        }
         throw error;
       }
     },
@@ -38,12 +48,18 @@ function endingOnUnauthorized(calls: ReviewerCalls, onSignedOut: () => void): Re
 export function ReviewSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'checking' });
   const ended = useCallback(() => setState({ status: 'signed-out', ended: true }), []);
+  // Who-am-I again, from a call that learnt the company now requires two-factor sign-in.
+  const recheck = useRef(() => {});
 
   const check = useCallback(
     async (signal?: AbortSignal) => {
       try {
         const me = await whoAmI(signal);
-        setState({ status: 'signed-in', me, calls: endingOnUnauthorized(reviewerCalls(me.csrfToken), ended) });
+        setState({
+          status: 'signed-in',
+          me,
+          calls: endingOnUnauthorized(reviewerCalls(me.csrfToken), ended, () => recheck.current()),
+        });
       } catch (error) {
         if (signal?.aborted) return;
         if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out', ended: false });
@@ -58,6 +74,7 @@ export function ReviewSessionProvider({ children }: { children: ReactNode }) {
     void check(controller.signal);
     return () => controller.abort();
   }, [check]);
+  recheck.current = () => void check();
 
   const value = useMemo<SessionContextValue>(
     () => ({

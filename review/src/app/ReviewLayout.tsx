@@ -3,10 +3,13 @@ import { useReviewSession } from '../api/session.tsx';
 import { LoadProblem } from '../components/LoadProblem.tsx';
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
 import { SignOutButton } from '../features/auth/components/SignOutButton.tsx';
+import { TwoFactorRequiredPage } from '../features/two-factor/components/TwoFactorRequiredPage.tsx';
 
 /**
  * The frame of every review view: a skip link, the company and the reviewer, and the view itself.
  * Signed out, any address shows the sign-in form, and the view it named opens once signed in.
+ * Where the company requires two-factor sign-in of a reviewer who has not set it up, every
+ * address shows its set-up until then.
  */
 export function ReviewLayout() {
   const { state, refresh } = useReviewSession();
@@ -40,7 +43,7 @@ export function ReviewLayout() {
       {state.status === 'signed-out' && <SignInPage ended={state.ended} onSignedIn={refresh} />}
       {state.status === 'signed-in' && (
         <main id="main" className="review-main">
-          <Outlet />
+          {state.me.twoFactor.required && !state.me.twoFactor.on ? <TwoFactorRequiredPage /> : <Outlet />}
         </main>
       )}
     </>

@@ -33,6 +33,7 @@ export * from './api/review-schemas.ts';
 export * from './api/schemas.ts';
 export { newSessionKey } from './api/session-key.ts';
 export * from './api/team-schemas.ts';
+export * from './api/two-factor-schemas.ts';
 export * from './catalogue/index.ts';
 export * from './device/device.ts';
 export * from './form/confirmation-form.ts';

@@ -307,6 +307,36 @@ export interface RevealsTable {
   at: number;
 }
 
+/** A reviewer's TOTP secret: pending while `confirmed_at` is null; `last_step` is the newest step a code was taken for. */
+export interface ReviewerTwoFactorTable {
+  reviewer_id: string;
+  secret: string;
+  created_at: number;
+  confirmed_at: number | null;
+  last_step: number | null;
+}
+
+/** A single-use recovery code: only its SHA-256 is kept. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  reviewer_id: string;
+  used_at: number | null;
+}
+
+/** A right password waiting for its code: only the hash of the cookie's secret is kept. */
+export interface TwoFactorChallengesTable {
+  challenge_hash: string;
+  reviewer_id: string;
+  expires_at: number;
+}
+
+/** A company's two-factor requirement, where an admin set one. */
+export interface TwoFactorRequirementsTable {
+  company_id: string;
+  required: Flag;
+  updated_at: number;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -337,4 +367,8 @@ export interface Schema {
   access_links: AccessLinksTable;
   blind_review_settings: BlindReviewSettingsTable;
   reveals: RevealsTable;
+  reviewer_two_factor: ReviewerTwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  two_factor_requirements: TwoFactorRequirementsTable;
 }

@@ -25,7 +25,7 @@ export const reviewerWrites = defineWrites({
     await insertReviewer(db, reviewer);
   },
 
-  /** Its sign-ins go with it (ON DELETE CASCADE). */
+  /** Its sign-ins and two-factor secret and codes go with it (ON DELETE CASCADE). */
   async removeReviewer({ db }, email: string): Promise<boolean> {
     const deleted = await db.deleteFrom('reviewers').where('email', '=', email).executeTakeFirst();
     return deleted.numDeletedRows > 0n;

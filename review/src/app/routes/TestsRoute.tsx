@@ -10,6 +10,8 @@ import { RetentionSetting } from '../../features/privacy/components/RetentionSet
 import { TeamPanel } from '../../features/team/components/TeamPanel.tsx';
 import { TestList } from '../../features/tests/components/TestList.tsx';
 import { useTests } from '../../features/tests/hooks/useTests.ts';
+import { TwoFactorPanel } from '../../features/two-factor/components/TwoFactorPanel.tsx';
+import { TwoFactorRequirement } from '../../features/two-factor/components/TwoFactorRequirement.tsx';
 
 export function TestsRoute() {
   const { me } = useSignedIn();
@@ -23,6 +25,8 @@ export function TestsRoute() {
       {tests.error && <LoadProblem message={tests.error} onRetry={tests.reload} />}
       {tests.data ? <TestList tests={tests.data.tests} /> : !tests.error && <p className="muted">Loading tests…</p>}
       <TeamPanel />
+      <TwoFactorPanel />
+      <TwoFactorRequirement />
       <StageReasonsSetting />
       <DeliveryLog />
       <ReminderSetting />

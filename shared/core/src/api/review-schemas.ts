@@ -61,6 +61,8 @@ export const reviewerMeSchema = z.object({
   csrfToken: z.string(),
   /** Whether emails reach people; without a mail server reviewers copy the links themselves. */
   emailSetUp: z.boolean(),
+  /** The reviewer's two-factor sign-in; `required` and not `on`: setting it up is all they can do. */
+  twoFactor: z.object({ on: z.boolean(), required: z.boolean() }),
 });
 
 // Tests

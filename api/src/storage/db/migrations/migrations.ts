@@ -16,6 +16,7 @@ import { ratings } from './0013-ratings.ts';
 import { accessLinks } from './0014-access-links.ts';
 import { blindReview } from './0015-blind-review.ts';
 import { stageReasons } from './0016-stage-reasons.ts';
+import { twoFactor } from './0017-two-factor.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -39,6 +40,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0014-access-links', accessLinks],
   ['0015-blind-review', blindReview],
   ['0016-stage-reasons', stageReasons],
+  ['0017-two-factor', twoFactor],
 ];
 
 /**

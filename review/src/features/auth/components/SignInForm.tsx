@@ -1,14 +1,20 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../../api/http.ts';
 import { signIn } from '../../../api/review-api.ts';
 import { problemOf } from '../../../hooks/useResource.ts';
-import { signInProblem } from '../lib/sign-in-problem.ts';
+import { refusalOf, signInProblem } from '../lib/sign-in-problem.ts';
 
 /**
  * Email and password of a reviewer account (made with `pnpm --filter api reviewer add`). A refusal
  * is announced and kept beside the button; the email stays filled in, the password is cleared.
+ * An account with two-factor sign-in on goes on to its code (`onCodeNeeded`).
  */
-export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+export function SignInForm({
+  onSignedIn,
+  onCodeNeeded,
+}: {
+  onSignedIn: () => Promise<void>;
+  onCodeNeeded: () => void;
+}) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,15 +32,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
     setBusy(true);
     setProblem(null);
     try {
-      await signIn(email.trim(), password);
-      await onSignedIn();
+      const answer = await signIn(email.trim(), password);
+      if (answer?.codeNeeded) onCodeNeeded();
+      else await onSignedIn();
     } catch (error) {
       setPassword('');
-      setProblem(
-        error instanceof ApiError && error.status === 429 && error.retryAfterSeconds
-          ? `Too many sign-in attempts. Please wait ${Math.ceil(error.retryAfterSeconds / 60)} min and try again.`
-          : problemOf(error),
-      );
+      setProblem(refusalOf(error, problemOf));
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,133 @@
+import type { TwoFactorSetup as Setup } from '@assessment/core';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useSignedIn } from '../../../api/session.tsx';
+import { CopyField } from '../../../components/CopyField.tsx';
+import { FormOutcome } from '../../../components/FormOutcome.tsx';
+import { problemOf } from '../../../hooks/useResource.ts';
+import { groupKey, hasCode } from '../lib/key-groups.ts';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
+
+/**
+ * Turning two-factor sign-in on: the server makes a key, kept pending; the reviewer adds it to an
+ * authenticator app they already have, by typing it or pasting its otpauth:// address, and
+ * confirms with the code the app shows. Only then is it on, and the recovery codes are shown once.
+ * No QR code: drawing one needs a library and an image this page's CSP would have to allow.
+ */
+export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
+  const { calls } = useSignedIn();
+  const id = useId();
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function start() {
+    if (starting) return;
+    setStarting(true);
+    setProblem(null);
+    try {
+      setSetup(await calls.startTwoFactorSetup());
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  if (codes) return <RecoveryCodes codes={codes} onKept={onDone} />;
+  if (setup) return <ConfirmKey setup={setup} onConfirmed={setCodes} />;
+  return (
+    <div>
+      <p id={`${id}-why`}>
+        After your password, signing in will also ask for a code from an authenticator app you already have, on your
+        phone or computer. Someone who learns your password still cannot sign in as you.
+      </p>
+      {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
+      <button
+        type="button"
+        className="button button-primary"
+        aria-disabled={starting}
+        aria-busy={starting}
+        aria-describedby={`${id}-why`}
+        onClick={() => void start()}
+      >
+        Set up two-factor sign-in
+      </button>
+      <FormOutcome problem={problem} message="" />
+    </div>
+  );
+}
+
+function ConfirmKey({ setup, onConfirmed }: { setup: Setup; onConfirmed: (codes: string[]) => void }) {
+  const { calls } = useSignedIn();
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    if (!hasCode(code)) {
+      setProblem('Enter the 6-digit code your app shows for this key.');
+      field.current?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const { recoveryCodes } = await calls.confirmTwoFactor(code);
+      onConfirmed(recoveryCodes);
+    } catch (error) {
+      setCode('');
+      setProblem(problemOf(error));
+      field.current?.focus();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void confirm(event)} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        Add this key to your authenticator app
+      </h3>
+      <p>
+        In the app, add an account and type this key (spaces or not, as the app likes). It is a time-based key of 6
+        digits every 30 seconds.
+      </p>
+      <CopyField label="Your key" value={groupKey(setup.key)} noun="key" />
+      <CopyField
+        label="The same key as an otpauth:// address, for apps that take one"
+        value={setup.uri}
+        noun="address"
+      />
+      <p>
+        <label htmlFor={`${id}-code`}>Code from your app</label>
+        <br />
+        <input
+          ref={field}
+          id={`${id}-code`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          maxLength={64}
+          value={code}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </p>
+      {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
+      <button type="submit" className="button button-primary" aria-disabled={saving} aria-busy={saving}>
+        Turn on two-factor sign-in
+      </button>
+      <FormOutcome problem={problem} message="" problemId={`${id}-problem`} />
+    </form>
+  );
+}
