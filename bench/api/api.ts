@@ -409,7 +409,7 @@ export async function benchApi(log: (line: string) => void): Promise<{ rows: Row
 
     const csvExport = await benchExport(log);
     details.csvExport = csvExport.result;
-    rows.push(csvExport.row);
+    rows.push(...csvExport.rows);
     return { rows, details };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
