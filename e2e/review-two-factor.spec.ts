@@ -130,6 +130,22 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
       '9 of your recovery codes are left.',
     );
 
+    // New recovery codes, made with one of the old ones: every old one stops working.
+    const panel = reid.getByRole('region', { name: 'Two-factor sign-in', exact: true });
+    await tabToShownFocus(reid, panel.getByLabel('Code for new recovery codes'));
+    await type(reid, codes[1] as string);
+    await press(reid, 'Enter');
+    await expect(reid.getByRole('heading', { name: 'Your recovery codes' })).toBeFocused();
+    await expect(panel.getByText('Your old recovery codes no longer work.')).toBeVisible();
+    await expect(panel.getByRole('region', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await tabToShownFocus(reid, reid.getByRole('button', { name: 'I have kept my recovery codes' }));
+    await press(reid, 'Enter');
+    await expect(panel.getByRole('heading', { name: 'Two-factor sign-in', exact: true })).toBeFocused();
+    await expect(panel.getByRole('status').filter({ hasText: 'recovery' })).toHaveText(
+      'New recovery codes are ready; the old ones no longer work.',
+    );
+    await expect(panel).toContainText('10 of your recovery codes are left.');
+
     // A recovery code works once: the same one again is refused, announced, and the field kept.
     await signOut(reid);
     await reid.getByLabel('Email').fill(reviewer.email);
@@ -143,6 +159,22 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
       'That code is not right. Enter the code your app shows now, or a recovery code.',
     );
     await expect(reid.getByLabel('Two-factor code')).toBeFocused();
+
+    // The admin's team table tells who has it on.
+    await page.reload();
+    const team = page.getByRole('table', { name: 'Your team' });
+    await expect(
+      team
+        .getByRole('row', { name: /Reid Reviewer/ })
+        .getByRole('cell')
+        .nth(3),
+    ).toHaveText('On');
+    await expect(
+      team
+        .getByRole('row', { name: /Mara Admin/ })
+        .getByRole('cell')
+        .nth(3),
+    ).toHaveText('On');
   } finally {
     await reidContext.close();
   }

@@ -214,6 +214,30 @@ describe.each(TEST_DATABASES)('two-factor sign-in for reviewers ($name)', (datab
     expect(gone.body.error).toBe(TWO_FACTOR_CHALLENGE_GONE);
   });
 
+  it('gives new recovery codes for a current code, and every old one stops working', async () => {
+    clock += STEP_MS;
+    const { reviewer: ann } = await signInWithCode(ADMIN, await codeOf(ADMIN));
+    const [, , unused] = recovery.get(ADMIN) as string[];
+    expect((await ann.send('POST', '/api/review/two-factor/recovery-codes', { code: '000000' })).status).toBe(400);
+    // The step the sign-in took cannot be taken again here either.
+    expect(
+      (await ann.send('POST', '/api/review/two-factor/recovery-codes', { code: await codeOf(ADMIN) })).status,
+    ).toBe(400);
+    clock += STEP_MS;
+    const renewed = await ann.send('POST', '/api/review/two-factor/recovery-codes', { code: await codeOf(ADMIN) });
+    expect(renewed.status, renewed.text).toBe(200);
+    const codes = renewed.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(codes).not.toContain(unused);
+    expect(await stores.twoFactor.recoveryCodesLeft(await reviewerIdOf(ADMIN))).toBe(10);
+    expect((await signInWithCode(ADMIN, unused as string)).second.status).toBe(401);
+    expect((await signInWithCode(ADMIN, codes[0] as string)).second.status).toBe(204);
+    recovery.set(ADMIN, codes.slice(1));
+    // Without two-factor sign-in there are no codes to renew.
+    const sam = await signedIn(SECOND_ADMIN);
+    expect((await sam.send('POST', '/api/review/two-factor/recovery-codes', { code: '123456' })).status).toBe(409);
+  });
+
   it('is required by an admin who has it on: everyone else can only set it up, sign out and read who they are', async () => {
     clock += STEP_MS;
     const rae = await signedIn(REVIEWER);
@@ -255,8 +279,15 @@ describe.each(TEST_DATABASES)('two-factor sign-in for reviewers ($name)', (datab
     const { reviewer: ann } = await signInWithCode(ADMIN, await codeOf(ADMIN));
     const raeId = await reviewerIdOf(REVIEWER);
     expect(await stores.twoFactor.twoFactorSecret(raeId)).toBeDefined();
+    // The admin sees who has it on before and after.
+    const twoFactorOf = async (reviewerId: string) =>
+      ((await ann.send('GET', '/api/review/team')).body.teammates as { reviewerId: string; twoFactor: boolean }[]).find(
+        (teammate) => teammate.reviewerId === reviewerId,
+      )?.twoFactor;
+    expect(await twoFactorOf(raeId)).toBe(true);
     const reset = await ann.send('POST', `/api/review/team/${raeId}/reset`);
     expect(reset.status, reset.text).toBe(200);
+    expect(await twoFactorOf(raeId)).toBe(false);
     expect(await stores.twoFactor.twoFactorSecret(raeId)).toBeUndefined();
     expect(await stores.twoFactor.recoveryCodesLeft(raeId)).toBe(0);
 

@@ -38,5 +38,6 @@ export const teammateView = (teammate: StoredTeammate, readerId: string): Teamma
   role: teammate.role,
   active: teammate.active,
   linkExpiresAt: iso(teammate.linkExpiresAt),
+  twoFactor: teammate.twoFactor,
   you: teammate.reviewerId === readerId,
 });

@@ -94,6 +94,26 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
   });
 
   /**
+   * New recovery codes, every old one void, with a code of the second factor as turning it off
+   * takes: for a reviewer whose codes ran low or may have been seen.
+   */
+  review.post('/api/review/two-factor/recovery-codes', small, async (request, reply): Promise<RecoveryCodes> => {
+    const { reviewer, twoFactor: gate } = signedIn(request);
+    const { code } = parseOrRefuse(twoFactorCodeSchema, request.body);
+    if (!gate.on) throw new HttpError(409, 'Two-factor sign-in is off: recovery codes come with setting it up.');
+    await limits.admitSignInFor(request, reply, reviewer.email);
+    if (!(await secondFactorHolds(twoFactor, reviewer, code, now()))) {
+      await limits.signInFailed(request, reviewer.email);
+      throw new HttpError(400, TWO_FACTOR_CODE_REFUSED);
+    }
+    const recoveryCodes = newRecoveryCodes();
+    if (!(await twoFactor.replaceRecoveryCodes(reviewer.reviewerId, recoveryCodes.map(recoveryCodeHash)))) {
+      throw new HttpError(409, 'Two-factor sign-in was turned off meanwhile.');
+    }
+    return { recoveryCodes };
+  });
+
+  /**
    * Only an admin who has it on can require it: nobody requires of the company what they have not
    * set up themselves, and the admin who turns it on is never shut out by it.
    */

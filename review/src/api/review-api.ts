@@ -201,6 +201,15 @@ export function reviewerCalls(csrfToken: string) {
         schema: recoveryCodesSchema,
       }),
 
+    /** New recovery codes in place of the old ones, with a current code; shown this once. */
+    newRecoveryCodes: (code: string) =>
+      requestJson(at('two-factor', 'recovery-codes'), {
+        method: 'POST',
+        body: { code },
+        csrfToken,
+        schema: recoveryCodesSchema,
+      }),
+
     turnOffTwoFactor: (code: string) =>
       requestJson(at('two-factor', 'off'), { method: 'POST', body: { code }, csrfToken }),
 

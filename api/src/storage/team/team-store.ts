@@ -16,6 +16,8 @@ export interface Teammate extends StoredReviewer {
   active: boolean;
   /** When their unused link expires, or null without one. */
   linkExpiresAt: number | null;
+  /** Has two-factor sign-in on (set up and confirmed). */
+  twoFactor: boolean;
 }
 
 export interface NewAccessLink {
@@ -178,10 +180,19 @@ export function createTeamStore({ reads: db, write }: Storage): TeamStore {
       const expiry = new Map<string, number>();
       for (const link of links)
         expiry.set(link.reviewer_id, Math.max(expiry.get(link.reviewer_id) ?? 0, link.expires_at));
+      const secured = await db
+        .selectFrom('reviewer_two_factor')
+        .innerJoin('reviewers', 'reviewers.reviewer_id', 'reviewer_two_factor.reviewer_id')
+        .select('reviewer_two_factor.reviewer_id')
+        .where('reviewers.company_id', '=', companyId)
+        .where('reviewer_two_factor.confirmed_at', 'is not', null)
+        .execute();
+      const withTwoFactor = new Set(secured.map((row) => row.reviewer_id));
       return rows.map((row) => ({
         ...toReviewer(row),
         active: row.password_hash !== '',
         linkExpiresAt: expiry.get(row.reviewer_id) ?? null,
+        twoFactor: withTwoFactor.has(row.reviewer_id),
       }));
     },
     async teammate(companyId, reviewerId) {

@@ -1,4 +1,4 @@
-import { defineWrites } from '../db/database.ts';
+import { type Db, defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
 import { type StoredReviewer, toReviewer } from '../reviewers/reviewer-store.ts';
 
@@ -43,6 +43,11 @@ export interface TwoFactorStore {
   /** Uses a recovery code, once: false when it is not one of the reviewer's unused codes. */
   useRecoveryCode(reviewerId: string, codeHash: string, at: number): Promise<boolean>;
   recoveryCodesLeft(reviewerId: string): Promise<number>;
+  /**
+   * New recovery codes in place of every old one, used or not, as one change; false when two-factor
+   * sign-in is not on.
+   */
+  replaceRecoveryCodes(reviewerId: string, codeHashes: string[]): Promise<boolean>;
   /** Takes away the secret, the recovery codes and any sign-in waiting for a code. */
   turnOffTwoFactor(reviewerId: string): Promise<void>;
   /** Also drops challenges that have expired. */
@@ -54,6 +59,15 @@ export interface TwoFactorStore {
   setTwoFactorRequired(companyId: string, required: boolean, at: number): Promise<void>;
   /** Both facts a reviewer request needs, in one query: whether the company requires it, and whether it is on. */
   twoFactorGate(companyId: string, reviewerId: string): Promise<{ required: boolean; on: boolean }>;
+}
+
+/** The reviewer's recovery codes become these, and only these. */
+async function putRecoveryCodes(db: Db, reviewerId: string, codeHashes: string[]): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('reviewer_id', '=', reviewerId).execute();
+  await db
+    .insertInto('recovery_codes')
+    .values(codeHashes.map((codeHash) => ({ code_hash: codeHash, reviewer_id: reviewerId, used_at: null })))
+    .execute();
 }
 
 export const twoFactorWrites = defineWrites({
@@ -89,11 +103,24 @@ export const twoFactorWrites = defineWrites({
         .where('confirmed_at', 'is', null)
         .executeTakeFirst();
       if (confirmed.numUpdatedRows === 0n) return false;
-      await db.deleteFrom('recovery_codes').where('reviewer_id', '=', reviewerId).execute();
-      await db
-        .insertInto('recovery_codes')
-        .values(codeHashes.map((codeHash) => ({ code_hash: codeHash, reviewer_id: reviewerId, used_at: null })))
-        .execute();
+      await putRecoveryCodes(db, reviewerId, codeHashes);
+      return true;
+    });
+  },
+
+  async replaceRecoveryCodes({ atomically, dialect }, reviewerId: string, codeHashes: string[]): Promise<boolean> {
+    return atomically(async (db) => {
+      const on = await dialect
+        .forUpdate(
+          db
+            .selectFrom('reviewer_two_factor')
+            .select('reviewer_id')
+            .where('reviewer_id', '=', reviewerId)
+            .where('confirmed_at', 'is not', null),
+        )
+        .executeTakeFirst();
+      if (!on) return false;
+      await putRecoveryCodes(db, reviewerId, codeHashes);
       return true;
     });
   },
@@ -181,6 +208,7 @@ export function createTwoFactorStore({ reads: db, write }: Storage): TwoFactorSt
     confirmTwoFactor: (reviewerId, secret, step, codeHashes, at) =>
       write('confirmTwoFactor', reviewerId, secret, step, codeHashes, at),
     takeTwoFactorStep: (reviewerId, step) => write('takeTwoFactorStep', reviewerId, step),
+    replaceRecoveryCodes: (reviewerId, codeHashes) => write('replaceRecoveryCodes', reviewerId, codeHashes),
     useRecoveryCode: (reviewerId, codeHash, at) => write('useRecoveryCode', reviewerId, codeHash, at),
     async recoveryCodesLeft(reviewerId) {
       const row = await db

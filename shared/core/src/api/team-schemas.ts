@@ -39,6 +39,8 @@ export const teammateSchema = z.object({
   active: z.boolean(),
   /** When their unused link to set a password expires; null without one. */
   linkExpiresAt: isoTimeSchema.nullable(),
+  /** Has two-factor sign-in on: what an admin checks before requiring it of everyone. */
+  twoFactor: z.boolean(),
   /** The admin reading the list: they can neither remove nor reset themselves. */
   you: z.boolean(),
 });

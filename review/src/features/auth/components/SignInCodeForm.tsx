@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http.ts';
 import { signInWithCode } from '../../../api/review-api.ts';
 import { problemOf } from '../../../hooks/useResource.ts';
+import { CodeInput } from '../../two-factor/components/CodeInput.tsx';
 import { refusalOf } from '../lib/sign-in-problem.ts';
 
 /**
@@ -56,19 +57,13 @@ export function SignInCodeForm({
     <form className="sign-in-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="form-field">
         <label htmlFor={`${id}-code`}>Two-factor code</label>
-        <input
-          ref={field}
+        <CodeInput
           id={`${id}-code`}
-          type="text"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          maxLength={64}
+          ref={field}
           value={code}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
-          onChange={(event) => setCode(event.target.value)}
+          invalid={problem !== null}
+          describedBy={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
+          onChange={setCode}
         />
         <p id={`${id}-hint`} className="field-hint">
           The 6-digit code your authenticator app shows for this account now. Without your app, enter one of your

@@ -53,6 +53,7 @@ function TeamTable() {
               <th scope="col">Email</th>
               <th scope="col">Role</th>
               <th scope="col">Access</th>
+              <th scope="col">Two-factor sign-in</th>
               <th scope="col">Change</th>
             </tr>
           </thead>
@@ -63,6 +64,7 @@ function TeamTable() {
                 <td>{teammate.email}</td>
                 <td>{teammate.role === 'admin' ? 'Admin' : 'Reviewer'}</td>
                 <td>{teammateState(teammate, formatDateTime)}</td>
+                <td>{teammate.twoFactor ? 'On' : 'Off'}</td>
                 <td>
                   {!teammate.you && (
                     <div className="team-actions">

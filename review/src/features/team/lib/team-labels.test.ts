@@ -9,6 +9,7 @@ const teammate: Teammate = {
   role: 'reviewer',
   active: false,
   linkExpiresAt: '2030-01-04T09:00:00.000Z',
+  twoFactor: false,
   you: false,
 };
 const time = (at: string) => at.slice(0, 16);

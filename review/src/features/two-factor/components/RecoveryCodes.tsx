@@ -5,7 +5,16 @@ import { CopyField } from '../../../components/CopyField.tsx';
  * The ten recovery codes, shown this once (only their hashes are kept). Their heading takes the
  * focus, so the reviewer hears them before anything else; they say when they have kept them.
  */
-export function RecoveryCodes({ codes, onKept }: { codes: string[]; onKept: () => void }) {
+export function RecoveryCodes({
+  codes,
+  replaced = false,
+  onKept,
+}: {
+  codes: string[];
+  /** Made in place of older codes, which no longer work, rather than at set-up. */
+  replaced?: boolean;
+  onKept: () => void;
+}) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -17,8 +26,8 @@ export function RecoveryCodes({ codes, onKept }: { codes: string[]; onKept: () =
         Your recovery codes
       </h3>
       <p>
-        Two-factor sign-in is on. Keep these codes somewhere safe, apart from your authenticator app: each one signs you
-        in once without the app. They are shown only now.
+        {replaced ? 'Your old recovery codes no longer work.' : 'Two-factor sign-in is on.'} Keep these codes somewhere
+        safe, apart from your authenticator app: each one signs you in once without the app. They are shown only now.
       </p>
       <ol className="recovery-code-list">
         {codes.map((code) => (

@@ -2,10 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useReviewSession, useSignedIn } from '../../../api/session.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { useResource } from '../../../hooks/useResource.ts';
+import { NewRecoveryCodes } from './NewRecoveryCodes.tsx';
 import { TurnOffTwoFactor } from './TurnOffTwoFactor.tsx';
 import { TwoFactorSetup } from './TwoFactorSetup.tsx';
 
-/** The reviewer's own two-factor sign-in: whether it is on, setting it up, and turning it off. */
+/**
+ * The reviewer's own two-factor sign-in: whether it is on, setting it up, new recovery codes, and
+ * turning it off.
+ */
 export function TwoFactorPanel() {
   const { calls } = useSignedIn();
   const { refresh } = useReviewSession();
@@ -42,6 +46,7 @@ export function TwoFactorPanel() {
             On for your account: signing in asks for a code from your authenticator app after your password.{' '}
             {status.data.recoveryCodesLeft} of your recovery codes are left.
           </p>
+          <NewRecoveryCodes onKept={() => changed('New recovery codes are ready; the old ones no longer work.')} />
           {status.data.required ? (
             <p>Your company requires it, so it stays on. An admin can change that.</p>
           ) : (

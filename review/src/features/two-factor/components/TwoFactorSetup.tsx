@@ -5,6 +5,7 @@ import { CopyField } from '../../../components/CopyField.tsx';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
 import { problemOf } from '../../../hooks/useResource.ts';
 import { groupKey, hasCode } from '../lib/key-groups.ts';
+import { CodeInput } from './CodeInput.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 /**
@@ -109,18 +110,13 @@ function ConfirmKey({ setup, onConfirmed }: { setup: Setup; onConfirmed: (codes:
       <p>
         <label htmlFor={`${id}-code`}>Code from your app</label>
         <br />
-        <input
-          ref={field}
+        <CodeInput
           id={`${id}-code`}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          maxLength={64}
+          ref={field}
           value={code}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => setCode(event.target.value)}
+          invalid={problem !== null}
+          describedBy={problem ? `${id}-problem` : undefined}
+          onChange={setCode}
         />
       </p>
       {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
