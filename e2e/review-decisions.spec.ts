@@ -41,6 +41,7 @@ test('an admin lists the stage reasons; a reviewer moves a candidate to a stage 
   await press(page, 'Enter');
   await expect(reasons.getByRole('status')).toHaveText('Saved: 2 reasons.');
   await expect(reasonsField).toHaveValue('Role filled\nClear, careful answers');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await page.goto(`/review/candidates/${chosen.sessionId}`);
   await expect(page.getByRole('heading', { level: 1, name: cleo })).toBeVisible();
