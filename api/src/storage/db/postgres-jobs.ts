@@ -48,8 +48,8 @@ const inTransaction = (db: Db): PgBoss.Db => ({
  * attempt is a job scheduled in the transaction that queues or reschedules its delivery, handed to
  * one instance at a time (`SKIP LOCKED`), and handed out again once expired when the instance
  * holding it died. The rows of `deliveries` stay the company's log, and their claim the guard that
- * a message is sent once. pg-boss keeps its own schema (`pgboss`), created and upgraded here, under
- * its own lock, at every start of every instance.
+ * a message is sent once. pg-boss keeps its own schema (`pgboss`), created and upgraded here at
+ * every start of every instance, under the lock the migrations hold (`openPostgresStorage`).
  */
 export async function openDeliveryJobs(
   { pool, settings, onError }: Pick<Postgres, 'pool' | 'settings' | 'onError'>,
