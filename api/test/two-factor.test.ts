@@ -321,7 +321,7 @@ describe.each(TEST_DATABASES)('two-factor sign-in for reviewers ($name)', (datab
     expect(await stores.twoFactor.twoFactorSecret(annId)).toBeDefined();
     // Lumenvault requires it; Orbitra does not, and Olga is never held by Lumenvault's rule.
     expect((await olga.send('GET', '/api/review/two-factor')).body).toMatchObject({ on: true, required: false });
-    expect(await stores.twoFactor.twoFactorRequired(companyId)).toBe(true);
+    expect((await stores.twoFactor.twoFactorGate(companyId, annId)).required).toBe(true);
   });
 
   it('is turned off with a current code or a recovery code, never the password, and only where not required', async () => {

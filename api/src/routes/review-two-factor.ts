@@ -6,7 +6,7 @@ import {
   twoFactorCodeSchema,
   twoFactorRequirementSchema,
 } from '@assessment/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { signedIn } from '../review/company-scope.ts';
 import { requireCompanyAdmin } from '../review/reviewer-auth.ts';
@@ -30,6 +30,20 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
   const { twoFactor, limits, now } = deps;
   const small = { bodyLimit: SMALL_BODY_LIMIT };
   const setUpFirst = { ...small, config: { beforeTwoFactor: true } };
+
+  /**
+   * A change to a signed-in reviewer's second factor takes a code of it; a wrong one counts as a
+   * failed sign-in of their email from this address, as at sign-in, and is refused with 400 (the
+   * reviewer stays signed in).
+   */
+  async function proveSecondFactor(request: FastifyRequest, reply: FastifyReply, code: string): Promise<void> {
+    const { reviewer } = signedIn(request);
+    await limits.admitSignInFor(request, reply, reviewer.email);
+    if (!(await secondFactorHolds(twoFactor, reviewer, code, now()))) {
+      await limits.signInFailed(request, reviewer.email);
+      throw new HttpError(400, TWO_FACTOR_CODE_REFUSED);
+    }
+  }
 
   review.get('/api/review/two-factor', { config: { beforeTwoFactor: true } }, async (request) => {
     const { reviewer, twoFactor: gate } = signedIn(request);
@@ -84,11 +98,7 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
     if (gate.required) {
       throw new HttpError(409, 'Your company requires two-factor sign-in, so it stays on. An admin can change that.');
     }
-    await limits.admitSignInFor(request, reply, reviewer.email);
-    if (!(await secondFactorHolds(twoFactor, reviewer, code, now()))) {
-      await limits.signInFailed(request, reviewer.email);
-      throw new HttpError(400, TWO_FACTOR_CODE_REFUSED);
-    }
+    await proveSecondFactor(request, reply, code);
     await twoFactor.turnOffTwoFactor(reviewer.reviewerId);
     return reply.code(204).send();
   });
@@ -101,11 +111,7 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
     const { reviewer, twoFactor: gate } = signedIn(request);
     const { code } = parseOrRefuse(twoFactorCodeSchema, request.body);
     if (!gate.on) throw new HttpError(409, 'Two-factor sign-in is off: recovery codes come with setting it up.');
-    await limits.admitSignInFor(request, reply, reviewer.email);
-    if (!(await secondFactorHolds(twoFactor, reviewer, code, now()))) {
-      await limits.signInFailed(request, reviewer.email);
-      throw new HttpError(400, TWO_FACTOR_CODE_REFUSED);
-    }
+    await proveSecondFactor(request, reply, code);
     const recoveryCodes = newRecoveryCodes();
     if (!(await twoFactor.replaceRecoveryCodes(reviewer.reviewerId, recoveryCodes.map(recoveryCodeHash)))) {
       throw new HttpError(409, 'Two-factor sign-in was turned off meanwhile.');

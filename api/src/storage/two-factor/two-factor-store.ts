@@ -55,7 +55,6 @@ export interface TwoFactorStore {
   /** The reviewer whose right password waits for a code, until it expires. */
   challengeReviewer(challengeHash: string, at: number): Promise<StoredReviewer | undefined>;
   endTwoFactorChallenge(challengeHash: string): Promise<void>;
-  twoFactorRequired(companyId: string): Promise<boolean>;
   setTwoFactorRequired(companyId: string, required: boolean, at: number): Promise<void>;
   /** Both facts a reviewer request needs, in one query: whether the company requires it, and whether it is on. */
   twoFactorGate(companyId: string, reviewerId: string): Promise<{ required: boolean; on: boolean }>;
@@ -182,19 +181,6 @@ export const twoFactorWrites = defineWrites({
 });
 
 export function createTwoFactorStore({ reads: db, write }: Storage): TwoFactorStore {
-  async function gate(companyId: string, reviewerId: string) {
-    const row = await db
-      .selectNoFrom((eb) => [
-        eb.selectFrom('two_factor_requirements').select('required').where('company_id', '=', companyId).as('required'),
-        eb
-          .selectFrom('reviewer_two_factor')
-          .select('confirmed_at')
-          .where('reviewer_id', '=', reviewerId)
-          .as('confirmed_at'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { required: Boolean(row.required), on: row.confirmed_at !== null };
-  }
   return {
     async twoFactorSecret(reviewerId) {
       const row = await db
@@ -232,15 +218,23 @@ export function createTwoFactorStore({ reads: db, write }: Storage): TwoFactorSt
       return row && toReviewer(row);
     },
     endTwoFactorChallenge: (challengeHash) => write('endTwoFactorChallenge', challengeHash),
-    async twoFactorRequired(companyId) {
-      const row = await db
-        .selectFrom('two_factor_requirements')
-        .select('required')
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
-      return Boolean(row?.required);
-    },
     setTwoFactorRequired: (companyId, required, at) => write('setTwoFactorRequired', companyId, required, at),
-    twoFactorGate: gate,
+    async twoFactorGate(companyId, reviewerId) {
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('two_factor_requirements')
+            .select('required')
+            .where('company_id', '=', companyId)
+            .as('required'),
+          eb
+            .selectFrom('reviewer_two_factor')
+            .select('confirmed_at')
+            .where('reviewer_id', '=', reviewerId)
+            .as('confirmed_at'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { required: Boolean(row.required), on: row.confirmed_at !== null };
+    },
   };
 }

@@ -1,7 +1,6 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
-import { problemOf } from '../../../hooks/useResource.ts';
-import { hasCode } from '../lib/key-groups.ts';
+import { useCodeEntry } from '../hooks/useCodeEntry.ts';
 import { CodeInput } from './CodeInput.tsx';
 
 /**
@@ -21,32 +20,10 @@ export function SecondFactorForm({
   onSubmit: (code: string) => Promise<void>;
 }) {
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    if (!hasCode(code)) {
-      setProblem('Enter the code your app shows now, or a recovery code.');
-      field.current?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(code);
-      setCode('');
-      setProblem(null);
-    } catch (error) {
-      setCode('');
-      setProblem(problemOf(error));
-      field.current?.focus();
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { field, code, setCode, sending, problem, submit } = useCodeEntry(
+    'Enter the code your app shows now, or a recovery code.',
+    onSubmit,
+  );
 
   return (
     <form className="inline-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -63,8 +40,8 @@ export function SecondFactorForm({
       <button
         type="submit"
         className={danger ? 'button button-danger' : 'button'}
-        aria-disabled={saving}
-        aria-busy={saving}
+        aria-disabled={sending}
+        aria-busy={sending}
       >
         {action}
       </button>

@@ -1,10 +1,11 @@
 import type { TwoFactorSetup as Setup } from '@assessment/core';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { CopyField } from '../../../components/CopyField.tsx';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
 import { problemOf } from '../../../hooks/useResource.ts';
-import { groupKey, hasCode } from '../lib/key-groups.ts';
+import { useCodeEntry } from '../hooks/useCodeEntry.ts';
+import { groupKey } from '../lib/key-groups.ts';
 import { CodeInput } from './CodeInput.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
@@ -63,37 +64,16 @@ function ConfirmKey({ setup, onConfirmed }: { setup: Setup; onConfirmed: (codes:
   const { calls } = useSignedIn();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const field = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { field, code, setCode, sending, problem, submit } = useCodeEntry(
+    'Enter the 6-digit code your app shows for this key.',
+    async (typed) => onConfirmed((await calls.confirmTwoFactor(typed)).recoveryCodes),
+  );
   useEffect(() => {
     heading.current?.focus();
   }, []);
 
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    if (!hasCode(code)) {
-      setProblem('Enter the 6-digit code your app shows for this key.');
-      field.current?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const { recoveryCodes } = await calls.confirmTwoFactor(code);
-      onConfirmed(recoveryCodes);
-    } catch (error) {
-      setCode('');
-      setProblem(problemOf(error));
-      field.current?.focus();
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <form onSubmit={(event) => void confirm(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
         Add this key to your authenticator app
       </h3>
@@ -120,7 +100,7 @@ function ConfirmKey({ setup, onConfirmed }: { setup: Setup; onConfirmed: (codes:
         />
       </p>
       {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
-      <button type="submit" className="button button-primary" aria-disabled={saving} aria-busy={saving}>
+      <button type="submit" className="button button-primary" aria-disabled={sending} aria-busy={sending}>
         Turn on two-factor sign-in
       </button>
       <FormOutcome problem={problem} message="" problemId={`${id}-problem`} />
