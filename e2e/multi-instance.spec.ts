@@ -20,7 +20,7 @@ import {
   type TwoInstances,
 } from './support/api-instances.ts';
 import { registrationPayload } from './support/registration.ts';
-import { connectCameraAndOpenStudio, IPREP, openVideoSection, recordFor, VINTRO } from './video-helpers.ts';
+import { connectCamera, IPREP, openVideoSection, recordFor, VINTRO } from './video-helpers.ts';
 
 /**
  * Two API instances sharing PostgreSQL, the S3-protocol server, Redis and the uploads folder, with
@@ -90,8 +90,8 @@ test("a candidate's whole assessment, each request on the next instance, reads t
     .click();
   await expect(page).toHaveURL(VINTRO);
 
-  await connectCameraAndOpenStudio(page);
-  await recordFor(page, 2);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(IPREP);
 
@@ -181,8 +181,8 @@ test('an upload started on A goes on on B when A is killed (SIGKILL), and B hold
   // The browser's PATCH that the test cuts when A is killed.
   allowProblem(failedRequest('/api/videos/', 'net::ERR_CONNECTION_RESET'));
   await openVideoSection(page);
-  await connectCameraAndOpenStudio(page);
-  await recordFor(page, 3);
+  await connectCamera(page);
+  await recordFor(page, 3, 'Record Now');
   const unique = await sessionId(page);
 
   let uploadLength = 0;

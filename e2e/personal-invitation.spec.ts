@@ -18,7 +18,7 @@ import {
   updateInvitation,
 } from './invitation-helpers.ts';
 import { answerBox, openQuestion, storedAnswers } from './quiz-helpers.ts';
-import { connectCameraAndOpenStudio, recordFor } from './video-helpers.ts';
+import { connectCamera, recordFor } from './video-helpers.ts';
 
 /** A closed link is answered 410, on purpose: by the invitation check and by the autosave it refuses. */
 function allowClosedLink(allowProblem: (pattern: RegExp) => void): void {
@@ -55,8 +55,8 @@ test.describe('personal invitation links', () => {
     await page.getByRole('button', { name: 'Submit answers' }).click();
     await expect(page).toHaveURL(`${invitation.link}/vintro`);
 
-    await connectCameraAndOpenStudio(page);
-    await recordFor(page, 3);
+    await connectCamera(page);
+    await recordFor(page, 3, 'Record Now');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(`${invitation.link}/iprep`, { timeout: 30_000 });
 

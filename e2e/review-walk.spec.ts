@@ -5,7 +5,7 @@ import { ADA, type CandidateForm, expect, fillConfirmationForm, refusedRequest }
 import { otherBrowser } from './invitation-helpers.ts';
 import { answerBox, openQuestion, pasteInto, switchAway } from './quiz-helpers.ts';
 import { addReviewer, signIn, test } from './review-helpers.ts';
-import { connectCameraAndOpenStudio, playBackAndSeek, recordFor } from './video-helpers.ts';
+import { connectCamera, playBackAndSeek, recordFor } from './video-helpers.ts';
 
 /** A company no other test touches; its community test has a 15-minute quiz. */
 const KESTRELYN = { companyId: 'kestrelyn-games', testId: 'u9taheak', roleName: 'Community Lead' };
@@ -83,8 +83,8 @@ test('a reviewer invites with +50 % time, the candidate finishes, the reviewer r
   await page.getByRole('button', { name: 'Submit answers' }).click();
   await expect(page).toHaveURL(`${adaPath}/vintro`);
 
-  await connectCameraAndOpenStudio(page);
-  await recordFor(page, 3);
+  await connectCamera(page);
+  await recordFor(page, 3, 'Record Now');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(`${adaPath}/iprep`, { timeout: 30_000 });
   await page.locator('label[for="feedback-star-4"]').click();

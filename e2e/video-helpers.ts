@@ -21,12 +21,11 @@ export function toast(page: Page, text: string): Locator {
   return page.locator('.Toastify__toast').filter({ hasText: text });
 }
 
-/** Request Camera Access, then Record Now, as a candidate with a working camera does. */
-export async function connectCameraAndOpenStudio(page: Page): Promise<void> {
+/** Request Camera Access, as a candidate with a working camera does: Record Now is then next. */
+export async function connectCamera(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Request Camera Access' }).click();
   await expect(toast(page, 'fake_device_0 is connected. Please click "Record Now" Button.')).toBeVisible();
-  await page.getByRole('button', { name: 'Record Now' }).click();
-  await expect(page.getByRole('heading', { name: 'Record your introduction' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Record Now' })).toBeFocused();
 }
 
 /** Records for about `seconds` and stops; resolves once the take is ready to play back. */
@@ -47,15 +46,20 @@ export async function waitForElapsed(page: Page, seconds: number): Promise<void>
 }
 
 /**
- * Records until the timer shows `seconds`, then stops. Answers how long the recorder can have run
- * at most: from the Record click to the moment the take is ready, as this test's clock saw it (a
- * busy machine makes the stop late, and the take longer, by as much).
+ * Records until the timer shows `seconds`, then stops. The take starts with `start`: Record Now in
+ * the camera setup, or Record in the recording view after a Retry. Answers how long the recorder
+ * can have run at most: from that click to the moment the take is ready, as this test's clock saw
+ * it (a busy machine makes the stop late, and the take longer, by as much).
  */
-export async function recordFor(page: Page, seconds: number): Promise<{ atMostSeconds: number }> {
+export async function recordFor(
+  page: Page,
+  seconds: number,
+  start: 'Record Now' | 'Record' = 'Record',
+): Promise<{ atMostSeconds: number }> {
   const started = performance.now();
-  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await page.getByRole('button', { name: start, exact: true }).click();
   const recording = page.getByRole('button', { name: 'Recording' });
-  await expect(recording).toBeVisible();
+  await expect(recording).toBeFocused();
   await waitForElapsed(page, seconds);
   await recording.click();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();

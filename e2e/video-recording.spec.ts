@@ -3,7 +3,7 @@ import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { agreeAndStart, expect, failedRequest, SAMPLE_ID, test } from './fixtures.ts';
 import {
   completedVideoSession,
-  connectCameraAndOpenStudio,
+  connectCamera,
   expectAboutThreeSeconds,
   expectHonestScreen,
   fetchStoredVideo,
@@ -52,20 +52,22 @@ test.describe('video introduction with a working camera', () => {
     await expect(camera).toHaveCSS('background-color', 'rgb(232, 238, 252)');
     await expect(page.getByLabel('Microphone', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Camera preview. Nothing is recorded here.')).toBeVisible();
+    // What to say is on screen before the one click that starts the take.
+    await expect(page.getByText('Your experience relevant to the Growth Marketing Manager role.')).toBeVisible();
+    await expect(page.getByText('Record Now starts your recording at once.')).toBeVisible();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+    // One click records: Record Now opens the recording view with the take already running.
+    const recordingStarted = performance.now();
     await page.getByRole('button', { name: 'Record Now' }).click();
-    await expect(page.getByRole('heading', { name: 'Record your introduction' })).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Record your introduction' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Recording' })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Recording started.' })).toBeVisible();
     // The camera setup is over, and its notices with it: none stays over the recording.
     await expect(toast(page, 'is connected')).toHaveCount(0);
     await expect(page.locator('.Toastify__toast-container--bottom-right .Toastify__toast')).toHaveCount(0);
     await expect(page.getByText('Your experience relevant to the Growth Marketing Manager role.')).toBeVisible();
     const submit = page.getByRole('button', { name: 'Submit' });
-    await expect(submit).toBeDisabled();
-
-    const recordingStarted = performance.now();
-    await page.getByRole('button', { name: 'Record', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Recording' })).toBeVisible();
     await expect(submit).toBeDisabled();
     await waitForElapsed(page, 3);
     await page.getByRole('button', { name: 'Recording' }).click();
@@ -108,8 +110,8 @@ test.describe('video introduction with a working camera', () => {
 
   test('a take cut short by a reload is offered back, plays, and can be sent', async ({ page, request }) => {
     await openVideoSection(page);
-    await connectCameraAndOpenStudio(page);
-    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await connectCamera(page);
+    await page.getByRole('button', { name: 'Record Now' }).click();
     await waitForElapsed(page, 3);
     // The clock is the wall's; the recorder hands over a second at a time, later on a busy machine.
     // Reload once three of those seconds are in the browser's storage, as a candidate's would be.
@@ -135,12 +137,20 @@ test.describe('video introduction with a working camera', () => {
 
   test('Retry records a new take in place of the first', async ({ page }) => {
     await openVideoSection(page);
-    await connectCameraAndOpenStudio(page);
-    await recordFor(page, 1);
+    await connectCamera(page);
+    await recordFor(page, 1, 'Record Now');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('button', { name: 'Record', exact: true })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
     await recordFor(page, 2);
+    expect(await playableDuration(page.getByLabel('Your recording'))).toBeGreaterThan(1.5);
+
+    // A change of camera does not record over the take: Record Now brings it back, still to send.
+    await page.getByRole('button', { name: 'Change camera or microphone' }).click();
+    await page.getByRole('button', { name: 'Record Now' }).click();
+    await expect(page.getByRole('heading', { name: 'Record your introduction' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
     expect(await playableDuration(page.getByLabel('Your recording'))).toBeGreaterThan(1.5);
 
     // Only the newest take is kept and offered back.
@@ -155,8 +165,8 @@ test.describe('video introduction with a working camera', () => {
     allowProblem(failedRequest('blob:', 'net::ERR_REQUEST_RANGE_NOT_SATISFIABLE'));
     await page.clock.install();
     await openVideoSection(page);
-    await connectCameraAndOpenStudio(page);
-    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await connectCamera(page);
+    await page.getByRole('button', { name: 'Record Now' }).click();
     await expect(page.getByRole('button', { name: 'Recording' })).toBeVisible();
     await page.clock.fastForward('05:00');
     await page.clock.runFor(1000);
@@ -183,8 +193,7 @@ test('records the video alone when there is no microphone', async ({ page, reque
   await expect(
     page.getByText('No microphone could be used, so your video will be recorded without sound.'),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Record Now' }).click();
-  await recordFor(page, 2);
+  await recordFor(page, 2, 'Record Now');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(IPREP);
   const stored = await fetchStoredVideo(request, await completedVideoSession(page, request));
@@ -206,8 +215,9 @@ for (const [answer, respond] of Object.entries(serverAnswers)) {
     await agreeAndStart(page);
     await page.route('**/api/device-check', respond);
     await page.goto(VINTRO);
-    await connectCameraAndOpenStudio(page);
-    await expect(page.getByRole('button', { name: 'Record', exact: true })).toBeEnabled();
+    await connectCamera(page);
+    await page.getByRole('button', { name: 'Record Now' }).click();
+    await expect(page.getByRole('button', { name: 'Recording' })).toBeFocused();
   });
 }
 

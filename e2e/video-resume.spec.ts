@@ -3,7 +3,7 @@ import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, failedRequest, refusedRequest, sessionOfPage, test } from './fixtures.ts';
 import {
   completedVideoSession,
-  connectCameraAndOpenStudio,
+  connectCamera,
   continueWithoutVideo,
   expectAboutThreeSeconds,
   fetchStoredVideo,
@@ -21,8 +21,8 @@ test('a reload in the middle of the upload resumes it where the server stopped, 
   // The connection the test cuts halfway through the first PATCH.
   allowProblem(failedRequest('/api/videos/', 'net::ERR_CONNECTION_RESET'));
   await openVideoSection(page);
-  await connectCameraAndOpenStudio(page);
-  const recorded = await recordFor(page, 3);
+  await connectCamera(page);
+  const recorded = await recordFor(page, 3, 'Record Now');
 
   const creations: string[] = [];
   const offsetsSent: number[] = [];
@@ -99,8 +99,8 @@ test('a reload in the middle of the upload resumes it where the server stopped, 
 test('a server that is unreachable for a while only pauses the upload', async ({ page, request, allowProblem }) => {
   allowProblem(failedRequest('/api/videos/', 'net::ERR_CONNECTION_REFUSED'));
   await openVideoSection(page);
-  await connectCameraAndOpenStudio(page);
-  await recordFor(page, 1);
+  await connectCamera(page);
+  await recordFor(page, 1, 'Record Now');
 
   await page.route('**/api/videos/**', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -119,8 +119,8 @@ test('a video the server refuses for good leaves the candidate a way on', async 
   allowProblem(refusedRequest('/api/videos/', 413));
   allowProblem(/^console error: Video upload failed .*response code: 413/);
   await openVideoSection(page);
-  await connectCameraAndOpenStudio(page);
-  await recordFor(page, 1);
+  await connectCamera(page);
+  await recordFor(page, 1, 'Record Now');
 
   await page.route('**/api/videos/**', (route) =>
     route.fulfill({ status: 413, json: { error: 'The video is larger than this server takes' } }),

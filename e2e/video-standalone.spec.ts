@@ -1,5 +1,5 @@
 import { expect, SAMPLE_ID, test } from './fixtures.ts';
-import { connectCameraAndOpenStudio, recordFor } from './video-helpers.ts';
+import { connectCamera, recordFor } from './video-helpers.ts';
 
 test('the built standalone page runs the section with its harness', async ({ page }) => {
   // The harness registers its made-up candidate through the outbox; the camera check is a direct
@@ -14,8 +14,8 @@ test('the built standalone page runs the section with its harness', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Video Introduction' })).toBeVisible();
   await expect(page.locator('.video-disclosure')).toHaveCSS('border-left-color', 'rgb(31, 79, 209)');
 
-  await connectCameraAndOpenStudio(page);
-  await recordFor(page, 1);
+  await connectCamera(page);
+  await recordFor(page, 1, 'Record Now');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(`The shell would now open /invite/${SAMPLE_ID}/iprep`)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');

@@ -2,6 +2,7 @@ import type { SessionRef, TestDefinition } from '@assessment/core';
 import { handFocusOver } from '@assessment/react';
 import { useEffect, useRef } from 'react';
 import { MicrophoneLevel } from '../microphone/MicrophoneLevel.tsx';
+import { RecordingPrompt } from '../recording/RecordingPrompt.tsx';
 import { CameraList } from './CameraList.tsx';
 import type { Camera } from './hooks/useCamera.ts';
 import { type DeviceCheck, useDeviceCheck } from './hooks/useDeviceCheck.ts';
@@ -28,7 +29,7 @@ function checkStatus(check: DeviceCheck, cameraOn: boolean): string {
   if (check.status === 'checking') return 'Checking your camera…';
   if (check.status === 'failed') return 'The camera check did not pass. It runs again every 2 seconds.';
   return cameraOn
-    ? 'Camera check passed and your camera is on.'
+    ? 'Camera check passed and your camera is on. Record Now starts your recording at once.'
     : 'Camera check passed. Select Request Camera Access to turn your camera on.';
 }
 
@@ -129,6 +130,8 @@ export function CameraSetup({ test, session, camera, onRecordNow, onContinueWith
       <div className="video-help">
         {/* The tips help until the camera works; a problem later brings them back. */}
         {(!cameraOn || problems.length > 0) && <WebcamTips />}
+        {/* Read before the one click that starts the take, since Record Now records at once. */}
+        {canRecord && <RecordingPrompt test={test} />}
         <ProblemBanner problems={problems} />
         {noWorkingCamera && (
           <NoCameraNotice companyName={test.companyName} onContinue={() => onContinueWithoutVideo(skipReason)} />

@@ -1,9 +1,9 @@
-import type { SessionRef, TestDefinition } from '@assessment/core';
-import { handFocusOver, useFocusOnMount } from '@assessment/react';
+import type { TestDefinition } from '@assessment/core';
+import { handFocusOver } from '@assessment/react';
 import { useEffect, useRef } from 'react';
 import { LivePreview } from '../camera/LivePreview.tsx';
 import { MicrophoneLevel } from '../microphone/MicrophoneLevel.tsx';
-import { type Recorder, useRecorder } from './hooks/useRecorder.ts';
+import type { Recorder } from './hooks/useRecorder.ts';
 import { formatClock, recordLimitMinutes } from './lib/clock.ts';
 import type { Take } from './lib/take.ts';
 import { RecordButton } from './RecordButton.tsx';
@@ -12,10 +12,9 @@ import { TakePlayback } from './TakePlayback.tsx';
 
 interface Props {
   test: TestDefinition;
-  session: SessionRef;
   stream: MediaStream | null;
+  recorder: Recorder;
   take: Take | null;
-  onTake(take: Take): void;
   onRetry(): void;
   onSubmit(take: Take): void;
   onChangeCamera(): void;
@@ -38,16 +37,21 @@ function statusText(recorder: Recorder, take: Take | null, limitMinutes: number,
 }
 
 /** The recording view: what to say, the live picture, Record / Recording / Retry, the time, and Submit. */
-export function RecordingStudio({ test, session, stream, take, onTake, onRetry, onSubmit, onChangeCamera }: Props) {
+export function RecordingStudio({ test, stream, recorder, take, onRetry, onSubmit, onChangeCamera }: Props) {
   const limitMs = test.recordTimeInSeconds * 1000;
-  const recorder = useRecorder({ stream, session, limitMs, onTake });
   const heading = useRef<HTMLHeadingElement>(null);
-  useFocusOnMount(heading);
   const busy = recorder.status !== 'idle';
   const shownTake = busy ? null : take;
   const recordButton = useRef<HTMLButtonElement>(null);
   const playButton = useRef<HTMLButtonElement>(null);
   const hadTake = useRef(shownTake !== null);
+
+  // Arriving by Record Now, the take has already started: focus lands on Recording, which stops
+  // it. Otherwise it lands on the view's heading, so keyboard and screen reader users follow along.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the view opens, not each state after it
+  useEffect(() => {
+    (busy ? recordButton.current : heading.current)?.focus();
+  }, []);
 
   // Record, Recording, then the take: when a take appears in place of the live picture, focus
   // follows from the record button to the take's Play button, so it can be watched at once.

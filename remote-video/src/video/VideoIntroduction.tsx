@@ -5,6 +5,7 @@ import { useCamera } from '../camera/hooks/useCamera.ts';
 import { SKIP_REASONS } from '../camera/lib/camera-errors.ts';
 import { EarlierRecording } from '../recording/EarlierRecording.tsx';
 import { useEarlierTake } from '../recording/hooks/useEarlierTake.ts';
+import { useRecorder } from '../recording/hooks/useRecorder.ts';
 import type { Take } from '../recording/lib/take.ts';
 import { RecordingStudio } from '../recording/RecordingStudio.tsx';
 import { useVideoUpload } from '../upload/hooks/useVideoUpload.ts';
@@ -19,8 +20,9 @@ interface Props {
 
 /**
  * The steps of the section: a recording left from before (offered back), the camera setup, the
- * recording itself, and sending it. The camera and the finished take live here, so moving
- * between the steps loses neither.
+ * recording itself, and sending it. The camera, the recorder and the finished take live here, so
+ * moving between the steps loses none of them, and Record Now can start the take with the click
+ * that opens the recording view (issue 26: one click records once the camera works).
  */
 export function VideoIntroduction({ test, session, onSent, onContinueWithoutVideo }: Props) {
   const earlier = useEarlierTake(session.sessionId);
@@ -28,6 +30,12 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
   const upload = useVideoUpload(session, onSent);
   const [step, setStep] = useState<'earlier' | 'setup' | 'studio'>('earlier');
   const [take, setTake] = useState<Take | null>(null);
+  const recorder = useRecorder({
+    stream: camera.stream,
+    session,
+    limitMs: test.recordTimeInSeconds * 1000,
+    onTake: setTake,
+  });
   const { start: startUpload } = upload;
 
   // A take submitted before a reload or a crash goes on uploading by itself, from where it stopped.
@@ -38,6 +46,12 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
   const submit = (submitted: Take) => {
     camera.release();
     startUpload(submitted);
+  };
+
+  // A take already made stays on screen after a change of camera: only a new start records over it.
+  const recordNow = () => {
+    if (take === null) recorder.start();
+    setStep('studio');
   };
 
   const recordAgain = () => {
@@ -70,10 +84,9 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
     return (
       <RecordingStudio
         test={test}
-        session={session}
         stream={camera.stream}
+        recorder={recorder}
         take={take}
-        onTake={setTake}
         onRetry={() => setTake(null)}
         onSubmit={submit}
         onChangeCamera={() => setStep('setup')}
@@ -85,7 +98,7 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
       test={test}
       session={session}
       camera={camera}
-      onRecordNow={() => setStep('studio')}
+      onRecordNow={recordNow}
       onContinueWithoutVideo={onContinueWithoutVideo}
     />
   );
