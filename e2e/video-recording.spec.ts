@@ -72,6 +72,8 @@ test.describe('video introduction with a working camera', () => {
     await waitForElapsed(page, 3);
     await page.getByRole('button', { name: 'Recording' }).click();
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    // Nor does any come back once the take is made.
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0);
     const recorded = { atMostSeconds: (performance.now() - recordingStarted) / 1000 };
     await expect(submit).toBeEnabled();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
