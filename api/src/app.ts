@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BODY_LIMIT_BYTES } from '@assessment/core';
+import { BODY_LIMIT_BYTES, SECTIONS, type SectionRegistry } from '@assessment/core';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { describeError, openBackends, openStorage } from './backends.ts';
 import type { ServerConfig } from './config.ts';
@@ -30,6 +30,8 @@ declare module 'fastify' {
 export interface AppOptions {
   /** The server clock; tests move it to reach the quiz time limit. */
   now?: () => number;
+  /** The sections, `SECTIONS` unless a test adds one that keeps a record of its own. */
+  sections?: SectionRegistry;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -85,6 +87,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       mailDir: path.join(config.dataDir, 'mail'),
     }),
     now: options.now ?? Date.now,
+    sections: options.sections ?? SECTIONS,
   };
   await registerApi(app, deps);
   await registerStaticSite(app, config.repoRoot, remotes);

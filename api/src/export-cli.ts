@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SECTIONS } from '@assessment/core';
 import { createVideoStore, withStores } from './backends.ts';
 import { configFromEnv } from './config.ts';
 import { exportSessions } from './export/export-sessions.ts';
@@ -19,8 +20,12 @@ if (!values.out) {
 const outDir = path.resolve(process.env.INIT_CWD || process.cwd(), values.out);
 const config = configFromEnv();
 await withStores(config, async ({ sessions, access }, source) => {
-  const exported = await exportSessions(sessions, createVideoStore(config), outDir, (records) =>
-    recordLooks(access, COMMAND_LINE, records, 'export', Date.now()),
+  const exported = await exportSessions(
+    sessions,
+    createVideoStore(config),
+    outDir,
+    (records) => recordLooks(access, COMMAND_LINE, records, 'export', Date.now()),
+    SECTIONS,
   );
   console.log(`Exported ${exported.sessions} sessions and ${exported.videos} videos from ${source} to ${outDir}`);
 });

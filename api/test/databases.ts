@@ -52,6 +52,8 @@ export async function storesBeside(env: { DATA_DIR: string; DATABASE_URL?: strin
   const storage = postgres ? await openPostgresStorage(postgres) : await openSqliteStorage(env.DATA_DIR);
   return {
     stores: storesOn(storage),
+    /** The database itself, for a test that checks a row is really gone. */
+    reads: storage.reads,
     async close() {
       await storage.close();
       await postgres?.close();

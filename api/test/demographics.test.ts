@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { companyIdOf, type Gender, getTest } from '@assessment/core';
+import { companyIdOf, type Gender, getTest, SECTIONS } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoStore } from '../src/backends.ts';
 import { configFromEnv } from '../src/config.ts';
@@ -113,7 +113,7 @@ describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
     }
     const outDir = path.join(dataDir, 'export');
     const config = configFromEnv({ ADMIN_TOKEN, DATA_DIR: dataDir });
-    await exportSessions(stores.sessions, createVideoStore(config), outDir, async () => {});
+    await exportSessions(stores.sessions, createVideoStore(config), outDir, async () => {}, SECTIONS);
     expectNoGender('sessions.json', fs.readFileSync(path.join(outDir, 'sessions.json'), 'utf8'));
     expectNoGender('sessions.csv', fs.readFileSync(path.join(outDir, 'sessions.csv'), 'utf8'));
   });

@@ -115,6 +115,7 @@ export async function reviewServer(
   return {
     server,
     stores: beside.stores,
+    reads: beside.reads,
     async close() {
       await beside.close();
       await server.stop();

@@ -5,6 +5,7 @@ import {
   proctoringSignals,
   proctoringTimeline,
   quizTimeLimitMinutes,
+  type SectionRegistry,
   type SessionView,
   starsOf,
   type TestDefinition,
@@ -13,14 +14,13 @@ import {
 import type { SessionRecord } from '../storage/sessions/session-store.ts';
 import type { StoredVideo } from '../storage/uploads/upload-store.ts';
 import type { VideoStore } from '../storage/videos/video-store.ts';
+import { sectionRecordViews } from './section-records.ts';
+import { iso } from './time.ts';
 
 export type { SessionView } from '@assessment/core';
 
 /** Answers arriving within this much after the time limit are network delay, not overtime. */
 const LATE_GRACE_MS = 60_000;
-
-export const iso = (ms: number | null | undefined) =>
-  ms === null || ms === undefined ? null : new Date(ms).toISOString();
 
 /**
  * The quiz time a session has: the test's limit with its invitation's extra time as it is now (a
@@ -100,6 +100,7 @@ export async function describeSession(
   record: SessionRecord,
   videos: VideoStore,
   videoLink: (record: SessionRecord, video: StoredVideo) => string,
+  sections: SectionRegistry,
 ): Promise<SessionView> {
   const test = getTest(record.testId);
   const deadline = deadlineOf(record);
@@ -164,5 +165,6 @@ export async function describeSession(
           updatedAt: iso(record.feedback.updatedAt),
         }
       : null,
+    sections: sectionRecordViews(record, sections),
   };
 }

@@ -4,7 +4,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { ratingText } from '@assessment/core';
+import { ratingText, type SectionRegistry } from '@assessment/core';
+import { sectionRecordCells, sectionRecordColumns } from '../admin/section-records.ts';
 import { currentVideo, describeSession, type SessionView, videoExtension } from '../admin/session-view.ts';
 import type { SessionCursor, SessionRecord, SessionStore } from '../storage/sessions/session-store.ts';
 import type { StoredVideo } from '../storage/uploads/upload-store.ts';
@@ -65,7 +66,10 @@ const CSV_HEADER = [
   'invitationId',
 ];
 
-function csvRow(view: SessionView): Cell[] {
+/** The columns of every session, then one per field of each section that keeps a record. */
+const csvHeader = (sections: SectionRegistry) => [...CSV_HEADER, ...sectionRecordColumns(sections)];
+
+function csvRow(view: SessionView, sections: SectionRegistry): Cell[] {
   const registration = view.registration;
   const perQuestion = view.proctoring?.perQuestion;
   const pastes = (index: number) => {
@@ -116,6 +120,7 @@ function csvRow(view: SessionView): Cell[] {
     view.feedback?.feedback,
     view.answers?.finalReason,
     view.invitationId,
+    ...sectionRecordCells(view, sections),
   ];
 }
 
@@ -131,17 +136,18 @@ export async function* testSessionsCsv(
   testId: string,
   videoLink: (record: SessionRecord, video: StoredVideo) => string,
   beforePage: (records: SessionRecord[]) => Promise<void>,
+  sections: SectionRegistry,
 ): AsyncGenerator<string> {
-  yield csvLine(CSV_HEADER);
+  yield csvLine(csvHeader(sections));
   let after: SessionCursor | undefined;
   do {
-    // SQLite reads are synchronous: without this turn, one page would follow the next with every
-    // other request waiting until the whole download is written.
+    // A read of the in-process database is synchronous: without this turn, one page would follow
+    // the next with every other request waiting until the whole download is written.
     await nextTurn();
     const page = await store.listSessions({ testId, limit: CSV_PAGE_SIZE, ...(after ? { after } : {}) });
     await beforePage(page.sessions);
-    const rows = await Promise.all(page.sessions.map((record) => describeSession(record, videos, videoLink)));
-    yield rows.map((view) => csvLine(csvRow(view))).join('');
+    const rows = await Promise.all(page.sessions.map((record) => describeSession(record, videos, videoLink, sections)));
+    yield rows.map((view) => csvLine(csvRow(view, sections))).join('');
     after = page.next;
   } while (after);
 }
@@ -170,12 +176,13 @@ export async function exportSessions(
   videos: VideoStore,
   outDir: string,
   beforePage: (records: SessionRecord[]) => Promise<void>,
+  sections: SectionRegistry,
 ) {
   await fsp.mkdir(path.join(outDir, 'videos'), { recursive: true });
   const json = fileWriter(path.join(outDir, 'sessions.json'));
   const csv = fileWriter(path.join(outDir, 'sessions.csv'));
   await json.write('{\n  "sessions": [');
-  await csv.write(csvLine(CSV_HEADER));
+  await csv.write(csvLine(csvHeader(sections)));
   let sessionCount = 0;
   let videoCount = 0;
   let after: SessionCursor | undefined;
@@ -184,10 +191,10 @@ export async function exportSessions(
       const page = await store.listSessions({ limit: EXPORT_PAGE_SIZE, ...(after ? { after } : {}) });
       await beforePage(page.sessions);
       for (const record of page.sessions) {
-        const view = await describeSession(record, videos, videoFile);
+        const view = await describeSession(record, videos, videoFile, sections);
         const indented = JSON.stringify(view, null, 2).replaceAll('\n', '\n    ');
         await json.write(`${sessionCount === 0 ? '' : ','}\n    ${indented}`);
-        await csv.write(csvLine(csvRow(view)));
+        await csv.write(csvLine(csvRow(view, sections)));
         sessionCount += 1;
         const video = currentVideo(record.videos);
         if (view.video?.download && video) {

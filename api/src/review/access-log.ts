@@ -1,6 +1,6 @@
 import type { AccessLogPage } from '@assessment/core';
 import { z } from 'zod';
-import { iso } from '../admin/session-view.ts';
+import { iso } from '../admin/time.ts';
 import { parseOrRefuse } from '../http/errors.ts';
 import type { AccessCursor, AccessLogStore } from '../storage/access/access-store.ts';
 

@@ -6,6 +6,7 @@ import {
   candidatesQuerySchema,
   type FinalReason,
   RECOMMENDATIONS,
+  type SectionRegistry,
   starsOf,
   type TestDefinition,
   type VideoState,
@@ -14,11 +15,11 @@ import { z } from 'zod';
 import {
   clockStartOf,
   describeSession,
-  iso,
   proctoringSummary,
   quizDeadline,
   type SessionView,
 } from '../admin/session-view.ts';
+import { iso } from '../admin/time.ts';
 import { answerTree } from '../answers/answer-tree.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type { CandidateListStore, CandidateRow } from '../storage/candidates/candidate-store.ts';
@@ -115,8 +116,9 @@ export async function candidateDetail(
   test: TestDefinition,
   videos: VideoStore,
   now: number,
+  sections: SectionRegistry,
 ): Promise<CandidateDetail> {
-  const { answers, ...view } = await describeSession(record, videos, reviewVideoPath);
+  const { answers, ...view } = await describeSession(record, videos, reviewVideoPath, sections);
   const deadline = quizDeadline(test, clockStartOf(record), record.invitation?.extraTimePercent ?? 0);
   return {
     ...view,

@@ -1,5 +1,5 @@
 import type { Decisions } from '@assessment/core';
-import { iso } from '../admin/session-view.ts';
+import { iso } from '../admin/time.ts';
 import { HttpError } from '../http/errors.ts';
 import type { DecisionStore } from '../storage/decisions/decision-store.ts';
 

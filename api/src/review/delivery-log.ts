@@ -1,5 +1,5 @@
 import type { DeliveryView } from '@assessment/core';
-import { iso } from '../admin/session-view.ts';
+import { iso } from '../admin/time.ts';
 import type { StoredDelivery } from '../storage/deliveries/delivery-store.ts';
 
 /** How many of the company's newest messages the review page lists. */

@@ -11,7 +11,7 @@ import {
   updateInvitationSchema,
 } from '@assessment/core';
 import { z } from 'zod';
-import { iso } from '../admin/session-view.ts';
+import { iso } from '../admin/time.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type {
   InvitationCursor,

@@ -6,7 +6,7 @@ import {
   type Rubric,
   type TestDefinition,
 } from '@assessment/core';
-import { iso } from '../admin/session-view.ts';
+import { iso } from '../admin/time.ts';
 import { HttpError } from '../http/errors.ts';
 import type { RatingStore, StoredRating, StoredRubric } from '../storage/ratings/rating-store.ts';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_LINK_HOURS, type Teammate } from '@assessment/core';
-import { iso } from '../admin/session-view.ts';
+import { iso } from '../admin/time.ts';
 import type { AccessLinkPurpose, NewAccessLink, Teammate as StoredTeammate } from '../storage/team/team-store.ts';
 
 /** What a teammate's queued email holds. */

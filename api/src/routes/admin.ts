@@ -55,10 +55,13 @@ async function requireInvitation(invitations: InvitationStore, invitationId: str
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  deps: Pick<RouteDeps, 'sessions' | 'invitations' | 'access' | 'privacy' | 'videos' | 'deliveries' | 'mail' | 'now'>,
+  deps: Pick<
+    RouteDeps,
+    'sessions' | 'invitations' | 'access' | 'privacy' | 'videos' | 'deliveries' | 'mail' | 'now' | 'sections'
+  >,
   token: string,
 ) {
-  const { sessions, invitations, access, videos, now } = deps;
+  const { sessions, invitations, access, videos, now, sections } = deps;
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (request, reply) => {
       // Candidates' personal data: never kept by a browser or a proxy, refusals included.
@@ -75,7 +78,9 @@ export async function registerAdminRoutes(
       const page = await sessions.listSessions(query);
       await recordLooks(access, lookerOf(request), page.sessions, 'opened', now(), 'admin API list');
       return {
-        sessions: await Promise.all(page.sessions.map((record) => describeSession(record, videos, videoPath))),
+        sessions: await Promise.all(
+          page.sessions.map((record) => describeSession(record, videos, videoPath, sections)),
+        ),
         next: page.next ? encodeCursor(page.next) : null,
       };
     });
@@ -84,7 +89,7 @@ export async function registerAdminRoutes(
       const record = await sessions.getSession(request.params.sessionId);
       if (!record) throw new HttpError(404, 'There is no such session');
       await recordLooks(access, lookerOf(request), [record], 'opened', now());
-      return describeSession(record, videos, videoPath);
+      return describeSession(record, videos, videoPath, sections);
     });
 
     admin.delete<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId', async (request, reply) => {

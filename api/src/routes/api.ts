@@ -12,6 +12,7 @@ import { registerPrivacyNoticeRoute } from './privacy-notice.ts';
 import { registerRegistrationRoute } from './registration.ts';
 import { registerReviewRoutes } from './review.ts';
 import { registerSectionNoticeRoutes } from './section-notices.ts';
+import { registerSectionRecordRoutes } from './section-records.ts';
 import { registerVideoUploadRoutes } from './video-upload.ts';
 
 /**
@@ -46,6 +47,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await registerAnswersRoute(api, routeDeps);
     registerDeviceCheckRoute(api, routeDeps);
     registerSectionNoticeRoutes(api, routeDeps);
+    registerSectionRecordRoutes(api, routeDeps);
     await registerVideoUploadRoutes(api, routeDeps);
     await registerReviewRoutes(api, routeDeps);
     if (deps.config.adminToken) await registerAdminRoutes(api, routeDeps, deps.config.adminToken);

@@ -1,3 +1,4 @@
+import type { SectionRegistry } from '@assessment/core';
 import type { Locker } from '@tus/server';
 import type { Redis } from 'ioredis';
 import type { ServerConfig } from '../config.ts';
@@ -18,6 +19,8 @@ export interface ApiDeps extends Stores {
   mail: MailTransport;
   /** The server clock; tests move it to reach the time limit. */
   now: () => number;
+  /** The assessment's sections: which keep a record of their own, and how it reads. */
+  sections: SectionRegistry;
 }
 
 export interface RouteDeps extends ApiDeps {

@@ -1,13 +1,7 @@
 import { type MyRecord, SESSION_ID_HEADER } from '@assessment/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  deadlineOf,
-  describeSession,
-  iso,
-  proctoringOf,
-  proctoringSummary,
-  videoStateOf,
-} from '../admin/session-view.ts';
+import { deadlineOf, describeSession, proctoringOf, proctoringSummary, videoStateOf } from '../admin/session-view.ts';
+import { iso } from '../admin/time.ts';
 import { requireOwnSession } from '../http/candidate-access.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AccessLogStore } from '../storage/access/access-store.ts';
@@ -84,7 +78,14 @@ const MY_VIDEO_PATH = '/api/my-data/video';
  */
 export function registerMyRecordRoutes(
   app: FastifyInstance,
-  { sessions, access, privacy, videos, now }: Pick<RouteDeps, 'sessions' | 'access' | 'privacy' | 'videos' | 'now'>,
+  {
+    sessions,
+    access,
+    privacy,
+    videos,
+    now,
+    sections,
+  }: Pick<RouteDeps, 'sessions' | 'access' | 'privacy' | 'videos' | 'now' | 'sections'>,
 ): void {
   const own = { config: { access: 'session' as const } };
   app.get('/api/my-record', own, async (request, reply): Promise<MyRecord> => {
@@ -95,7 +96,7 @@ export function registerMyRecordRoutes(
   app.get('/api/my-data', own, async (request, reply) => {
     const record = await ownRecord(request, reply, sessions);
     const [view, looks, demographicAnswer] = await Promise.all([
-      describeSession(record, videos, () => MY_VIDEO_PATH),
+      describeSession(record, videos, () => MY_VIDEO_PATH, sections),
       access.ofSession(record.sessionId, Number.MAX_SAFE_INTEGER),
       privacy.demographicAnswer(record.sessionId),
     ]);

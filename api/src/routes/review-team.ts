@@ -10,7 +10,7 @@ import {
   teammateCreateSchema,
 } from '@assessment/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { iso } from '../admin/session-view.ts';
+import { iso } from '../admin/time.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { requireFound } from '../review/candidates.ts';
 import { hashPassword, passwordProblem } from '../review/passwords.ts';

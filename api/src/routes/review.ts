@@ -93,6 +93,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     videos,
     blind,
     now,
+    sections,
   } = deps;
   /** Whether this candidate is hidden from the signed-in reviewer by the test's blind review. */
   const hiddenHere = (request: FastifyRequest, record: SessionRecord) =>
@@ -248,8 +249,13 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${test.testName}-${test.uuid}.csv"`);
       const looker = lookerOf(request);
-      const csv = testSessionsCsv(sessions, videos, test.uuid, reviewVideoPath, (records) =>
-        recordLooks(access, looker, records, 'csv', now()),
+      const csv = testSessionsCsv(
+        sessions,
+        videos,
+        test.uuid,
+        reviewVideoPath,
+        (records) => recordLooks(access, looker, records, 'csv', now()),
+        sections,
       );
       return reply.send(Readable.from(csv));
     });
@@ -257,7 +263,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.get<SessionParams>('/api/review/candidates/:sessionId', async (request) => {
       const { record, test } = await companySession(sessions, request, request.params.sessionId);
       await recordLooks(access, lookerOf(request), [record], 'opened', now());
-      const detail = await candidateDetail(record, test, videos, now());
+      const detail = await candidateDetail(record, test, videos, now(), sections);
       return (await hiddenHere(request, record)) ? blindDetail(detail) : detail;
     });
     // One click, on record: the reviewer chooses to see whom they review before rating them.
@@ -268,7 +274,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
         await blind.reveal(record.sessionId, signedIn(request).reviewer.reviewerId, at);
         await recordLooks(access, lookerOf(request), [record], 'revealed', at);
       }
-      return candidateDetail(record, test, videos, now());
+      return candidateDetail(record, test, videos, now(), sections);
     });
     review.delete<SessionParams>('/api/review/candidates/:sessionId', async (request, reply) => {
       requireCompanyAdmin(request);

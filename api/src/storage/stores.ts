@@ -8,6 +8,7 @@ import { createInvitationStore, type InvitationStore } from './invitations/invit
 import { createPrivacyStore, type PrivacyStore } from './privacy/privacy-store.ts';
 import { createRatingStore, type RatingStore } from './ratings/rating-store.ts';
 import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
+import { createSectionRecordStore, type SectionRecordStore } from './section-records/section-record-store.ts';
 import { createSessionStore, type SessionStore } from './sessions/session-store.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
 import { createTeamStore, type TeamStore } from './team/team-store.ts';
@@ -20,6 +21,7 @@ import { createUploadStore, type UploadStore } from './uploads/upload-store.ts';
  */
 export interface Stores {
   sessions: SessionStore;
+  sectionRecords: SectionRecordStore;
   uploads: UploadStore;
   invitations: InvitationStore;
   reviewers: ReviewerStore;
@@ -38,6 +40,7 @@ export interface Stores {
 export function storesOn(storage: Storage): Stores {
   return {
     sessions: createSessionStore(storage),
+    sectionRecords: createSectionRecordStore(storage),
     uploads: createUploadStore(storage),
     invitations: createInvitationStore(storage),
     reviewers: createReviewerStore(storage),

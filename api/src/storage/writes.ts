@@ -7,6 +7,7 @@ import { invitationWrites } from './invitations/invitation-writes.ts';
 import { privacyWrites } from './privacy/privacy-store.ts';
 import { ratingWrites } from './ratings/rating-store.ts';
 import { reviewerWrites } from './reviewers/reviewer-writes.ts';
+import { sectionRecordWrites } from './section-records/section-record-store.ts';
 import { sessionWrites } from './sessions/session-writes.ts';
 import { taskWrites } from './tasks/task-store.ts';
 import { teamWrites } from './team/team-store.ts';
@@ -19,6 +20,7 @@ import { uploadWrites } from './uploads/upload-writes.ts';
  */
 export const WRITES = {
   ...sessionWrites,
+  ...sectionRecordWrites,
   ...uploadWrites,
   ...invitationWrites,
   ...reviewerWrites,

@@ -62,6 +62,11 @@ async function writeWholeSession(store: AllStores): Promise<SessionRecord> {
   const feedback = feedbackOf(sessionId, { feedback: AWKWARD });
   const feedbackAt = tick();
   await store.saveFeedback(ref(sessionId, feedbackAt), feedback);
+  // A section's own record: the newest replaces the one before, the first arrival is kept.
+  const sectionAt = tick();
+  await store.saveSectionRecord(ref(sessionId, sectionAt), 'coding', { draft: true });
+  const sectionUpdatedAt = tick();
+  await store.saveSectionRecord(ref(sessionId, sectionUpdatedAt), 'coding', { solution: AWKWARD, passed: 3 });
   return {
     sessionId,
     testId,
@@ -95,6 +100,14 @@ async function writeWholeSession(store: AllStores): Promise<SessionRecord> {
     ],
     videoSkip: { reason: AWKWARD, receivedAt: skipAt },
     feedback: { payload: feedback, receivedAt: feedbackAt, updatedAt: feedbackAt },
+    sectionRecords: [
+      {
+        sectionId: 'coding',
+        record: { solution: AWKWARD, passed: 3 },
+        receivedAt: sectionAt,
+        updatedAt: sectionUpdatedAt,
+      },
+    ],
   };
 }
 

@@ -90,6 +90,15 @@ export interface FeedbackTable {
   current_score: number;
 }
 
+export interface SectionRecordsTable {
+  session_id: string;
+  section_id: string;
+  /** JSON, as the section's registry entry checked it. */
+  record: string;
+  received_at: number;
+  updated_at: number;
+}
+
 export interface InvitationsTable {
   invitation_id: string;
   test_id: string;
@@ -346,6 +355,7 @@ export interface Schema {
   videos: VideosTable;
   video_skips: VideoSkipsTable;
   feedback: FeedbackTable;
+  section_records: SectionRecordsTable;
   invitations: InvitationsTable;
   test_settings: TestSettingsTable;
   reviewers: ReviewersTable;

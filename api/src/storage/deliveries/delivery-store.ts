@@ -9,7 +9,7 @@ import type { Storage } from '../db/storage.ts';
  * The outward queue and the company's delivery log in one table (`deliveries`): a message is
  * queued by the write that causes it, in its transaction, and sent by whichever instance claims it
  * first (`claimDelivery`, one conditional update the database lets one instance win). Where the
- * database has a kept job queue (`DeliveryJobs`: pg-boss on PostgreSQL), each attempt is also a
+ * database has a kept job queue (`DeliveryJobs` in `db/database.ts`), each attempt is also a
  * job of it, scheduled in the same transaction, and instances take their work from there; without
  * one, they read the due rows.
  */

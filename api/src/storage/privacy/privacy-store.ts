@@ -63,10 +63,18 @@ const SESSION_PARTS = [
   'videos',
   'video_skips',
   'feedback',
+  'section_records',
 ] as const;
 
 /** The tables that hold what a session sent after its registration. */
-const SENT_AFTER_REGISTRATION = ['answers', 'quiz_completions', 'videos', 'video_skips', 'feedback'] as const;
+const SENT_AFTER_REGISTRATION = [
+  'answers',
+  'quiz_completions',
+  'videos',
+  'video_skips',
+  'feedback',
+  'section_records',
+] as const;
 
 /** A session's reference that sent nothing after its registration. */
 const sentNothing = (eb: ExpressionBuilder<Schema, 'sessions'>) =>
@@ -200,7 +208,7 @@ export function createPrivacyStore({ reads: db, write }: Storage): PrivacyStore 
         .where('test_id', '=', testId)
         .groupBy(['gender', 'stage'])
         .execute();
-      // PostgreSQL counts in bigint, which its driver hands over as text.
+      // A count may be a 64-bit integer, which a driver can hand over as text.
       return rows.map((row) => ({
         gender: row.gender,
         stage: row.stage,

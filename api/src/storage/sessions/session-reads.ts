@@ -94,6 +94,15 @@ function selectSessions(db: Db, dialect: Dialect) {
         )
         .as('feedback'),
       dialect
+        .jsonArrayFrom(
+          eb
+            .selectFrom('section_records')
+            .select(['section_id', 'record', 'received_at', 'updated_at'])
+            .whereRef('session_id', '=', 's.session_id')
+            .orderBy('section_id'),
+        )
+        .as('section_records'),
+      dialect
         .jsonObjectFrom(
           eb.selectFrom('invitations').select(INVITATION_COLUMNS).whereRef('session_id', '=', 's.session_id'),
         )
@@ -158,6 +167,19 @@ function toSessionRecord(row: SessionRow): SessionRecord {
     videos: (JSON.parse(row.videos) as VideoRow[]).map(toStoredVideo),
     videoSkip: videoSkip && { reason: JSON.parse(videoSkip.reason), receivedAt: videoSkip.received_at },
     feedback: updatedPayload(parsed<PayloadPart>(row.feedback)),
+    sectionRecords: (
+      JSON.parse(row.section_records) as {
+        section_id: string;
+        record: string;
+        received_at: number;
+        updated_at: number;
+      }[]
+    ).map((part) => ({
+      sectionId: part.section_id,
+      record: JSON.parse(part.record),
+      receivedAt: part.received_at,
+      updatedAt: part.updated_at,
+    })),
   };
 }
 

@@ -79,6 +79,8 @@ export interface SessionRecord {
   videos: StoredVideo[];
   videoSkip: { reason: string; receivedAt: number } | null;
   feedback: { payload: Feedback; receivedAt: number; updatedAt: number } | null;
+  /** What sections with a record of their own kept (`SectionRecordStore`), by section id. */
+  sectionRecords: { sectionId: string; record: unknown; receivedAt: number; updatedAt: number }[];
 }
 
 export interface SessionQuery {

@@ -365,6 +365,22 @@ export const sessionViewSchema = z.object({
       updatedAt: isoTimeSchema.nullable(),
     })
     .nullable(),
+  /** What the sections that keep a record of their own kept (`SectionDefinition.record`), in section order. */
+  sections: z.array(
+    z.object({
+      sectionId: z.string(),
+      title: z.string(),
+      receivedAt: isoTimeSchema.nullable(),
+      updatedAt: isoTimeSchema.nullable(),
+      fields: z.array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          value: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+        }),
+      ),
+    }),
+  ),
 });
 
 /**

@@ -204,6 +204,13 @@ export const quizCompleteSchema = z.object(sectionNotice);
 /** The candidate pressed the quiz's start button: the server's deadline counts from when this arrives. */
 export const quizStartSchema = z.object(sessionRef);
 
+/**
+ * A section's own record (`POST /api/sections/<id>/record`): the session it belongs to, and what the
+ * section keeps, which the section's registry entry checks (`SectionDefinition.record`).
+ */
+export const sectionRecordRequestSchema = z.object({ ...sessionRef, record: z.unknown() });
+export type SectionRecordRequest = z.input<typeof sectionRecordRequestSchema>;
+
 /** The feedback's star rating: the wire's `currentScore` is 0 to 4 (SPEC section 6), a person reads 1 to 5. */
 export const RATING_STARS = 5;
 

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../catalogue/load-catalogue.ts';
 import rawTests from '../catalogue/tests.json' with { type: 'json' };
 import { pathAfterSection, resolveInviteRoute } from '../invite/invite-id.ts';
+import { z } from '../zod.ts';
 import { defaultRemoteLocations, remoteFolder, remoteMountPath } from './deploy.ts';
-import { defineSectionRegistry, remoteModuleId, type SectionDefinition } from './section-registry.ts';
+import {
+  defineSectionRecord,
+  defineSectionRegistry,
+  remoteModuleId,
+  type SectionDefinition,
+} from './section-registry.ts';
 import { SECTIONS } from './sections.ts';
 
 /** What a team adds for a fourth section: one entry (its remote folder aside). */
@@ -108,5 +114,25 @@ describe('defineSectionRegistry', () => {
     ).toThrow(/JavaScript identifier/);
     expect(() => defineSectionRegistry([{ ...coding, order: 0 }])).toThrow(/order/);
     expect(() => defineSectionRegistry([])).toThrow(/at least one section/);
+  });
+
+  it("refuses a record whose fields could not be the export's columns", () => {
+    const withFields = (fields: { key: string; label: string }[]) => ({
+      ...coding,
+      record: defineSectionRecord({ schema: z.object({}), fields, read: () => ({}) }),
+    });
+    expect(() => defineSectionRegistry([withFields([{ key: 'language', label: 'Language' }])])).not.toThrow();
+    expect(() => defineSectionRegistry([withFields([{ key: 'Language', label: 'Language' }])])).toThrow(
+      /record field key/,
+    );
+    expect(() => defineSectionRegistry([withFields([{ key: 'language', label: ' ' }])])).toThrow(/needs a label/);
+    expect(() =>
+      defineSectionRegistry([
+        withFields([
+          { key: 'language', label: 'Language' },
+          { key: 'language', label: 'Language again' },
+        ]),
+      ]),
+    ).toThrow(/two record fields share a key/);
   });
 });

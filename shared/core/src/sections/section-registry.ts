@@ -1,4 +1,28 @@
 import type { TestDefinition } from '../catalogue/types.ts';
+import type { z } from '../zod.ts';
+
+/** A value a reviewer reads and the export writes: text, a number, yes or no, or nothing. */
+export type SectionFieldValue = string | number | boolean | null;
+
+/**
+ * What a section keeps on the server, end to end: the API checks and stores what its remote sends
+ * (`POST /api/sections/<id>/record`, the newest record per session), and the reviewer's page, the
+ * admin API, the candidate's own copy and the export show it as these fields. No store, migration,
+ * review schema or export changes for it; erasure and retention reach it with the session.
+ */
+export interface SectionRecordPart<Record = unknown> {
+  /** What the section's remote sends; anything else is refused with 400 and nothing is stored. */
+  schema: z.ZodType<Record>;
+  /** What a reviewer reads, in order. Fixed, so that every row of the export has the same columns. */
+  fields: readonly { key: string; label: string }[];
+  /** The stored record's value of each field, by key; a key it leaves out reads as nothing. */
+  read(record: Record): { readonly [key: string]: SectionFieldValue };
+}
+
+/** Types a section's record part by its schema, so `read` is checked against what is stored. */
+export function defineSectionRecord<Record>(part: SectionRecordPart<Record>): SectionRecordPart {
+  return part as SectionRecordPart;
+}
 
 /**
  * One section of the assessment, as every other part needs to know it. Everything else about a
@@ -20,6 +44,8 @@ export interface SectionDefinition {
    * has finished this section. The section after it may wait for them without knowing the section.
    */
   finishedWhen?: readonly string[];
+  /** What the section keeps on the server, if it keeps anything of its own. */
+  record?: SectionRecordPart;
   /** The federated remote that shows the section. */
   remote: {
     /** Federation name (a JavaScript identifier), the key of `remotes.json`. */
@@ -58,6 +84,14 @@ function checkSection(section: SectionDefinition): void {
   }
   if (!/^\.\/[A-Za-z0-9_-]+$/.test(section.remote.exposes)) {
     throw new Error(`${where}: remote exposes must look like "./Section"`);
+  }
+  const fields = section.record?.fields ?? [];
+  for (const field of fields) {
+    if (!NAME.test(field.key)) throw new Error(`${where}: record field key must be lowercase letters, digits and "-"`);
+    if (field.label.trim() === '') throw new Error(`${where}: record field "${field.key}" needs a label`);
+  }
+  if (new Set(fields.map((field) => field.key)).size !== fields.length) {
+    throw new Error(`${where}: two record fields share a key`);
   }
 }
 

@@ -20,6 +20,7 @@ import {
   type RegistrationPayload,
   SESSION_ID_HEADER,
   SESSION_KEY_HEADER,
+  type SectionRecordRequest,
   type VideoSkipPayload,
 } from '@assessment/core';
 import { reportInvitationEvent } from '../invitation/invitation-events.ts';
@@ -112,6 +113,18 @@ export function saveAnswers(payload: AnswersDraft): void {
     ...sessionCall('/answers', { ...payload, revision, savedAt }),
     coalesceKey: `answers:${payload.unique}`,
     merge: keepFinal,
+  });
+}
+
+/**
+ * The record of a section that keeps one of its own (`SectionDefinition.record`), kept in the
+ * outbox until the server has it. The server keeps the newest record only, so only the newest
+ * waiting record of a section is sent.
+ */
+export function postSectionRecord(sectionId: string, payload: SectionRecordRequest): void {
+  theOutbox().enqueue({
+    ...sessionCall(`/sections/${encodeURIComponent(sectionId)}/record`, payload),
+    coalesceKey: `section-record:${sectionId}:${payload.unique}`,
   });
 }
 

@@ -14,6 +14,7 @@ export {
   postQuizComplete,
   postQuizStart,
   postRegistration,
+  postSectionRecord,
   postVideoSkipped,
   refusedOutboxCount,
   saveAnswers,

@@ -17,6 +17,7 @@ import { accessLinks } from './0014-access-links.ts';
 import { blindReview } from './0015-blind-review.ts';
 import { stageReasons } from './0016-stage-reasons.ts';
 import { twoFactor } from './0017-two-factor.ts';
+import { sectionRecords } from './0018-section-records.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -41,6 +42,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0015-blind-review', blindReview],
   ['0016-stage-reasons', stageReasons],
   ['0017-two-factor', twoFactor],
+  ['0018-section-records', sectionRecords],
 ];
 
 /**

@@ -13,6 +13,7 @@ import { DeclarationView } from './DeclarationView.tsx';
 import { DeviceFacts } from './DeviceFacts.tsx';
 import { FeedbackView } from './FeedbackView.tsx';
 import { ProctoringTimeline } from './ProctoringTimeline.tsx';
+import { SectionRecordView, sectionRecordAnchor } from './SectionRecordView.tsx';
 import { VideoPlayer } from './VideoPlayer.tsx';
 
 const PARTS = [
@@ -28,6 +29,7 @@ const PARTS = [
 ] as const;
 
 type PartId = (typeof PARTS)[number]['id'];
+const FEEDBACK_AT = PARTS.findIndex((part) => part.id === 'feedback');
 
 function Part({ id, children }: { id: PartId; children: ReactNode }) {
   const title = PARTS.find((part) => part.id === id)?.title;
@@ -66,8 +68,9 @@ export function CandidateDetails({
   // takes the focus the page's own heading took a moment before, and focusing scrolls it into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only where the reviewer arrived; later hashes are the in-page links, which the browser follows itself
   useEffect(() => {
-    const part = PARTS.find(({ id }) => `#${id}` === hash);
-    if (part) document.getElementById(`${part.id}-title`)?.focus();
+    const anchors = [...PARTS.map(({ id }) => id), ...candidate.sections.map(sectionRecordAnchor)];
+    const anchor = anchors.find((id) => `#${id}` === hash);
+    if (anchor) document.getElementById(`${anchor}-title`)?.focus();
   }, []);
   return (
     <article className="candidate-details">
@@ -86,9 +89,14 @@ export function CandidateDetails({
       )}
       <nav aria-label="On this page" className="part-nav">
         <ul>
-          {PARTS.map((part) => (
-            <li key={part.id}>
-              <a href={`#${part.id}`}>{part.title}</a>
+          {/* Sections that keep a record of their own come after the feedback, as on the page. */}
+          {[
+            ...PARTS.slice(0, FEEDBACK_AT + 1).map((part) => ({ anchor: part.id, title: part.title })),
+            ...candidate.sections.map((part) => ({ anchor: sectionRecordAnchor(part), title: part.title })),
+            ...PARTS.slice(FEEDBACK_AT + 1).map((part) => ({ anchor: part.id, title: part.title })),
+          ].map(({ anchor, title }) => (
+            <li key={anchor}>
+              <a href={`#${anchor}`}>{title}</a>
             </li>
           ))}
         </ul>
@@ -132,6 +140,9 @@ export function CandidateDetails({
       <Part id="feedback">
         <FeedbackView feedback={candidate.feedback} />
       </Part>
+      {candidate.sections.map((part) => (
+        <SectionRecordView key={part.sectionId} part={part} />
+      ))}
       <Part id="declaration">
         {hidden ? <p>{HIDDEN}</p> : <DeclarationView registration={candidate.registration} />}
       </Part>
