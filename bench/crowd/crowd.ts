@@ -326,7 +326,10 @@ export interface CrowdResult {
   readBackSeconds: number;
   /** CPU seconds used during the crowd by the API's process, PostgreSQL's, and the bench's own. */
   cpuSeconds: { api: number; postgres: number | null; loadGenerator: number };
-  /** How late the bench's own event loop ran its timers: a late one delays sends and inflates latencies. */
+  /**
+   * The bench's own event loop delay at a 10 ms resolution (10 ms is on time): a late timer delays
+   * sends and inflates latencies, so this shows whether the load generator kept up.
+   */
   loadGeneratorDelayP99Ms: number;
   loadAverage: { before: number; after: number };
   /** Second by second: where in the crowd's life the time goes. */
