@@ -2,11 +2,11 @@ import path from 'node:path';
 import type { AnswersPayload, FeedbackPayload } from '@assessment/core';
 import autocannon from 'autocannon';
 import { startServices } from '../../scripts/services.mjs';
+import { formattedAnswer } from '../lib/formatted-answer.ts';
 import { benchRoot, claimPort, type ServerProcess, startNodeServer } from '../lib/processes.ts';
 import { INVITE, register, startProductServer } from '../lib/product.ts';
 import { percentile, type Row } from '../lib/report.ts';
 import { benchExport, type ExportResult } from './export.ts';
-import { formattedAnswer } from './formatted-answer.ts';
 
 const CONNECTIONS = 100;
 /** One session per connection: a hundred candidates saving at once, not one saving a hundred times. */

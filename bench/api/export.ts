@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { type AnswersPayload, CSRF_HEADER, type FeedbackPayload, RECOMMENDATIONS } from '@assessment/core';
+import { formattedAnswer } from '../lib/formatted-answer.ts';
 import { makeTempDir, repoRoot, type ServerProcess } from '../lib/processes.ts';
 import { INVITE, register, startProductServer } from '../lib/product.ts';
 import { median, percentile, type Row } from '../lib/report.ts';
-import { formattedAnswer } from './formatted-answer.ts';
 
 /** Issue 22 saw 2,000 candidates' CSV hold the event loop for 1.67 s. */
 const CANDIDATES = 2_000;

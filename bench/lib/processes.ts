@@ -124,6 +124,44 @@ export function residentBytes(pid: number): number {
   return Number(kilobytes) * 1024;
 }
 
+/** Clock ticks per second of the times in `/proc/<pid>/stat` (USER_HZ, 100 on Linux's x86 and Arm ABIs). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * utime, stime, cutime and cstime of a `stat` file, in seconds: fields 14 to 17 of the line, counted
+ * after the command name, which may itself hold spaces and parentheses.
+ */
+function statTimes(file: string): number[] {
+  const stat = fs.readFileSync(file, 'utf8');
+  return stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 15)
+    .map((ticks) => Number(ticks) / TICKS_PER_SECOND);
+}
+
+/**
+ * CPU seconds a process has used (every thread of it), with its children's: those that exited,
+ * which the kernel adds to it, and those still running, such as PostgreSQL's backends.
+ */
+export function cpuSeconds(pid: number): number {
+  let total = statTimes(`/proc/${pid}/stat`).reduce((sum, seconds) => sum + seconds, 0);
+  for (const child of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) {
+    try {
+      total += cpuSeconds(Number(child));
+    } catch {
+      // It exited since the list was read: its time is in the parent's from now on.
+    }
+  }
+  return total;
+}
+
+/** CPU seconds of a process's main thread alone: in Node, the event loop's. */
+export function mainThreadCpuSeconds(pid: number): number {
+  const [user = 0, system = 0] = statTimes(`/proc/${pid}/task/${pid}/stat`);
+  return user + system;
+}
+
 /** Samples a process's resident memory until stopped; returns the highest value seen. */
 export function samplePeakResident(pid: number, everyMs: number): { stop(): number } {
   let peak = residentBytes(pid);

@@ -8,8 +8,8 @@ export const INVITE = 'thd0wtfl';
 /**
  * The real API server (Fastify, SQLite, videos on disk) on an empty data folder of this run. It
  * runs from its sources, because the bench never reads a built `dist` folder; tsx compiles each file once as it
- * loads, so requests run the same JavaScript as the built server. Its rate limit is lifted: the
- * bench is one client sending what a hundred candidates would.
+ * loads, so requests run the same JavaScript as the built server. Its rate limits are lifted: the
+ * bench is one client, on one address, sending what hundreds or thousands of candidates would.
  */
 export async function startProductServer(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = await claimPort();
@@ -22,6 +22,8 @@ export async function startProductServer(env: NodeJS.ProcessEnv = {}): Promise<S
       DATA_DIR: makeTempDir('data'),
       RATE_LIMIT_PER_MINUTE: '100000000',
       REGISTRATIONS_PER_IP_PER_HOUR: '100000000',
+      REGISTRATIONS_PER_BLOCK_PER_HOUR: '100000000',
+      REGISTRATIONS_PER_TEST_PER_HOUR: '100000000',
       ...env,
     },
     port,
@@ -29,7 +31,8 @@ export async function startProductServer(env: NodeJS.ProcessEnv = {}): Promise<S
   });
 }
 
-function registration(unique: string): RegistrationPayload {
+/** What "Agree & start" sends for a candidate of the sample invitation. */
+export function registration(unique: string): RegistrationPayload {
   return {
     unique,
     data: INVITE,

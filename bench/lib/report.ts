@@ -1,7 +1,7 @@
 /** One line of the table: a figure of the product beside the baseline measured in the same run. */
 export interface Row {
-  /** Which of the issue's four measurements it belongs to. */
-  group: 'pages' | 'typing' | 'api' | 'upload';
+  /** Which measurement it belongs to: issue 8's four, and issue 23's crowd. */
+  group: 'pages' | 'typing' | 'api' | 'upload' | 'crowd';
   name: string;
   value: number;
   unit: string;
