@@ -82,6 +82,11 @@ test.describe('confirmation form', () => {
     );
     expect(new Set(borders).size, borders.join(' | ')).toBe(1);
     expect(borders[0]).toMatch(/ 2px$/);
+    // … and each is marked invalid for assistive technology, the declaration too.
+    for (const label of ['Email', 'Full Name', 'Work Experience', 'Social Link']) {
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(`/invite/${SAMPLE_ID}`);
 
     await page.getByLabel('Email').fill('ada@lovelace.example');
