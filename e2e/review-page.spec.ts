@@ -128,6 +128,8 @@ test('candidates are listed with their signals, sorted by a column, a page at a 
   await expect(page.getByRole('heading', { level: 1, name: 'Paging 03' })).toBeVisible();
   // The candidate's page has loaded all it asks for: going back now cancels no request under way.
   await expect(page.getByText('The stage has not changed since the candidate started.')).toBeVisible();
+  // … the company's list of stage reasons too (it has none), which the stage form asks for apart.
+  await expect(page.getByText('No reasons to choose from yet', { exact: false })).toBeVisible();
   await page.goBack();
   await expect(names.first()).toHaveText('Paging 03');
 });
