@@ -127,6 +127,11 @@ test('a reviewer chooses candidates in the list and compares them side by side, 
   await tabToShownFocus(page, sideBySide.getByRole('link', { name: avery, exact: true }));
   await press(page, 'Enter');
   await expect(page.getByRole('heading', { level: 1, name: avery })).toBeFocused();
+  // The page has what the stage form asks for apart (the company's stage reasons): going back now
+  // cuts off no request under way.
+  await expect(
+    page.getByText('No reasons to choose from yet', { exact: false }).or(page.getByLabel('Reason (optional)')),
+  ).toBeVisible();
 
   // An unrated candidate's link lands on their ratings, ready to rate.
   await page.goBack();
