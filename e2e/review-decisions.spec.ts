@@ -108,8 +108,13 @@ test('an admin lists the stage reasons; a reviewer moves a candidate to a stage 
   await tabToShownFocus(page, show, 'Shift+Tab');
   // One press at a time, as a reviewer reads each list before the next.
   for (const stage of ['new', 'reviewing', 'advance']) {
+    // Its list is in before the next press: a newer choice cancels the list still under way.
+    const listed = page.waitForResponse(
+      (response) => response.url().includes('/candidates?') && response.url().includes(`stage=${stage}`),
+    );
     await press(page, 'ArrowDown');
     await expect(page).toHaveURL(new RegExp(`stage=${stage}`));
+    await listed;
   }
   await expect(show).toHaveValue('advance');
   await expect(table.getByRole('row', { name: otto })).toHaveCount(0);

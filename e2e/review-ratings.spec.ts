@@ -171,8 +171,13 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   const recommends = page.getByLabel('Team recommends');
   await tabToShownFocus(page, recommends, 'Shift+Tab');
   for (const choice of ['strong-no', 'no', 'yes']) {
+    // Each choice's list is in before the next: a newer choice cancels the list still under way.
+    const listed = page.waitForResponse(
+      (response) => response.url().includes('/candidates?') && response.url().includes(`recommendation=${choice}`),
+    );
     await press(page, 'ArrowDown');
     await expect(page).toHaveURL(new RegExp(`recommendation=${choice}`));
+    await listed;
   }
   await expect(list.getByRole('row', { name })).toHaveCount(1);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
