@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { AnswersPayload, FeedbackPayload } from '@assessment/core';
+import type { AnswersPayload } from '@assessment/core';
 import autocannon from 'autocannon';
 import { startServices } from '../../scripts/services.mjs';
 import { formattedAnswer } from '../lib/formatted-answer.ts';
 import { benchRoot, claimPort, type ServerProcess, startNodeServer } from '../lib/processes.ts';
-import { INVITE, register, startProductServer } from '../lib/product.ts';
+import { feedbackOf, INVITE, register, startProductServer } from '../lib/product.ts';
 import { percentile, type Row } from '../lib/report.ts';
 import { benchExport, type ExportResult } from './export.ts';
 
@@ -41,15 +41,9 @@ interface Session {
 
 function feedbackCall(sessions: readonly Session[]): Call {
   const bodies = sessions.map(({ unique }) =>
-    JSON.stringify({
-      unique,
-      data: INVITE,
-      userName: 'Bench Candidate',
-      companyName: 'Lumenvault',
-      roleName: 'Growth Marketing Manager',
-      feedback: 'Clear questions, and the timer was easy to follow. The camera check explained itself well.',
-      currentScore: 3,
-    } satisfies FeedbackPayload),
+    JSON.stringify(
+      feedbackOf(unique, 'Clear questions, and the timer was easy to follow. The camera check explained itself well.'),
+    ),
   );
   return {
     name: 'POST /api/feedback',

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type AnswersPayload, CSRF_HEADER, type FeedbackPayload, RECOMMENDATIONS } from '@assessment/core';
+import { type AnswersPayload, CSRF_HEADER, RECOMMENDATIONS } from '@assessment/core';
 import { formattedAnswer } from '../lib/formatted-answer.ts';
 import { makeTempDir, repoRoot, type ServerProcess } from '../lib/processes.ts';
-import { INVITE, register, startProductServer } from '../lib/product.ts';
+import { feedbackOf, INVITE, register, startProductServer } from '../lib/product.ts';
 import { median, percentile, type Row } from '../lib/report.ts';
 
 /** Issue 22 saw 2,000 candidates' CSV hold the event loop for 1.67 s. */
@@ -40,15 +40,7 @@ async function storeCandidate(origin: string, index: number): Promise<void> {
     savedAt: Date.now(),
     final: true,
   };
-  const feedback: FeedbackPayload = {
-    unique,
-    data: INVITE,
-    userName: 'Bench Candidate',
-    companyName: 'Lumenvault',
-    roleName: 'Growth Marketing Manager',
-    feedback: 'Clear questions, fair time.',
-    currentScore: 3,
-  };
+  const feedback = feedbackOf(unique, 'Clear questions, fair time.');
   for (const [route, body] of [
     ['/api/answers', answers],
     ['/api/feedback', feedback],

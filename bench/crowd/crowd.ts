@@ -3,19 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  type AnswersPayload,
-  type FeedbackPayload,
-  newSessionKey,
-  SESSION_KEY_HEADER,
-  type SessionView,
-} from '@assessment/core';
+import { type AnswersPayload, newSessionKey, SESSION_KEY_HEADER, type SessionView } from '@assessment/core';
 import { Client } from 'undici';
 import { type Services, startServices } from '../../scripts/services.mjs';
 import { BACKOFF_CAP_MS, createBackoff } from '../../shared/core/src/api/outbox/backoff.ts';
 import { formattedAnswer } from '../lib/formatted-answer.ts';
 import { cpuSeconds, mainThreadCpuSeconds, type ServerProcess } from '../lib/processes.ts';
-import { INVITE, registration, startProductServer } from '../lib/product.ts';
+import { feedbackOf, INVITE, registration, startProductServer } from '../lib/product.ts';
 import { percentile, type Row } from '../lib/report.ts';
 
 /**
@@ -224,15 +218,7 @@ async function work(connection: Client, tally: Tally, unique: string, answer: st
   }
   await sleep(finalAt - performance.now());
   await deliver('final answers', '/api/answers', () => answersBody(sent.answer, true), giveUpAt);
-  const feedback: FeedbackPayload = {
-    unique,
-    data: INVITE,
-    userName: 'Bench Candidate',
-    companyName: 'Lumenvault',
-    roleName: 'Growth Marketing Manager',
-    feedback: sent.feedback,
-    currentScore: 3,
-  };
+  const feedback = feedbackOf(unique, sent.feedback);
   await deliver('feedback', '/api/feedback', () => JSON.stringify(feedback), giveUpAt);
   return sent;
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { newSessionKey, type RegistrationPayload, SESSION_KEY_HEADER } from '@assessment/core';
+import { type FeedbackPayload, newSessionKey, type RegistrationPayload, SESSION_KEY_HEADER } from '@assessment/core';
 import { claimPort, makeTempDir, repoRoot, type ServerProcess, startNodeServer } from './processes.ts';
 
 /** The sample invitation of the catalogue (a 20-minute test). */
@@ -53,6 +53,19 @@ export function registration(unique: string): RegistrationPayload {
       gender: '',
       screen: '1920 x 1080',
     },
+  };
+}
+
+/** The feedback a bench candidate sends, as the feedback section sends it. */
+export function feedbackOf(unique: string, feedback: string): FeedbackPayload {
+  return {
+    unique,
+    data: INVITE,
+    userName: 'Bench Candidate',
+    companyName: 'Lumenvault',
+    roleName: 'Growth Marketing Manager',
+    feedback,
+    currentScore: 3,
   };
 }
 
