@@ -134,26 +134,31 @@ describe('answers the editor cannot write', () => {
   const hostile = '<span>'.repeat(49_000);
 
   it('are refused before sanitizing when nested deeper than the editor writes, naming the limit', () => {
-    expect(answerShapeProblem(hostile)).toBe(
-      `nests HTML elements more than ${ANSWER_MAX_DEPTH} deep, deeper than the answer editor writes`,
-    );
-    expect(answerShapeProblem('<a href="https://x.example">'.repeat(40_000))).toMatch(/more than 16 deep/);
+    expect(answerShapeProblem(hostile)).toEqual({
+      message: `nests HTML elements more than ${ANSWER_MAX_DEPTH} deep, deeper than the answer editor writes`,
+      hostile: true,
+    });
+    expect(answerShapeProblem('<a href="https://x.example">'.repeat(40_000))?.message).toMatch(/more than 16 deep/);
     expect(cleanAnswers([hostile, '', ''])).toEqual({
       error: `answers.0: nests HTML elements more than ${ANSWER_MAX_DEPTH} deep, deeper than the answer editor writes`,
+      hostile: true,
     });
   });
 
   it('are refused when they hold more elements than the editor writes, however flat', () => {
     expect(answerShapeProblem('<p>x</p>'.repeat(ANSWER_MAX_ELEMENTS))).toBeUndefined();
-    expect(answerShapeProblem('<p>'.repeat(40_000))).toMatch(`more than ${ANSWER_MAX_ELEMENTS} HTML elements`);
-    expect(answerShapeProblem('<span></span>'.repeat(40_000))).toMatch(/HTML elements/);
+    expect(answerShapeProblem('<p>'.repeat(40_000))?.message).toMatch(`more than ${ANSWER_MAX_ELEMENTS} HTML elements`);
+    expect(answerShapeProblem('<span></span>'.repeat(40_000))).toEqual({
+      message: `has more than ${ANSWER_MAX_ELEMENTS} HTML elements, more than the answer editor writes`,
+      hostile: false,
+    });
   });
 
   it('see the nesting the sanitizer sees, past comments, raw text and quotes', () => {
     const deep = '<span>'.repeat(ANSWER_MAX_DEPTH + 1);
-    expect(answerShapeProblem(`<!-- <span x=" -->${deep}`)).toMatch(/deep/);
-    expect(answerShapeProblem(`<script><span a="</script>${deep}">`)).toMatch(/deep/);
-    expect(answerShapeProblem(`<span title="<">`.repeat(ANSWER_MAX_DEPTH + 1))).toMatch(/deep/);
+    expect(answerShapeProblem(`<!-- <span x=" -->${deep}`)?.message).toMatch(/deep/);
+    expect(answerShapeProblem(`<script><span a="</script>${deep}">`)?.message).toMatch(/deep/);
+    expect(answerShapeProblem(`<span title="<">`.repeat(ANSWER_MAX_DEPTH + 1))?.message).toMatch(/deep/);
   });
 
   it('are otherwise sanitized with sanitize-html', () => {

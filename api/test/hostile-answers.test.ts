@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTILE_PAUSE_MS } from '../src/http/hostile-pause.ts';
 import {
   adminSession,
   answers,
@@ -20,14 +21,17 @@ const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('hostile answers', () => {
-  it('refuses three answers of 49,000 nested spans (882 KB, inside every size limit) with 400 naming the limit', async () => {
+  it('refuses three answers of 49,000 nested spans (882 KB, inside every size limit) with 400 naming the limit, after a pause', async () => {
     const unique = await registered(server.url);
     const body = answers(unique, { answers: [NESTED, NESTED, NESTED] });
     expect(JSON.stringify(body).length).toBeGreaterThan(880_000);
+    const sentAt = performance.now();
     expect(await postJson(server.url, '/api/answers', body)).toEqual({
       status: 400,
       body: { error: 'answers.0: nests HTML elements more than 16 deep, deeper than the answer editor writes' },
     });
+    // No editor nests this deep: only a hostile client waits for this answer.
+    expect(performance.now() - sentAt).toBeGreaterThanOrEqual(HOSTILE_PAUSE_MS);
     expect((await adminSession(server.url, unique)).answers).toBeNull();
   });
 
@@ -44,6 +48,21 @@ describe('hostile answers', () => {
     expect(refused.headers.get('connection')).toBe('close');
     expect(await refused.json()).toEqual({ error: 'body: nests arrays or objects deeper than 16 levels' });
     expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(200);
+  });
+
+  it('answers such a body only after a pause, and another candidate saves meanwhile', async () => {
+    const hostileSession = await registered(server.url);
+    const other = await registered(server.url);
+    const sentAt = performance.now();
+    const refused = fetch(`${server.url}/api/answers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...keyHeaders(hostileSession) },
+      body: `${'['.repeat(500_000)}${']'.repeat(500_000)}`,
+    }).then((response) => ({ response, answeredAfter: performance.now() - sentAt }));
+    expect((await postJson(server.url, '/api/answers', answers(other))).status).toBe(200);
+    const { response, answeredAfter } = await refused;
+    expect(response.status).toBe(400);
+    expect(answeredAfter).toBeGreaterThanOrEqual(HOSTILE_PAUSE_MS);
   });
 
   it('keeps answering everyone while several such bodies are being checked', async () => {

@@ -9,7 +9,23 @@ import { Parser } from 'htmlparser2';
 export const ANSWER_MAX_DEPTH = 16;
 export const ANSWER_MAX_ELEMENTS = 5000;
 
-class ShapeRefusal extends Error {}
+/**
+ * Why an answer is refused. `hostile` when no editor of the product writes it at all: nesting past
+ * ANSWER_MAX_DEPTH is twice the editor's deepest, where a long pasted text can still hold many elements.
+ */
+export interface ShapeProblem {
+  message: string;
+  hostile: boolean;
+}
+
+class ShapeRefusal extends Error {
+  constructor(
+    message: string,
+    readonly hostile: boolean,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Why an answer is refused before sanitizing, or undefined. It reads the HTML with htmlparser2,
@@ -17,7 +33,7 @@ class ShapeRefusal extends Error {}
  * implied closes, raw text in script and comments), and stops at the first level or element too
  * many: the pass stays linear where a sanitizer's grows with depth times length.
  */
-export function answerShapeProblem(html: string): string | undefined {
+export function answerShapeProblem(html: string): ShapeProblem | undefined {
   let depth = 0;
   let elements = 0;
   const parser = new Parser(
@@ -28,11 +44,13 @@ export function answerShapeProblem(html: string): string | undefined {
         if (depth > ANSWER_MAX_DEPTH) {
           throw new ShapeRefusal(
             `nests HTML elements more than ${ANSWER_MAX_DEPTH} deep, deeper than the answer editor writes`,
+            true,
           );
         }
         if (elements > ANSWER_MAX_ELEMENTS) {
           throw new ShapeRefusal(
             `has more than ${ANSWER_MAX_ELEMENTS} HTML elements, more than the answer editor writes`,
+            false,
           );
         }
       },
@@ -47,7 +65,7 @@ export function answerShapeProblem(html: string): string | undefined {
     parser.end();
     return undefined;
   } catch (error) {
-    if (error instanceof ShapeRefusal) return error.message;
+    if (error instanceof ShapeRefusal) return { message: error.message, hostile: error.hostile };
     throw error;
   }
 }

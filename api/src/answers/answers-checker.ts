@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { answersSchema } from '@assessment/core';
 import { Piscina } from 'piscina';
-import { BusyError, HttpError, parseOrRefuse } from '../http/errors.ts';
+import { BusyError, HostileBodyError, HttpError, parseOrRefuse } from '../http/errors.ts';
 import { poolWorker } from '../worker-file.ts';
 import type { AnswersTask, AnswersTaskResult } from './answers.worker.ts';
-import { type AnswersPayload, canonicalAnswers, type ThreeAnswers } from './clean-answers.ts';
+import { type AnswersPayload, type AnswersRefusal, canonicalAnswers, type ThreeAnswers } from './clean-answers.ts';
 
 /**
  * Bodies up to this size are read on the server's own thread: parsing and the fast path cost
@@ -29,6 +29,11 @@ function parseJson(body: Buffer): unknown {
   } catch {
     throw new HttpError(400, 'body: must be JSON');
   }
+}
+
+/** A hostile refusal is paused before it is sent (`HostileBodyError`); any other is sent at once. */
+function refusal({ error, hostile }: AnswersRefusal): HttpError {
+  return hostile ? new HostileBodyError(400, error) : new HttpError(400, error);
 }
 
 /**
@@ -61,7 +66,7 @@ export function createAnswersChecker(): AnswersChecker {
     async check(body) {
       if (body.length > MAIN_THREAD_BODY_BYTES) {
         const result = await run({ body });
-        if (!result.ok) throw new HttpError(400, result.error);
+        if (!result.ok) throw refusal(result);
         if ('payload' in result) return result.payload;
         throw new Error('The answers pool answered a body with answers only');
       }
@@ -69,7 +74,7 @@ export function createAnswersChecker(): AnswersChecker {
       const fast = canonicalAnswers(payload.answers);
       if (fast.every((answer) => answer !== undefined)) return { ...payload, answers: fast as ThreeAnswers };
       const result = await run({ answers: payload.answers });
-      if (!result.ok) throw new HttpError(400, result.error);
+      if (!result.ok) throw refusal(result);
       if ('answers' in result) return { ...payload, answers: result.answers };
       throw new Error('The answers pool answered answers with a payload');
     },

@@ -11,5 +11,5 @@ export type AnswersTaskResult = AnswersCheck | { ok: true; answers: ThreeAnswers
 export default function checkAnswers(task: AnswersTask): AnswersTaskResult {
   if ('body' in task) return checkAnswersBody(task.body);
   const cleaned = cleanAnswers(task.answers);
-  return 'error' in cleaned ? { ok: false, error: cleaned.error } : { ok: true, answers: cleaned.answers };
+  return 'error' in cleaned ? { ok: false, ...cleaned } : { ok: true, answers: cleaned.answers };
 }

@@ -8,8 +8,14 @@ import { sanitizeAnswer } from './sanitize.ts';
 export type AnswersPayload = z.output<typeof answersSchema>;
 export type ThreeAnswers = AnswersPayload['answers'];
 
-/** What checking answers gives: the payload with its answers sanitized, or why it is refused (400). */
-export type AnswersCheck = { ok: true; payload: AnswersPayload } | { ok: false; error: string };
+/** Why answers are refused (400); `hostile` when no editor of the product writes them (`ShapeProblem`). */
+export interface AnswersRefusal {
+  error: string;
+  hostile?: true;
+}
+
+/** What checking answers gives: the payload with its answers sanitized, or why it is refused. */
+export type AnswersCheck = { ok: true; payload: AnswersPayload } | ({ ok: false } & AnswersRefusal);
 
 /** The sanitized form of each answer the editor wrote, and undefined for any other. */
 export function canonicalAnswers(answers: ThreeAnswers): (string | undefined)[] {
@@ -21,7 +27,7 @@ export function canonicalAnswers(answers: ThreeAnswers): (string | undefined)[] 
  * once it is known to be no deeper and no larger than the editor writes. CPU-heavy on hostile
  * input, so the server runs it in its worker pool.
  */
-export function cleanAnswers(answers: ThreeAnswers): { answers: ThreeAnswers } | { error: string } {
+export function cleanAnswers(answers: ThreeAnswers): { answers: ThreeAnswers } | AnswersRefusal {
   const clean: string[] = [];
   for (const [index, html] of answers.entries()) {
     const canonical = canonicalAnswer(html);
@@ -30,7 +36,10 @@ export function cleanAnswers(answers: ThreeAnswers): { answers: ThreeAnswers } |
       continue;
     }
     const problem = answerShapeProblem(html);
-    if (problem) return { error: `answers.${index}: ${problem}` };
+    if (problem) {
+      const error = `answers.${index}: ${problem.message}`;
+      return problem.hostile ? { error, hostile: true } : { error };
+    }
     clean.push(sanitizeAnswer(html));
   }
   return { answers: clean as ThreeAnswers };
@@ -47,7 +56,5 @@ export function checkAnswersBody(body: Uint8Array): AnswersCheck {
   const result = answersSchema.safeParse(parsed);
   if (!result.success) return { ok: false, error: describeZodError(result.error) };
   const cleaned = cleanAnswers(result.data.answers);
-  return 'error' in cleaned
-    ? { ok: false, error: cleaned.error }
-    : { ok: true, payload: { ...result.data, ...cleaned } };
+  return 'error' in cleaned ? { ok: false, ...cleaned } : { ok: true, payload: { ...result.data, ...cleaned } };
 }

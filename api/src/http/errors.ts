@@ -13,6 +13,7 @@ import {
   SessionKeyError,
   SessionNotFoundError,
 } from '../storage/errors.ts';
+import { createHostilePause } from './hostile-pause.ts';
 
 /** An error whose message is safe to show the client, with its status code and any other fields of the answer. */
 export class HttpError extends Error {
@@ -32,6 +33,15 @@ export class HttpError extends Error {
  */
 export class UnreadBodyError extends HttpError {
   override name = 'UnreadBodyError';
+}
+
+/**
+ * A body no editor of the product writes: it nests deeper than any of them. Its refusal is sent
+ * only after a pause (`hostile-pause.ts`), so a loop of them costs its sender, and ends the
+ * connection, so one refused as it arrives is never read to its end.
+ */
+export class HostileBodyError extends HttpError {
+  override name = 'HostileBodyError';
 }
 
 /**
@@ -106,15 +116,20 @@ export function toHttpError(error: unknown, bodyLimit?: number): HttpError {
 
 /** Every error of the API answers `{ "error": "..." }`. */
 export function registerJsonErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
+  const hostilePause = createHostilePause();
+  app.addHook('preClose', async () => hostilePause.releaseAll());
+  app.setErrorHandler(async (error, request, reply) => {
     const httpError = toHttpError(error, request.routeOptions.bodyLimit);
+    if (httpError instanceof HostileBodyError) await hostilePause.wait();
     if (httpError instanceof BusyError) {
       request.log.warn({ route: request.routeOptions.url }, httpError.message);
       reply.header('Retry-After', String(httpError.retryAfterSeconds));
     } else if (httpError.statusCode >= 500) {
       request.log.error(error);
     }
-    if (httpError instanceof UnreadBodyError) reply.header('connection', 'close');
+    if (httpError instanceof UnreadBodyError || httpError instanceof HostileBodyError) {
+      reply.header('connection', 'close');
+    }
     return reply.code(httpError.statusCode).send({ error: httpError.message, ...httpError.details });
   });
 }
