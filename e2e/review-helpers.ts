@@ -39,11 +39,17 @@ let reviewerNumber = 0;
 
 /**
  * A reviewer account of `companyId`, made with the operator's real command on the database the
- * product server of this run uses. Each call makes a new account, so tests never share a sign-in.
- * The command runs from the build the server runs (`pnpm --filter api reviewer` would rebuild
- * `api/dist` first, under the feet of the running server and of the other worker's calls).
+ * product server of this run uses (or the one in `dataDir`, a server of the test's own). Each call
+ * makes a new account, so tests never share a sign-in. The command runs from the build the server
+ * runs (`pnpm --filter api reviewer` would rebuild `api/dist` first, under the feet of the running
+ * server and of the other worker's calls).
  */
-export function addReviewer(companyId: string, name = 'Rita Reviewer', role: 'admin' | 'reviewer' = 'admin'): Reviewer {
+export function addReviewer(
+  companyId: string,
+  name = 'Rita Reviewer',
+  role: 'admin' | 'reviewer' = 'admin',
+  dataDir = process.env.E2E_DATA_DIR,
+): Reviewer {
   reviewerNumber += 1;
   const reviewer = {
     email: `rita-${companyId}-${process.pid}-${Date.now().toString(36)}-${reviewerNumber}@${companyId}.example`,
@@ -57,7 +63,7 @@ export function addReviewer(companyId: string, name = 'Rita Reviewer', role: 'ad
       cwd: repoRoot,
       input: `${reviewer.password}\n`,
       encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     },
   );
   if (result.status !== 0) throw new Error(`reviewer add failed (${result.status}): ${result.stderr}${result.stdout}`);

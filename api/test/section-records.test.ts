@@ -1,15 +1,7 @@
-import {
-  companyIdOf,
-  defineSectionRecord,
-  defineSectionRegistry,
-  getTest,
-  SECTIONS,
-  type SessionView,
-  type TestDefinition,
-} from '@assessment/core';
+import { companyIdOf, getTest, type SessionView, type TestDefinition } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { Db } from '../src/storage/db/database.ts';
+import { sectionsWithCoding as sections } from './coding-section.ts';
 import { TEST_DATABASES } from './databases.ts';
 import {
   ADMIN_TOKEN,
@@ -21,34 +13,6 @@ import {
   testId,
 } from './helpers.ts';
 import { ReviewerBrowser, reviewServer } from './reviewer-helpers.ts';
-
-/**
- * Issue 23: a section that keeps a record of its own is one registry entry. This fourth section
- * lives in this test only; the store, the migrations, the review schemas and the export have no
- * line about it, and the record still reaches everyone who reads a session, and goes with it.
- */
-const coding = {
-  id: 'coding',
-  segment: 'code',
-  order: 4,
-  title: 'Live Coding',
-  summary: () => 'Solve a small programming task.',
-  remote: { name: 'remoteCoding', exposes: './Section' },
-  record: defineSectionRecord({
-    schema: z.object({
-      language: z.enum(['python', 'typescript']),
-      solution: z.string().max(10_000),
-      testsPassed: z.number().int().min(0).max(20),
-    }),
-    fields: [
-      { key: 'language', label: 'Language' },
-      { key: 'solution', label: 'Solution' },
-      { key: 'tests-passed', label: 'Tests passed' },
-    ],
-    read: (record) => ({ language: record.language, solution: record.solution, 'tests-passed': record.testsPassed }),
-  }),
-};
-const sections = defineSectionRegistry([...SECTIONS.sections, coding]);
 
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const REVIEWER = 'sections-rob@lumenvault.example';

@@ -23,11 +23,15 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The built server (`api/dist/main.js`) as its own process, on a port the system picks (PORT=0),
- * learned from the line the server prints once it listens.
+ * The built server (`api/dist/main.js`, or the script `args` name, run from `api/`) as its own
+ * process, on a port the system picks (PORT=0), learned from the line the server prints once it listens.
  */
-export async function startApiInstance(name: string, env: NodeJS.ProcessEnv): Promise<ApiInstance> {
-  const child = spawn(process.execPath, ['dist/main.js'], {
+export async function startApiInstance(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  args: readonly string[] = ['dist/main.js'],
+): Promise<ApiInstance> {
+  const child = spawn(process.execPath, args, {
     cwd: path.join(repoRoot, 'api'),
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,6 @@
 import type { CandidateDetail } from '@assessment/core';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { candidateName } from '../../candidates/lib/candidate-labels.ts';
 import { DecisionPanel } from '../../decisions/components/DecisionPanel.tsx';
@@ -63,15 +63,26 @@ export function CandidateDetails({
   const hidden = candidate.blind !== null;
   const [shownTimes, setShownTimes] = useState(0);
   const trees = candidate.answers?.trees;
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
+  const navigate = useNavigate();
   // A link to one part of the page (the comparison's "Watch …'s video") lands on it: its heading
   // takes the focus the page's own heading took a moment before, and focusing scrolls it into view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the reviewer arrived; later hashes are the in-page links, which the browser follows itself
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the reviewer arrived; later hashes are the page list's, whose entries land on their part themselves (goToPart)
   useEffect(() => {
     const anchors = [...PARTS.map(({ id }) => id), ...candidate.sections.map(sectionRecordAnchor)];
     const anchor = anchors.find((id) => `#${id}` === hash);
     if (anchor) document.getElementById(`${anchor}-title`)?.focus();
   }, []);
+  // Followed by the browser, an entry of the page list scrolls to its part and, as the part itself
+  // takes no focus, leaves the focus on the page body: nothing shows a keyboard user where they
+  // are. So the entry lands on its part as a link from another page does, the part's heading
+  // taking the focus; a click with a modifier (a new tab or window) stays the browser's.
+  const goToPart = (event: MouseEvent<HTMLAnchorElement>, anchor: string) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate({ search, hash: anchor });
+    document.getElementById(`${anchor}-title`)?.focus();
+  };
   return (
     <article className="candidate-details">
       {/* A new heading once the reviewer chose to see the candidate: it mounts with the name and
@@ -96,7 +107,9 @@ export function CandidateDetails({
             ...PARTS.slice(FEEDBACK_AT + 1).map((part) => ({ anchor: part.id, title: part.title })),
           ].map(({ anchor, title }) => (
             <li key={anchor}>
-              <a href={`#${anchor}`}>{title}</a>
+              <a href={`#${anchor}`} onClick={(event) => goToPart(event, anchor)}>
+                {title}
+              </a>
             </li>
           ))}
         </ul>
