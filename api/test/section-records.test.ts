@@ -85,6 +85,21 @@ describe.each(TEST_DATABASES)('a section that keeps a record of its own ($name)'
     expect(csv.text).toContain(`,python,"${SOLUTION.replaceAll('"', '""')}",7\r\n`);
   });
 
+  it('counts as something the candidate sent: listed by default, not among the registered only', async () => {
+    const rob = new ReviewerBrowser(server.url);
+    expect((await rob.signIn(REVIEWER)).status).toBe(204);
+    const listed = async (query: string) => {
+      const list = await rob.send('GET', `/api/review/tests/${testId}/candidates${query}`);
+      expect(list.status).toBe(200);
+      return (list.body.candidates as { sessionId: string }[]).map((row) => row.sessionId);
+    };
+    // The candidate of this file sent a section record and nothing else after registering.
+    expect(await listed('')).toContain(candidate);
+    expect(await listed('?silent=only')).not.toContain(candidate);
+    const silent = await registered(server.url, newSessionId());
+    expect(await listed('?silent=only')).toContain(silent);
+  });
+
   it('goes with the session when it is erased', async () => {
     const other = await registered(server.url, newSessionId());
     const record = { language: 'typescript', solution: 'export {}', testsPassed: 1 };

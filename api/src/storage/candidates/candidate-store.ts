@@ -9,6 +9,7 @@ import {
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
+import { sentNothing } from '../sessions/sent-nothing.ts';
 
 /** What the review page lists: each test's counts, and a test's candidates, sorted in the database. */
 
@@ -209,10 +210,8 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
       if (recommendation)
         select = select.where(sql<SqlBool>`${team.rank} = ${RECOMMENDATIONS.indexOf(recommendation)}`);
       if (silent !== 'include') {
-        // Sent nothing after the registration: no answers, quiz end, video, skip or feedback.
-        const sentNothing = sql<boolean>`(a.session_id IS NULL AND c.session_id IS NULL AND k.session_id IS NULL
-          AND f.session_id IS NULL AND NOT EXISTS (SELECT 1 FROM videos v WHERE v.session_id = s.session_id))`;
-        select = select.where(silent === 'only' ? sentNothing : sql<boolean>`NOT ${sentNothing}`);
+        const silentOnes = sentNothing('s.session_id');
+        select = select.where(silent === 'only' ? silentOnes : sql<boolean>`NOT ${silentOnes}`);
       }
       // A session with no stage row has never been moved: it is new.
       if (stage === 'new')

@@ -1,9 +1,8 @@
-import { type ExpressionBuilder, sql } from 'kysely';
 import { defineWrites } from '../db/database.ts';
-import type { Schema } from '../db/schema.ts';
 import type { Storage } from '../db/storage.ts';
 import { queueWebhook } from '../deliveries/delivery-store.ts';
 import { knownSessions } from '../sessions/known-sessions.ts';
+import { sentNothing } from '../sessions/sent-nothing.ts';
 
 /** A company's retention period when it has set none (HireVue's default is two years; ours is one). */
 export const DEFAULT_RETENTION_DAYS = 365;
@@ -66,31 +65,6 @@ const SESSION_PARTS = [
   'section_records',
 ] as const;
 
-/** The tables that hold what a session sent after its registration. */
-const SENT_AFTER_REGISTRATION = [
-  'answers',
-  'quiz_completions',
-  'videos',
-  'video_skips',
-  'feedback',
-  'section_records',
-] as const;
-
-/** A session's reference that sent nothing after its registration. */
-const sentNothing = (eb: ExpressionBuilder<Schema, 'sessions'>) =>
-  eb.and(
-    SENT_AFTER_REGISTRATION.map((table) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom(table)
-            .select(sql<number>`1`.as('one'))
-            .whereRef(`${table}.session_id`, '=', 'sessions.session_id'),
-        ),
-      ),
-    ),
-  );
-
 export const privacyWrites = defineWrites({
   async setRetentionDays({ db }, companyId: string, days: number, at: number): Promise<void> {
     await db
@@ -112,7 +86,7 @@ export const privacyWrites = defineWrites({
         .select('session_id')
         .where('session_id', '=', sessionId)
         .where('invitation_id', 'is', null)
-        .where((eb) => sentNothing(eb))
+        .where(sentNothing('sessions.session_id'))
         .executeTakeFirst();
       if (!silent) return false;
       await db.deleteFrom('demographics').where('session_id', '=', sessionId).execute();
@@ -222,7 +196,7 @@ export function createPrivacyStore({ reads: db, write }: Storage): PrivacyStore 
         .select('session_id')
         .where('invitation_id', 'is', null)
         .where('started_at', '<', before)
-        .where((eb) => sentNothing(eb))
+        .where(sentNothing('sessions.session_id'))
         .orderBy('started_at')
         .limit(limit)
         .execute();
