@@ -4,7 +4,7 @@ import path from 'node:path';
 import { companyIdOf, getTest, SESSION_KEY_HEADER } from '@assessment/core';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADMIN_TOKEN, expect, SAMPLE_ID } from './fixtures.ts';
-import { addReviewer, test as base, registerCandidate, submitAnswers } from './review-helpers.ts';
+import { addReviewer, test as base, registerCandidate } from './review-helpers.ts';
 import { startApiInstance } from './support/api-instances.ts';
 import { tabToShownFocus } from './support/keyboard.ts';
 
@@ -45,10 +45,8 @@ test("a section's own record: reached from the page list by keyboard alone, its 
   const reviewer = addReviewer(companyIdOf(sample), 'Rita Reviewer', 'reviewer', sectionServer.dataDir);
   const name = `Cody Record ${test.info().repeatEachIndex}.${test.info().retry}`;
   const candidate = await registerCandidate(request, SAMPLE_ID, { fullName: name, name });
-  // The quiz comes first, as for any candidate: the list leaves out a session that sent nothing after
-  // registering unless asked, and a section's record alone does not count as sent
-  // (api/src/storage/candidates/candidate-store.ts).
-  await submitAnswers(request, candidate, ['<p>Quiz first</p>', '', '']);
+  // The section's record is all this candidate sends after registering: it alone keeps them in
+  // the list, which leaves out the sessions that sent nothing (api/src/storage/sessions/sent-nothing.ts).
   const stored = await request.post('/api/sections/coding/record', {
     data: {
       unique: candidate.sessionId,
