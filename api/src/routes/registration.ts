@@ -24,8 +24,13 @@ import { SMALL_BODY_LIMIT, sessionRefOf } from './session-ref.ts';
  * of no invitation of the test, 410 for a revoked or expired one. Used by the invitation check and
  * by registration; the binding itself decides again, atomically, when the session is stored.
  */
-export async function openInvitation(invitations: InvitationStore, testId: string, token: string, now: number) {
-  const invitation = await invitations.invitationOfToken(testId, token);
+export async function openInvitation(
+  invitations: InvitationStore,
+  testId: string,
+  invitationToken: string,
+  now: number,
+) {
+  const invitation = await invitations.invitationOfToken(testId, invitationToken);
   if (!invitation) throw new HttpError(404, UNKNOWN_INVITATION_ERROR);
   const state = invitationState(invitation, now);
   if (isClosedState(state)) throw toHttpError(closedStateError(state));
