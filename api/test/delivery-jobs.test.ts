@@ -30,7 +30,7 @@ describe('the outward queue’s jobs on PostgreSQL (pg-boss)', () => {
     await before.stores.invitations.createInvitation({
       invitationId: 'inv_beforejobs',
       testId: sampleTestId,
-      token: 'beforejobsbeforejobsbefore',
+      invitationToken: 'beforejobsbeforejobsbefore',
       email: 'before@mail.example',
       name: 'Before Jobs',
       createdAt: Date.now(),

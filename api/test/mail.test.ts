@@ -189,7 +189,7 @@ describe.each(TEST_DATABASES)('a message committed before the server dies ($name
       await beside.stores.invitations.createInvitation({
         invitationId: 'inv_killtest',
         testId,
-        token: 'abcdefghijklmnopqrstuvwxyz',
+        invitationToken: 'abcdefghijklmnopqrstuvwxyz',
         email: 'kill@mail.example',
         name: null,
         createdAt: Date.now(),

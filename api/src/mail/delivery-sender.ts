@@ -95,7 +95,7 @@ async function compose(delivery: StoredDelivery, deps: DeliverySenderDeps): Prom
     if (delivery.kind === 'reminder' && (invitation.sessionId !== null || invitation.expiresAt <= now())) {
       throw new NotSendable('the candidate had started, or the link had expired, before the reminder went out');
     }
-    const link = new URL(invitePath(inviteSegment(invitation.testId, invitation.token)), publicUrl).href;
+    const link = new URL(invitePath(inviteSegment(invitation.testId, invitation.invitationToken)), publicUrl).href;
     return {
       deliveryId: delivery.deliveryId,
       to: invitation.email,

@@ -54,7 +54,7 @@ export function invitationView(invitation: StoredInvitation, now: number): Invit
     revokedAt: iso(invitation.revokedAt),
     finishedAt: iso(invitation.finishedAt),
     extraTimePercent: invitation.extraTimePercent,
-    link: invitePath(inviteSegment(invitation.testId, invitation.token)),
+    link: invitePath(inviteSegment(invitation.testId, invitation.invitationToken)),
     sessionId: invitation.sessionId,
   };
 }
@@ -75,7 +75,7 @@ function newInvitation(
   return {
     invitationId: newInvitationId(),
     testId,
-    token: newInvitationToken(),
+    invitationToken: newInvitationToken(),
     email: row.email,
     name: row.name,
     createdAt: now,

@@ -1,4 +1,4 @@
-import { type InvitationStatus, invitationStatusRequestSchema } from '@assessment/core';
+import { type InvitationStatus, invitationStatusRequestSchema, inviteLinkOfWire } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
 import { optionalKeyHash } from '../http/candidate-access.ts';
 import { parseOrRefuse } from '../http/errors.ts';
@@ -21,12 +21,14 @@ export function registerInvitationStatusRoute(
     '/api/invitation-status',
     { config: { bucket: 'invitation-check' }, bodyLimit: SMALL_BODY_LIMIT },
     async (request): Promise<InvitationStatus> => {
-      const query = parseOrRefuse(invitationStatusRequestSchema, request.body);
-      requireTest(query.data);
-      if (query.invitation === undefined) {
-        return { kind: 'open', openLinkAllowed: await invitations.openLinkAllowed(query.data) };
+      const { testId, invitationToken } = inviteLinkOfWire(
+        parseOrRefuse(invitationStatusRequestSchema, request.body),
+      ).link;
+      requireTest(testId);
+      if (invitationToken === null) {
+        return { kind: 'open', openLinkAllowed: await invitations.openLinkAllowed(testId) };
       }
-      const { invitation, state } = await openInvitation(invitations, query.data, query.invitation, now());
+      const { invitation, state } = await openInvitation(invitations, testId, invitationToken, now());
       const keyHash = optionalKeyHash(request);
       const session = keyHash === undefined ? undefined : await sessions.sessionOfKey(keyHash);
       return {

@@ -2,7 +2,9 @@ import {
   INVITATION_EMAIL_ERROR,
   INVITATION_ONLY_ERROR,
   invitationState,
+  inviteLinkOfWire,
   isClosedState,
+  REGISTRATION_PATH,
   registrationSchema,
   sameEmail,
   UNKNOWN_INVITATION_ERROR,
@@ -22,8 +24,13 @@ import { SMALL_BODY_LIMIT, sessionRefOf } from './session-ref.ts';
  * of no invitation of the test, 410 for a revoked or expired one. Used by the invitation check and
  * by registration; the binding itself decides again, atomically, when the session is stored.
  */
-export async function openInvitation(invitations: InvitationStore, testId: string, token: string, now: number) {
-  const invitation = await invitations.invitationOfToken(testId, token);
+export async function openInvitation(
+  invitations: InvitationStore,
+  testId: string,
+  invitationToken: string,
+  now: number,
+) {
+  const invitation = await invitations.invitationOfToken(testId, invitationToken);
   if (!invitation) throw new HttpError(404, UNKNOWN_INVITATION_ERROR);
   const state = invitationState(invitation, now);
   if (isClosedState(state)) throw toHttpError(closedStateError(state));
@@ -39,11 +46,11 @@ async function invitationOfRegistration(
   request: FastifyRequest,
   invitations: InvitationStore,
   testId: string,
-  { token, email }: { token: string | undefined; email: string },
+  { invitationToken, email }: { invitationToken: string | null; email: string },
   now: number,
 ): Promise<string | null> {
-  if (token !== undefined) {
-    const { invitation } = await openInvitation(invitations, testId, token, now);
+  if (invitationToken !== null) {
+    const { invitation } = await openInvitation(invitations, testId, invitationToken, now);
     // A personal link is for the person it was sent to.
     if (!sameEmail(invitation.email, email)) throw new HttpError(409, INVITATION_EMAIL_ERROR);
     return invitation.invitationId;
@@ -65,28 +72,27 @@ export function registerRegistrationRoute(
   { sessions, invitations, now, limits }: Pick<RouteDeps, 'sessions' | 'invitations' | 'now' | 'limits'>,
 ): void {
   app.post(
-    '/api/now-assessment',
+    `/api${REGISTRATION_PATH}`,
     { config: { access: 'registration' }, bodyLimit: SMALL_BODY_LIMIT },
     async (request, reply) => {
       const registration = parseOrRefuse(registrationSchema, request.body);
-      const test = requireTest(registration.data);
+      // The token is kept with the invitation, and the demographic answer apart from the session.
+      const { link, rest } = inviteLinkOfWire(registration);
+      const test = requireTest(link.testId);
       const candidate = request.candidate;
       if (!candidate) throw new Error('The registration route runs after the session key check');
-      const receivedAt = now();
-      // The token is kept with the invitation, and the demographic answer apart from the session.
-      const { invitation: token, ...rest } = registration;
+      const ref = sessionRefOf(registration, now());
       const { details, gender } = splitDemographics(rest, test.companyName);
       const invitationId = await invitationOfRegistration(
         request,
         invitations,
-        registration.data,
-        { token, email: registration.email },
-        receivedAt,
+        ref.testId,
+        { invitationToken: link.invitationToken, email: registration.email },
+        ref.receivedAt,
       );
-      if (candidate.session) requireOwnSession(request, registration.unique);
+      if (candidate.session) requireOwnSession(request, ref.sessionId);
       // A personal invitation vouches for its one session: no flood of others may refuse it.
-      else if (invitationId === null) await limits.admitRegistrationFor(request, reply, registration.data);
-      const ref = sessionRefOf(registration, receivedAt);
+      else if (invitationId === null) await limits.admitRegistrationFor(request, reply, ref.testId);
       await sessions.saveRegistration(ref, candidate.keyHash, details, invitationId, gender);
       return { ok: true };
     },

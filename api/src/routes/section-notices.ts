@@ -1,4 +1,10 @@
-import { feedbackSchema, quizCompleteSchema, quizStartSchema, videoSkipSchema } from '@assessment/core';
+import {
+  feedbackSchema,
+  QUIZ_COMPLETE_PATH,
+  quizCompleteSchema,
+  quizStartSchema,
+  videoSkipSchema,
+} from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
 import { parseOrRefuse } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';
@@ -18,7 +24,7 @@ export function registerSectionNoticeRoutes(
     return { ok: true };
   });
 
-  app.post('/api/video-just', candidateWrite, async (request) => {
+  app.post(`/api${QUIZ_COMPLETE_PATH}`, candidateWrite, async (request) => {
     const notice = parseOrRefuse(quizCompleteSchema, request.body);
     await sessions.saveQuizComplete(ownSessionRef(request, notice, now()), notice);
     return { ok: true };

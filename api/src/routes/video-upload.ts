@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { videoUploadMetadataSchema } from '@assessment/core';
+import { isWireSessionIdField, sessionRefOfWire, videoUploadMetadataSchema } from '@assessment/core';
 import { type DataStore, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwnSession } from '../http/candidate-access.ts';
@@ -47,11 +47,11 @@ function metadataOf(upload: Upload) {
   return parseOrRefuse(videoUploadMetadataSchema, upload.metadata ?? {});
 }
 
-/** The `unique` of a creation request's Upload-Metadata (`key base64,key base64`), as tus reads it. */
-function uniqueInMetadata(header: string | string[] | undefined): string | undefined {
+/** The session id in a creation request's Upload-Metadata (`key base64,key base64`), as tus reads it. */
+function sessionIdInMetadata(header: string | string[] | undefined): string | undefined {
   for (const pair of String(header ?? '').split(',')) {
     const [key, value] = pair.trim().split(' ');
-    if (key === 'unique') return Buffer.from(value ?? '', 'base64').toString('utf8');
+    if (key !== undefined && isWireSessionIdField(key)) return Buffer.from(value ?? '', 'base64').toString('utf8');
   }
   return undefined;
 }
@@ -126,8 +126,9 @@ export async function registerVideoUploadRoutes(
 
     async onUploadCreate(_request, upload) {
       const metadata = metadataOf(upload);
-      requireTest(metadata.data);
-      await keepInBudget(metadata.unique, upload.size ?? 0);
+      const { sessionId, testId } = sessionRefOfWire(metadata);
+      requireTest(testId);
+      await keepInBudget(sessionId, upload.size ?? 0);
       await uploads.startVideoUpload({
         ...sessionRefOf(metadata, now()),
         uploadId: upload.id,
@@ -178,8 +179,8 @@ export async function registerVideoUploadRoutes(
     if (request.method === 'OPTIONS') return;
     const uploadId = request.params.uploadId;
     if (uploadId === undefined) {
-      const unique = uniqueInMetadata(request.headers['upload-metadata']);
-      if (unique !== undefined) requireOwnSession(request, unique);
+      const sessionId = sessionIdInMetadata(request.headers['upload-metadata']);
+      if (sessionId !== undefined) requireOwnSession(request, sessionId);
       return;
     }
     const owner = await uploads.sessionOfVideoUpload(uploadId);

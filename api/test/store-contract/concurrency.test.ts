@@ -169,7 +169,7 @@ describe.each(backEnds)('two instances writing at once ($name)', (backEnd) => {
     await a.createInvitation({
       invitationId,
       testId,
-      token: 'racedlinkracedlinkracedlin',
+      invitationToken: 'racedlinkracedlinkracedlin',
       email: 'raced@example.com',
       name: null,
       createdAt,

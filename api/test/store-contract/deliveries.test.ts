@@ -24,7 +24,7 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
   const invitation = (invitationId: string, email: string) => ({
     invitationId,
     testId: sampleTestId,
-    token: invitationId.padEnd(26, 'x').slice(0, 26),
+    invitationToken: invitationId.padEnd(26, 'x').slice(0, 26),
     email,
     name: null,
     createdAt: t,

@@ -23,7 +23,7 @@ function newInvitation(overrides: Partial<NewInvitation> = {}): NewInvitation {
   return {
     invitationId: `inv_${number}`,
     testId,
-    token: `t${number}${'a'.repeat(9)}`,
+    invitationToken: `t${number}${'a'.repeat(9)}`,
     email: `candidate${invitationNumber}@example.com`,
     name: `Candidate ${invitationNumber}`,
     createdAt,
@@ -53,8 +53,8 @@ describe.each(backEnds)('invitations and the open link ($name)', (backEnd) => {
     const stored = { ...made, revokedAt: null, erasedAt: null, sessionId: null, finishedAt: null };
 
     expect(await store.getInvitation(made.invitationId)).toEqual(stored);
-    expect(await store.invitationOfToken(testId, made.token)).toEqual(stored);
-    expect(await store.invitationOfToken(otherTestId, made.token)).toBeUndefined();
+    expect(await store.invitationOfToken(testId, made.invitationToken)).toEqual(stored);
+    expect(await store.invitationOfToken(otherTestId, made.invitationToken)).toBeUndefined();
     expect(await store.invitationOfToken(testId, 'z'.repeat(26))).toBeUndefined();
     expect(await store.getInvitation('inv_ffffffffffffffff')).toBeUndefined();
   });

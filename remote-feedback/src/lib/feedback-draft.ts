@@ -1,9 +1,9 @@
-import { FEEDBACK_MAX_CHARS } from '@assessment/core';
+import { FEEDBACK_MAX_CHARS, isTaggedWith, storedSessionTag } from '@assessment/core';
 import { isRating, type Rating } from './rating.ts';
 
 /**
  * The rating and comment while they are being written, kept in the browser so a reload or a
- * crashed tab loses nothing. Tied to the session id (stored as `unique`): a new attempt starts with an empty form.
+ * crashed tab loses nothing. Tagged with the session id (`storedSessionTag`): a new attempt starts with an empty form.
  */
 export const DRAFT_STORAGE_KEY = 'feedbackDraft';
 
@@ -15,16 +15,15 @@ export interface FeedbackDraft {
 export const EMPTY_DRAFT: FeedbackDraft = { rating: null, comment: '' };
 
 export function encodeDraft(sessionId: string, draft: FeedbackDraft): string {
-  return JSON.stringify({ unique: sessionId, rating: draft.rating, comment: draft.comment });
+  return JSON.stringify({ ...storedSessionTag(sessionId), rating: draft.rating, comment: draft.comment });
 }
 
 export function decodeDraft(raw: string | null, sessionId: string | null): FeedbackDraft {
   if (!raw || !sessionId) return EMPTY_DRAFT;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null) return EMPTY_DRAFT;
+    if (!isTaggedWith(parsed, sessionId)) return EMPTY_DRAFT;
     const stored = parsed as Record<string, unknown>;
-    if (stored.unique !== sessionId) return EMPTY_DRAFT;
     return {
       rating: isRating(stored.rating) ? stored.rating : null,
       comment: typeof stored.comment === 'string' ? stored.comment.slice(0, FEEDBACK_MAX_CHARS) : '',

@@ -43,4 +43,5 @@ export * from './invite/invite-link.ts';
 export * from './sections/quiz-clock.ts';
 export * from './sections/section-registry.ts';
 export * from './sections/sections.ts';
+export * from './spec-names.ts';
 export * from './store/safe-storage.ts';

@@ -22,7 +22,7 @@ export function toInvitation(row: Selectable<InvitationsTable>): StoredInvitatio
   return {
     invitationId: row.invitation_id,
     testId: row.test_id,
-    token: row.token,
+    invitationToken: row.token,
     email: row.email,
     name: row.name,
     createdAt: row.created_at,

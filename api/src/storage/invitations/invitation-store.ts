@@ -9,8 +9,11 @@ import { toInvitation } from './invitation-rows.ts';
 export interface StoredInvitation {
   invitationId: string;
   testId: string;
-  /** The unguessable part of the link; stored as is, so a reviewer can copy the link at any time. */
-  token: string;
+  /**
+   * The unguessable part of the link (its `token` column); stored as is, so a reviewer can copy the
+   * link at any time.
+   */
+  invitationToken: string;
   email: string;
   name: string | null;
   createdAt: number;
@@ -49,7 +52,7 @@ export interface InvitationStore {
   createInvitations(invitations: NewInvitation[]): Promise<void>;
   getInvitation(invitationId: string): Promise<StoredInvitation | undefined>;
   /** The invitation of this test with this token; another test's token finds nothing. */
-  invitationOfToken(testId: string, token: string): Promise<StoredInvitation | undefined>;
+  invitationOfToken(testId: string, invitationToken: string): Promise<StoredInvitation | undefined>;
   listInvitations(query: { testId: string; after?: InvitationCursor; limit: number }): Promise<InvitationPage>;
   /** Changes nothing once revoked; answers the invitation as it is then, or undefined for none. */
   changeInvitation(invitationId: string, change: InvitationChange): Promise<StoredInvitation | undefined>;
@@ -100,11 +103,11 @@ export function createInvitationStore({ reads: db, write }: Storage): Invitation
         .executeTakeFirst();
       return row && toInvitation(row);
     },
-    async invitationOfToken(testId, token) {
+    async invitationOfToken(testId, invitationToken) {
       const row = await db
         .selectFrom('invitations')
         .selectAll()
-        .where('token', '=', token)
+        .where('token', '=', invitationToken)
         .where('test_id', '=', testId)
         .executeTakeFirst();
       return row && toInvitation(row);

@@ -9,7 +9,7 @@ async function insertInvitation(db: Db, jobs: DeliveryJobs | undefined, invitati
     .values({
       invitation_id: invitation.invitationId,
       test_id: invitation.testId,
-      token: invitation.token,
+      token: invitation.invitationToken,
       email: invitation.email,
       name: invitation.name,
       created_at: invitation.createdAt,

@@ -1,17 +1,19 @@
 import {
   emptyProctoring,
+  isTaggedWith,
   type KeyValueStorage,
   type ProctoringRecord,
   proctoringSchema,
   QUIZ_PROGRESS_KEY,
   safeRead,
   safeWrite,
+  storedSessionTag,
 } from '@assessment/core';
 
 /**
  * What the quiz keeps beside the session's `answers`: which questions were opened, where the
  * candidate was, whether they already submitted, and the proctoring record. It belongs to one
- * session (stored with it as `unique`), so a new invitation starts afresh. Its key is shared
+ * session (tagged with it: `storedSessionTag`), so a new invitation starts afresh. Its key is shared
  * (`QUIZ_PROGRESS_KEY`): the shell reads the clock's start from it for a candidate who comes back.
  */
 
@@ -58,7 +60,7 @@ export function readProgress(storage: KeyValueStorage | undefined, sessionId: st
   } catch {
     return freshProgress();
   }
-  if (typeof stored !== 'object' || stored === null || stored.unique !== sessionId) return freshProgress();
+  if (!isTaggedWith(stored, sessionId)) return freshProgress();
   const fresh = freshProgress();
   const proctoring = proctoringSchema.safeParse(stored.proctoring);
   return {
@@ -84,7 +86,7 @@ export function writeProgress(
   sessionId: string,
   progress: QuizProgress,
 ): boolean {
-  return safeWrite(storage, QUIZ_PROGRESS_KEY, JSON.stringify({ unique: sessionId, ...progress }));
+  return safeWrite(storage, QUIZ_PROGRESS_KEY, JSON.stringify({ ...storedSessionTag(sessionId), ...progress }));
 }
 
 /** The three answers, whatever an older page or a hand-edited storage left in `answers`. */

@@ -1,5 +1,4 @@
-import type { SessionRef } from '@assessment/core';
-import { randomId } from '@assessment/core';
+import { randomId, type SessionRef, storedTakeSession } from '@assessment/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildTakeBlob } from '../lib/finalize-take.ts';
 import {
@@ -8,7 +7,7 @@ import {
   TIMESLICE_MS,
   VIDEO_BITS_PER_SECOND,
 } from '../lib/recorder-format.ts';
-import { recordingStore, storedSession } from '../lib/recording-store.ts';
+import { recordingStore } from '../lib/recording-store.ts';
 import type { Take } from '../lib/take.ts';
 
 const TICK_MS = 200;
@@ -86,7 +85,7 @@ export function useRecorder({ stream, session, limitMs, onTake }: Options): Reco
     const mimeType = recorder.mimeType || requestedType || 'video/webm';
     const parts: Blob[] = [];
     let sequence = 0;
-    let kept = recordingStore.begin({ id, ...storedSession(owner), mimeType, createdAt });
+    let kept = recordingStore.begin({ id, ...storedTakeSession(owner), mimeType, createdAt });
 
     recorder.addEventListener('dataavailable', (event) => {
       if (event.data.size === 0) return;
@@ -124,7 +123,7 @@ export function useRecorder({ stream, session, limitMs, onTake }: Options): Reco
             submitted: false,
             uploadUrl: null,
           };
-          const finished = await recordingStore.finish(take, storedSession(owner));
+          const finished = await recordingStore.finish(take, storedTakeSession(owner));
           setKeptInBrowser(allKept && finished);
           setElapsedMs(take.durationMs);
           setStatus('idle');

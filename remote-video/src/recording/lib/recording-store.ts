@@ -1,4 +1,4 @@
-import type { SessionRef } from '@assessment/core';
+import { STORED_TAKE_SESSION_ID_PATH, type StoredTakeSession, sessionRefOfStoredTake } from '@assessment/core';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { newestFirst, type StoredChunk } from './recovery.ts';
 import type { Take } from './take.ts';
@@ -10,11 +10,9 @@ import type { Take } from './take.ts';
  * never thrown: recording must go on in memory even where the browser keeps nothing.
  */
 
-export interface RecordingRow {
+/** A take, tied to its session (`StoredTakeSession`) so that another candidate on this browser never sees it. */
+export interface RecordingRow extends StoredTakeSession {
   id: string;
-  /** The session (`unique`) the take belongs to: another candidate on this browser never sees it. */
-  unique: string;
-  inviteId: string;
   mimeType: string;
   createdAt: number;
   state: 'recording' | 'finished';
@@ -39,7 +37,7 @@ function database(): Promise<IDBPDatabase<VideoDb>> {
   opening ??= openDB<VideoDb>(DB_NAME, DB_VERSION, {
     upgrade(db) {
       const recordings = db.createObjectStore('recordings', { keyPath: 'id' });
-      recordings.createIndex('by-session', 'unique');
+      recordings.createIndex('by-session', STORED_TAKE_SESSION_ID_PATH);
       db.createObjectStore('chunks', { keyPath: ['recordingId', 'seq'] });
     },
     terminated() {
@@ -63,11 +61,6 @@ async function attempt(what: string, work: (db: IDBPDatabase<VideoDb>) => Promis
 }
 
 const chunksOf = (recordingId: string) => IDBKeyRange.bound([recordingId, 0], [recordingId, Number.POSITIVE_INFINITY]);
-
-/** Rows keep the names their fields were first stored under, so takes of an earlier version are found. */
-export function storedSession(session: SessionRef): Pick<RecordingRow, 'unique' | 'inviteId'> {
-  return { unique: session.sessionId, inviteId: session.testId };
-}
 
 export function takeFromRow(row: RecordingRow & { blob: Blob }): Take {
   return {
@@ -103,12 +96,13 @@ export const recordingStore = {
    * Keeps the finished file in place of its pieces, and only now lets go of the session's earlier
    * takes: until a new take is complete, the previous one is still there to offer back.
    */
-  finish(take: Take, row: Pick<RecordingRow, 'unique' | 'inviteId'>): Promise<boolean> {
+  finish(take: Take, row: StoredTakeSession): Promise<boolean> {
     return attempt('keep the finished recording', async (db) => {
       const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
       const recordings = tx.objectStore('recordings');
       const chunks = tx.objectStore('chunks');
-      const others = (await recordings.index('by-session').getAll(row.unique)).filter((other) => other.id !== take.id);
+      const { sessionId } = sessionRefOfStoredTake(row);
+      const others = (await recordings.index('by-session').getAll(sessionId)).filter((other) => other.id !== take.id);
       await Promise.all([
         recordings.put({ ...row, ...take, state: 'finished' }),
         chunks.delete(chunksOf(take.id)),

@@ -1,4 +1,5 @@
 import { MAX_EXTRA_TIME_PERCENT } from '../catalogue/quiz-time.ts';
+import { wireInvitationField, wireTestField } from '../spec-names.ts';
 import { z } from '../zod.ts';
 import { isoTimeSchema } from './record-schemas.ts';
 import { invitationTokenSchema, testIdSchema } from './schemas.ts';
@@ -12,8 +13,8 @@ export const extraTimePercentSchema = z.number().int().min(0).max(MAX_EXTRA_TIME
  * header tells whether a started link is this browser's.
  */
 export const invitationStatusRequestSchema = z.object({
-  data: testIdSchema,
-  invitation: invitationTokenSchema.optional(),
+  ...wireTestField(testIdSchema),
+  ...wireInvitationField(invitationTokenSchema.optional()),
 });
 
 /**

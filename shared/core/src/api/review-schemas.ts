@@ -1,5 +1,6 @@
 import { answerTreeSchema } from '../answer-html/answer-tree.ts';
 import { INVITATION_ID_PATTERN, INVITATION_STATES } from '../invite/invitation.ts';
+import { wireInvitationField } from '../spec-names.ts';
 import { z } from '../zod.ts';
 import { CANDIDATE_STAGES, stageReasonsSchema } from './decision-schemas.ts';
 import { extraTimePercentSchema } from './invitation-schemas.ts';
@@ -288,7 +289,7 @@ export const updateInvitationSchema = z
  * A registration as the company reads it: never with the demographic answer, which the form
  * promises is used only in aggregate (SPEC section 0), neither as a field nor in the device record.
  */
-const registrationViewSchema = registrationSchema.omit({ invitation: true, gender: true }).extend({
+const registrationViewSchema = registrationSchema.omit({ ...wireInvitationField(true), gender: true }).extend({
   deviceInfo: deviceInfoSchema.omit({ gender: true }),
   /** `social` when it is an http(s) address, else null: never a link to anything else. */
   socialLink: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { GENDER_OPTIONS, WORK_EXPERIENCE_OPTIONS } from '../form/confirmation-form.ts';
 import { INVITATION_TOKEN_PATTERN } from '../invite/invitation.ts';
+import { wireInvitationField, wireSessionFields } from '../spec-names.ts';
 import { z } from '../zod.ts';
 
 /**
@@ -61,22 +62,7 @@ const countSchema = z.number().int().nonnegative();
 const text = (max: number) => z.string().max(max);
 const requiredText = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 
-/** On the wire the session id is `unique` and the test id `data`, the names the API has always taken. */
-const sessionRef = {
-  unique: sessionIdSchema,
-  data: testIdSchema,
-};
-
-/** The session a call belongs to, as the front end names it. */
-export interface SessionRef {
-  sessionId: string;
-  testId: string;
-}
-
-/** The one place the front end's names become the wire's. */
-export function wireSessionRef({ sessionId, testId }: SessionRef): { unique: string; data: string } {
-  return { unique: sessionId, data: testId };
-}
+const sessionRef = wireSessionFields(sessionIdSchema, testIdSchema);
 
 export const deviceInfoSchema = z.object({
   os: z.object({ name: text(200), version: text(200) }),
@@ -102,7 +88,7 @@ export const registrationSchema = z.object({
   startTime: timestampSchema,
   deviceInfo: deviceInfoSchema,
   /** The token of the personal link the candidate opened; absent for the open link. */
-  invitation: invitationTokenSchema.optional(),
+  ...wireInvitationField(invitationTokenSchema.optional()),
 });
 
 const htmlAnswerSchema = z

@@ -1,3 +1,4 @@
+import { isTaggedWith } from '../spec-names.ts';
 import { type KeyValueStorage, safeRead } from '../store/safe-storage.ts';
 
 /**
@@ -32,10 +33,10 @@ export function quizStartOf(storage: KeyValueStorage | undefined, sessionId: str
   const raw = safeRead(storage, QUIZ_PROGRESS_KEY);
   if (!raw) return null;
   try {
-    const stored = JSON.parse(raw) as { unique?: unknown; startedAt?: unknown };
-    return stored.unique === sessionId && typeof stored.startedAt === 'number' && Number.isFinite(stored.startedAt)
-      ? stored.startedAt
-      : null;
+    const stored: unknown = JSON.parse(raw);
+    if (!isTaggedWith(stored, sessionId)) return null;
+    const { startedAt } = stored as { startedAt?: unknown };
+    return typeof startedAt === 'number' && Number.isFinite(startedAt) ? startedAt : null;
   } catch {
     return null;
   }

@@ -15,13 +15,18 @@ import {
   type Outbox,
   type PrivacyFacts,
   privacyFactsSchema,
+  QUIZ_COMPLETE_PATH,
   type QuizCompletePayload,
   type QuizStartPayload,
+  REGISTRATION_PATH,
   type RegistrationPayload,
   SESSION_ID_HEADER,
   SESSION_KEY_HEADER,
   type SectionRecordRequest,
+  sessionRefOfWire,
   type VideoSkipPayload,
+  type WireSessionRef,
+  wireInviteLink,
 } from '@assessment/core';
 import { reportInvitationEvent } from '../invitation/invitation-events.ts';
 import { browserStorage } from '../store/browser-storage.ts';
@@ -34,7 +39,6 @@ import { keepFinal } from './keep-final.ts';
  */
 
 const DEFAULT_BASE_URL = '/api';
-const REGISTRATION_PATH = '/now-assessment';
 /** Where tus-js-client creates video uploads, with the default base URL. */
 export const videoUploadPath = `${DEFAULT_BASE_URL}/videos/`;
 
@@ -81,8 +85,9 @@ export function sessionKeyHeaders(sessionId: string): Record<string, string> {
 }
 
 /** A session's call: its key, and its place in the session's order (after its registration). */
-function sessionCall<B extends { unique: string }>(path: string, body: B) {
-  return { path, body, headers: sessionKeyHeaders(body.unique), sequence: body.unique };
+function sessionCall<B extends WireSessionRef>(path: string, body: B) {
+  const { sessionId } = sessionRefOfWire(body);
+  return { path, body, headers: sessionKeyHeaders(sessionId), sequence: sessionId };
 }
 
 export function postRegistration(payload: RegistrationPayload): void {
@@ -94,7 +99,7 @@ export function postQuizStart(payload: QuizStartPayload): void {
 }
 
 export function postQuizComplete(payload: QuizCompletePayload): void {
-  theOutbox().enqueue(sessionCall('/video-just', payload));
+  theOutbox().enqueue(sessionCall(QUIZ_COMPLETE_PATH, payload));
 }
 
 /** `revision` and `savedAt` may be left out; the client then fills them in. */
@@ -111,7 +116,7 @@ export function saveAnswers(payload: AnswersDraft): void {
   lastAnswersRevision = Math.max(lastAnswersRevision, revision);
   theOutbox().enqueue({
     ...sessionCall('/answers', { ...payload, revision, savedAt }),
-    coalesceKey: `answers:${payload.unique}`,
+    coalesceKey: `answers:${sessionRefOfWire(payload).sessionId}`,
     merge: keepFinal,
   });
 }
@@ -124,7 +129,7 @@ export function saveAnswers(payload: AnswersDraft): void {
 export function postSectionRecord(sectionId: string, payload: SectionRecordRequest): void {
   theOutbox().enqueue({
     ...sessionCall(`/sections/${encodeURIComponent(sectionId)}/record`, payload),
-    coalesceKey: `section-record:${sectionId}:${payload.unique}`,
+    coalesceKey: `section-record:${sectionId}:${sessionRefOfWire(payload).sessionId}`,
   });
 }
 
@@ -142,15 +147,16 @@ export function postFeedback(payload: FeedbackPayload): void {
  * the network must never block the candidate.
  */
 export async function postDeviceCheck(payload: DeviceCheckPayload): Promise<DeviceCheckResponse | null> {
+  const { sessionId } = sessionRefOfWire(payload);
   try {
     const response = await fetch(`${baseUrl}/device-check`, {
       method: 'POST',
-      headers: { ...sessionKeyHeaders(payload.unique), 'content-type': 'application/json' },
+      headers: { ...sessionKeyHeaders(sessionId), 'content-type': 'application/json' },
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(10_000),
     });
     if (response.status === GONE_STATUS) {
-      reportInvitationEvent({ kind: 'closed', sessionId: payload.unique });
+      reportInvitationEvent({ kind: 'closed', sessionId });
     }
     const body: unknown = await response.json().catch(() => null);
     if (response.ok && typeof (body as Partial<DeviceCheckResponse>).result === 'boolean') {
@@ -213,8 +219,7 @@ export type InvitationCheck =
 export async function checkInvitation(link: InviteLink): Promise<InvitationCheck> {
   const { testId: storedTestId, sessionId } = sessionStore.getState();
   const headers = storedTestId === link.testId && sessionId ? sessionKeyHeaders(sessionId) : {};
-  const body: InvitationStatusRequest = { data: link.testId };
-  if (link.invitationToken !== null) body.invitation = link.invitationToken;
+  const body: InvitationStatusRequest = wireInviteLink(link);
   try {
     const response = await fetch(`${baseUrl}/invitation-status`, {
       method: 'POST',

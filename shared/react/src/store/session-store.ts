@@ -2,6 +2,7 @@ import {
   type InviteParam,
   type KeyValueStorage,
   SECTIONS,
+  SESSION_STORAGE_KEYS,
   type SectionDefinition,
   safeRead,
   safeWrite,
@@ -21,7 +22,7 @@ import {
 
 /**
  * The candidate's session, as the shell records it on the landing page. Every field lives in its
- * own localStorage key (`STORAGE_KEYS` names the keys that differ from the field), so a reload (or
+ * own localStorage key (`SESSION_STORAGE_KEYS` names the keys that differ from the field), so a reload (or
  * another section remote) finds exactly what was saved. What a section keeps of its own is its
  * slice (`defineSlice`): the session store holds it, but only the section knows its fields.
  */
@@ -75,16 +76,6 @@ const SESSION_FIELDS: SessionFields<SessionData> = {
 
 type KeyMap = Partial<Record<string, readonly [string, ...string[]]>>;
 
-/**
- * The storage keys of the fields whose key is not their name: the one place the session's names
- * meet the localStorage names the product has always used. The test id is kept twice, as
- * `inviteUUID` (read back) and `testUUID`.
- */
-export const STORAGE_KEYS: KeyMap = {
-  testId: ['inviteUUID', 'testUUID'],
-  sessionId: ['unique'],
-};
-
 function storageKeys(keys: KeyMap, field: string): readonly [string, ...string[]] {
   return keys[field] ?? [field];
 }
@@ -129,7 +120,7 @@ function writeFields<T>(
 }
 
 export function readSession(storage: KeyValueStorage | undefined): SessionData {
-  const session = readFields(storage, SESSION_FIELDS, STORAGE_KEYS);
+  const session = readFields(storage, SESSION_FIELDS, SESSION_STORAGE_KEYS);
   // A session id without its key (a session begun before keys existed, or storage that lost the
   // key) cannot be written to any more: this browser has no session, and agreeing again on the
   // landing page starts a new one that keeps the answers and the quiz clock.
@@ -252,7 +243,7 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
     blocked: false,
     lastSaveFailed: false,
     update: (changes) =>
-      set({ ...changes, lastSaveFailed: !writeFields(storage, SESSION_FIELDS, changes, STORAGE_KEYS) }),
+      set({ ...changes, lastSaveFailed: !writeFields(storage, SESSION_FIELDS, changes, SESSION_STORAGE_KEYS) }),
     startNewSession(changes) {
       const slicesSaved = resetSlices();
       get().update(changes);

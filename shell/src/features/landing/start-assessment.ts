@@ -7,6 +7,7 @@ import {
   type TestDefinition,
   trimConfirmationForm,
   WORK_EXPERIENCE_OPTIONS,
+  wireInvitationField,
   wireSessionRef,
 } from '@assessment/core';
 import type { SessionData } from '@assessment/react';
@@ -91,7 +92,7 @@ export function startAssessment({
       declaration: true,
       startTime,
       deviceInfo,
-      ...(invitationToken === null ? {} : { invitation: invitationToken }),
+      ...(invitationToken === null ? {} : wireInvitationField(invitationToken)),
     },
   };
 }

@@ -23,7 +23,7 @@ export const GONE_RETRY_MS = 5 * 60_000;
 
 export interface OutboxItem {
   id: string;
-  /** Relative to the API base URL, e.g. `/now-assessment`; joined at send time. */
+  /** Relative to the API base URL, e.g. `/answers`; joined at send time. */
   path: string;
   body: unknown;
   /** Sent with the call (the session key); kept with it, so a call queued by one session keeps its own. */
