@@ -222,6 +222,22 @@ async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) 
   return decision.result;
 }
 
+/**
+ * Whether the session's feedback is already this one. Feedback is final: once stored, its row never
+ * changes (only an erasure removes it), so this read needs no lock and no transaction, and a repeat
+ * sent by the outbox is answered by it alone. Other feedback than the held one is refused.
+ */
+async function heldFeedbackIs(db: Db, sessionId: string, payload: string): Promise<boolean> {
+  const held = await db
+    .selectFrom('feedback')
+    .select(['payload', 'received_at'])
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  if (!held) return false;
+  if (held.payload === payload) return true;
+  throw new RecordFinalError('Your feedback', held.received_at);
+}
+
 /** A session's own writes: its registration and each part a section sends. */
 export const sessionWrites = defineWrites({
   async saveRegistration(
@@ -345,32 +361,26 @@ export const sessionWrites = defineWrites({
 
   async saveFeedback(context, ref: SessionRef, feedback: Feedback): Promise<void> {
     await requireSession(context, ref);
+    const payload = JSON.stringify(feedback);
+    if (await heldFeedbackIs(context.db, ref.sessionId, payload)) return;
     await context.atomically(async (db) => {
-      const held = await context.dialect
-        .forUpdate(db.selectFrom('feedback').select(['payload', 'received_at']).where('session_id', '=', ref.sessionId))
-        .executeTakeFirst();
-      if (held) {
-        // The outbox may send the same feedback again; anything else would change it.
-        if (held.payload === JSON.stringify(feedback)) return;
-        throw new RecordFinalError('Your feedback', held.received_at);
-      }
-      await db
+      const stored = await db
         .insertInto('feedback')
         .values({
           session_id: ref.sessionId,
-          payload: JSON.stringify(feedback),
+          payload,
           received_at: ref.receivedAt,
           updated_at: ref.receivedAt,
           current_score: feedback.currentScore,
         })
-        .onConflict((conflict) =>
-          conflict.column('session_id').doUpdateSet((eb) => ({
-            payload: eb.ref('excluded.payload'),
-            updated_at: eb.ref('excluded.updated_at'),
-            current_score: eb.ref('excluded.current_score'),
-          })),
-        )
-        .execute();
+        .onConflict((conflict) => conflict.column('session_id').doNothing())
+        .executeTakeFirst();
+      if (stored.numInsertedOrUpdatedRows === 0n) {
+        // Another instance stored this session's feedback since the read, and waited to commit: its
+        // feedback stands. Gone again already, it can only have been erased with its session.
+        if (await heldFeedbackIs(db, ref.sessionId, payload)) return;
+        throw new SessionNotFoundError(ref.sessionId);
+      }
       // The first feedback finishes the session's invitation and counts it as finished.
       await db
         .updateTable('invitations')
