@@ -38,6 +38,9 @@ interface OpenedSessionRow {
   test_id: string;
   key_hash: string | null;
   invitation_id: string | null;
+  /** When its answers were submitted, with the registration they made final; null before. */
+  submitted_at: number | null;
+  payload: string | null;
 }
 
 /**
@@ -51,11 +54,16 @@ function checkEntry(existing: OpenedSessionRow, ref: SessionRef, keyHash: string
   if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
 }
 
-const openedSession = (db: Db, sessionId: string) =>
+/** A session that exists, with what its registration needs to know of it, in one read. */
+const openedSession = (db: Db, sessionId: string): Promise<OpenedSessionRow | undefined> =>
   db
-    .selectFrom('sessions')
-    .select(['test_id', 'key_hash', 'invitation_id'])
-    .where('session_id', '=', sessionId)
+    .selectFrom('sessions as s')
+    .leftJoin('answers as a', (join) =>
+      join.onRef('a.session_id', '=', 's.session_id').on('a.submitted_at', 'is not', null),
+    )
+    .leftJoin('registrations as r', 'r.session_id', 's.session_id')
+    .select(['s.test_id', 's.key_hash', 's.invitation_id', 'a.submitted_at', 'r.payload'])
+    .where('s.session_id', '=', sessionId)
     .executeTakeFirst();
 
 /**
@@ -64,8 +72,15 @@ const openedSession = (db: Db, sessionId: string) =>
  * finished it): of two registrations racing, on any instances, the second finds it bound. It runs
  * before the session's row is written: that row's reference to the invitation takes a lock on it
  * that a second registration's binding would wait for while holding the lock this one needs.
+ * Returns the session when it exists already.
  */
-async function bind(context: WriteContext, db: Db, ref: SessionRef, keyHash: string, invitationId: string) {
+async function bind(
+  context: WriteContext,
+  db: Db,
+  ref: SessionRef,
+  keyHash: string,
+  invitationId: string,
+): Promise<OpenedSessionRow | undefined> {
   const existing = await openedSession(db, ref.sessionId);
   if (existing) checkEntry(existing, ref, keyHash, invitationId);
   let bound: bigint;
@@ -84,7 +99,7 @@ async function bind(context: WriteContext, db: Db, ref: SessionRef, keyHash: str
     if (context.dialect.isUniqueViolation(error)) throw new SessionConflictError(ref.sessionId);
     throw error;
   }
-  if (bound > 0n) return;
+  if (bound > 0n) return existing;
   const row = await db
     .selectFrom('invitations')
     .selectAll()
@@ -97,9 +112,15 @@ async function bind(context: WriteContext, db: Db, ref: SessionRef, keyHash: str
 /**
  * Opens the session bound to its key (and invitation), or checks it against the one there. The
  * insert gives way on either UNIQUE (the session's id, the key's hash), so racing registrations
- * never fail on one: what is there afterwards decides.
+ * never fail on one: what is there afterwards decides. Returns the session that was there; none
+ * when this registration opened it.
  */
-async function openOrEnter(db: Db, ref: SessionRef, keyHash: string, invitationId: string | null): Promise<void> {
+async function openOrEnter(
+  db: Db,
+  ref: SessionRef,
+  keyHash: string,
+  invitationId: string | null,
+): Promise<OpenedSessionRow | undefined> {
   const result = await db
     .insertInto('sessions')
     .values({
@@ -111,13 +132,14 @@ async function openOrEnter(db: Db, ref: SessionRef, keyHash: string, invitationI
     })
     .onConflict((conflict) => conflict.doNothing())
     .executeTakeFirst();
-  if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return;
+  if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return undefined;
   // The session was there (or another instance opened it a moment ago, and this insert waited for
   // that to commit): the start time stays the first one, and the key and test must be its own.
   // Not there: the key opened another session.
   const existing = await openedSession(db, ref.sessionId);
   if (!existing) throw new SessionKeyError(ref.sessionId);
   checkEntry(existing, ref, keyHash, invitationId);
+  return existing;
 }
 
 /**
@@ -133,15 +155,8 @@ const FINAL_DETAILS = ['fullName', 'email', 'social', 'workExperience'] as const
  * Whether the session's details are final: its answers were submitted. A registration that
  * repeats them then changes nothing (true); one that would change them is refused.
  */
-async function detailsAreFinal(db: Db, sessionId: string, registration: StoredRegistration): Promise<boolean> {
-  const held = await db
-    .selectFrom('answers as a')
-    .innerJoin('registrations as r', 'r.session_id', 'a.session_id')
-    .select(['a.submitted_at', 'r.payload'])
-    .where('a.session_id', '=', sessionId)
-    .where('a.submitted_at', 'is not', null)
-    .executeTakeFirst();
-  if (!held?.submitted_at) return false;
+function detailsAreFinal(held: OpenedSessionRow, registration: StoredRegistration): boolean {
+  if (held.submitted_at === null || held.payload === null) return false;
   const stored = JSON.parse(held.payload) as StoredRegistration;
   if (FINAL_DETAILS.every((field) => stored[field] === registration[field])) return true;
   throw new RecordFinalError('Your details were sent with your final answers, which', held.submitted_at);
@@ -249,9 +264,10 @@ export const sessionWrites = defineWrites({
     gender: Gender = '',
   ): Promise<void> {
     await context.atomically(async (db) => {
-      if (invitationId) await bind(context, db, ref, keyHash, invitationId);
-      await openOrEnter(db, ref, keyHash, invitationId);
-      if (await detailsAreFinal(db, ref.sessionId, registration)) return;
+      const bound = invitationId ? await bind(context, db, ref, keyHash, invitationId) : undefined;
+      // A session just opened has no answers yet, so nothing of it is final.
+      const held = bound ?? (await openOrEnter(db, ref, keyHash, invitationId));
+      if (held && detailsAreFinal(held, registration)) return;
       await db
         .insertInto('registrations')
         .values({
