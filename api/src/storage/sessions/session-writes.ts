@@ -1,6 +1,6 @@
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
-import { queueDelivery, queueWebhook } from '../deliveries/delivery-store.ts';
+import { queueDelivery, queueWebhook, queueWebhookTo, webhookUrlOf } from '../deliveries/delivery-store.ts';
 import {
   closedInvitationError,
   InvitationInUseError,
@@ -405,17 +405,17 @@ export const sessionWrites = defineWrites({
         .where('finished_at', 'is', null)
         .execute();
       await db.updateTable('demographics').set({ finished: true }).where('session_id', '=', ref.sessionId).execute();
-      // The candidate's receipt of what the company received, to the email they confirmed.
+      // The candidate's receipt of what the company received, to the email they confirmed. The
+      // session's test is the one `requireSession` checked.
       const registered = await db
-        .selectFrom('sessions')
-        .innerJoin('registrations', 'registrations.session_id', 'sessions.session_id')
-        .select(['sessions.test_id', 'registrations.email'])
-        .where('sessions.session_id', '=', ref.sessionId)
+        .selectFrom('registrations')
+        .select(['email', webhookUrlOf(db, ref.testId).as('webhook_url')])
+        .where('session_id', '=', ref.sessionId)
         .executeTakeFirst();
       if (registered) {
-        await queueWebhook(db, context.deliveryJobs, {
+        await queueWebhookTo(db, context.deliveryJobs, registered.webhook_url, {
           type: 'assessment.finished',
-          testId: registered.test_id,
+          testId: ref.testId,
           cause: ref.sessionId,
           data: { sessionId: ref.sessionId },
           sessionId: ref.sessionId,
@@ -426,7 +426,7 @@ export const sessionWrites = defineWrites({
       if (registered?.email) {
         await queueDelivery(db, context.deliveryJobs, {
           idempotencyKey: `receipt:${ref.sessionId}`,
-          testId: registered.test_id,
+          testId: ref.testId,
           kind: 'receipt',
           recipient: registered.email,
           invitationId: null,
