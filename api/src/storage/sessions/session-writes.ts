@@ -206,26 +206,29 @@ async function storeIfNewer(db: Db, input: AnswersWrite): Promise<boolean> {
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
-/**
- * A save the one statement did not store (the answers are submitted, or it is not newer), weighed
- * with the row locked: it may mark the answers submitted, be refused, or change nothing.
- */
-async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) {
-  const row = await context.dialect
-    .forUpdate(
-      db
-        .selectFrom('answers')
-        .select(['answers', 'revision', 'saved_at', 'submitted_at'])
-        .where('session_id', '=', input.sessionId),
-    )
-    .executeTakeFirst();
+const heldAnswers = (db: Db, sessionId: string) =>
+  db
+    .selectFrom('answers')
+    .select(['answers', 'revision', 'saved_at', 'submitted_at'])
+    .where('session_id', '=', sessionId);
+
+async function decideOn(query: ReturnType<typeof heldAnswers>, input: AnswersWrite) {
+  const row = await query.executeTakeFirst();
   const held = row && {
     answers: row.answers,
     revision: row.revision,
     savedAt: row.saved_at,
     submittedAt: row.submitted_at,
   };
-  const decision = decideAnswers(held, input, JSON.stringify(input.answers));
+  return decideAnswers(held, input, JSON.stringify(input.answers));
+}
+
+/**
+ * A save the one statement did not store (the answers are submitted, or it is not newer), weighed
+ * with the row locked: it may mark the answers submitted, be refused, or change nothing.
+ */
+async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) {
+  const decision = await decideOn(context.dialect.forUpdate(heldAnswers(db, input.sessionId)), input);
   if (decision.write === 'store') await storeIfNewer(db, input);
   if (decision.write === 'mark-submitted') {
     await db
@@ -332,6 +335,11 @@ export const sessionWrites = defineWrites({
     await requireSession(context, input);
     // An autosave newer than what is held, the usual case, is one statement.
     if (await storeIfNewer(context.db, input)) return { stored: true, revision: input.revision };
+    // Held answers only ever get newer, and once submitted stay so: a save they make redundant, or
+    // refuse, is answered from a read without a lock or a transaction. Only one that may still
+    // change them is weighed with the row locked.
+    const unlocked = await decideOn(heldAnswers(context.db, input.sessionId), input);
+    if (unlocked.write === 'nothing') return unlocked.result;
     return context.atomically((db) => weighAnswers(context, db, input));
   },
 
