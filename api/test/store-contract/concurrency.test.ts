@@ -1,8 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswersFinalError, InvitationInUseError, SessionKeyError } from '../../src/storage/errors.ts';
+import {
+  AnswersFinalError,
+  InvitationInUseError,
+  RecordFinalError,
+  SessionKeyError,
+} from '../../src/storage/errors.ts';
+import type { Feedback } from '../../src/storage/sessions/session-store.ts';
 import { newSessionId, testId } from '../helpers.ts';
 import { type AllStores, backEnds, type DatabaseUnderTest, twoInstances } from './back-ends.ts';
-import { answersOf, deviceFactsOf, keyHashOf, opened, quizCompleteOf, ref, registrationOf, tick } from './inputs.ts';
+import {
+  answersOf,
+  deviceFactsOf,
+  feedbackOf,
+  keyHashOf,
+  opened,
+  quizCompleteOf,
+  ref,
+  registrationOf,
+  tick,
+} from './inputs.ts';
 
 /** 1 to n in an order that changes with every run. */
 function shuffled(n: number): number[] {
@@ -143,6 +159,22 @@ describe.each(backEnds)('two instances writing at once ($name)', (backEnd) => {
     expect(record?.deviceChecks[0]?.result).toBe(results[0]);
     expect(notices).toContainEqual({ at: record?.quizComplete?.receivedAt, notice: record?.quizComplete?.payload });
     expect(record?.videos.map((video) => video.uploadId)).toEqual(['one-upload']);
+  });
+
+  it('keeps the first of feedbacks sent at once: the same one again taken, every other refused', async () => {
+    const sessionId = await opened(a);
+    const feedbacks = Array.from({ length: 8 }, (_, index) =>
+      feedbackOf(sessionId, { feedback: index % 2 === 0 ? 'Same words.' : `Other words ${index}.` }),
+    );
+    const outcomes = await settleAll(
+      feedbacks.map((feedback, index) => () => either(index).saveFeedback(ref(sessionId), feedback)),
+    );
+    const held = (await b.getSession(sessionId))?.feedback?.payload;
+    expect(feedbacks).toContainEqual(held);
+    for (const [index, outcome] of outcomes.entries()) {
+      if ((feedbacks[index] as Feedback).feedback === held?.feedback) expect(outcome.status).toBe('fulfilled');
+      else expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(RecordFinalError);
+    }
   });
 
   it('binds a session to one key when two keys register it at once', async () => {

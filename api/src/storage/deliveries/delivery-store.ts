@@ -125,35 +125,43 @@ export async function queueDelivery(db: Db, jobs: DeliveryJobs | undefined, deli
 const kindOf = (value: string): DeliveryKind => DELIVERY_KINDS.find((kind) => kind === value) ?? 'invitation';
 const stateOf = (value: string): DeliveryState => (value === 'sent' || value === 'failed' ? value : 'queued');
 
+export interface WebhookEvent {
+  type: WebhookEventType;
+  testId: string;
+  cause: string;
+  data: Record<string, string | null>;
+  sessionId: string | null;
+  invitationId: string | null;
+  at: number;
+}
+
+/** The test's company's webhook endpoint, as a query a write may also read inside one of its own. */
+export const webhookUrlOf = (db: Db, testId: string) =>
+  db.selectFrom('webhook_endpoints').select('url').where('company_id', '=', companyOfTest(testId));
+
 /**
  * Queues a webhook event inside a write's own transaction, when the test's company has an
  * endpoint: ids only, never what the candidate sent (the sender adds the review page's link).
  * `cause` names it, so a retried write queues no second one.
  */
-export async function queueWebhook(
+export async function queueWebhook(db: Db, jobs: DeliveryJobs | undefined, event: WebhookEvent): Promise<void> {
+  const endpoint = await webhookUrlOf(db, event.testId).executeTakeFirst();
+  await queueWebhookTo(db, jobs, endpoint?.url ?? null, event);
+}
+
+/** `queueWebhook` for a write that has read the endpoint (`webhookUrlOf`) with its other facts. */
+export async function queueWebhookTo(
   db: Db,
   jobs: DeliveryJobs | undefined,
-  event: {
-    type: WebhookEventType;
-    testId: string;
-    cause: string;
-    data: Record<string, string | null>;
-    sessionId: string | null;
-    invitationId: string | null;
-    at: number;
-  },
+  url: string | null,
+  event: WebhookEvent,
 ): Promise<void> {
-  const endpoint = await db
-    .selectFrom('webhook_endpoints')
-    .select('url')
-    .where('company_id', '=', companyOfTest(event.testId))
-    .executeTakeFirst();
-  if (!endpoint) return;
+  if (!url) return;
   await queueDelivery(db, jobs, {
     idempotencyKey: `webhook:${event.type}:${event.cause}`,
     testId: event.testId,
     kind: 'webhook',
-    recipient: endpoint.url,
+    recipient: url,
     invitationId: event.invitationId,
     sessionId: event.sessionId,
     at: event.at,

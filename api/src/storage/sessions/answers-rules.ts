@@ -20,7 +20,9 @@ export type AnswersDecision =
 
 /**
  * The rules of an answers save, for both databases, which call this with the row locked (a single
- * writer, or `FOR UPDATE`) and carry out what it decides in the same transaction:
+ * writer, or `FOR UPDATE`) and carry out what it decides in the same transaction. Without the lock
+ * only "nothing" and a refusal hold: the held answers may have become newer or submitted since,
+ * which never turns either into a write.
  *
  * - the highest revision wins, and at an equal revision the later save; an older save arriving late
  *   changes nothing;

@@ -1,6 +1,6 @@
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
-import { queueDelivery, queueWebhook } from '../deliveries/delivery-store.ts';
+import { queueDelivery, queueWebhook, queueWebhookTo, webhookUrlOf } from '../deliveries/delivery-store.ts';
 import {
   closedInvitationError,
   InvitationInUseError,
@@ -38,6 +38,9 @@ interface OpenedSessionRow {
   test_id: string;
   key_hash: string | null;
   invitation_id: string | null;
+  /** When its answers were submitted, with the registration they made final; null before. */
+  submitted_at: number | null;
+  payload: string | null;
 }
 
 /**
@@ -51,11 +54,16 @@ function checkEntry(existing: OpenedSessionRow, ref: SessionRef, keyHash: string
   if (existing.key_hash !== keyHash) throw new SessionKeyError(ref.sessionId);
 }
 
-const openedSession = (db: Db, sessionId: string) =>
+/** A session that exists, with what its registration needs to know of it, in one read. */
+const openedSession = (db: Db, sessionId: string): Promise<OpenedSessionRow | undefined> =>
   db
-    .selectFrom('sessions')
-    .select(['test_id', 'key_hash', 'invitation_id'])
-    .where('session_id', '=', sessionId)
+    .selectFrom('sessions as s')
+    .leftJoin('answers as a', (join) =>
+      join.onRef('a.session_id', '=', 's.session_id').on('a.submitted_at', 'is not', null),
+    )
+    .leftJoin('registrations as r', 'r.session_id', 's.session_id')
+    .select(['s.test_id', 's.key_hash', 's.invitation_id', 'a.submitted_at', 'r.payload'])
+    .where('s.session_id', '=', sessionId)
     .executeTakeFirst();
 
 /**
@@ -64,8 +72,15 @@ const openedSession = (db: Db, sessionId: string) =>
  * finished it): of two registrations racing, on any instances, the second finds it bound. It runs
  * before the session's row is written: that row's reference to the invitation takes a lock on it
  * that a second registration's binding would wait for while holding the lock this one needs.
+ * Returns the session when it exists already.
  */
-async function bind(context: WriteContext, db: Db, ref: SessionRef, keyHash: string, invitationId: string) {
+async function bind(
+  context: WriteContext,
+  db: Db,
+  ref: SessionRef,
+  keyHash: string,
+  invitationId: string,
+): Promise<OpenedSessionRow | undefined> {
   const existing = await openedSession(db, ref.sessionId);
   if (existing) checkEntry(existing, ref, keyHash, invitationId);
   let bound: bigint;
@@ -84,7 +99,7 @@ async function bind(context: WriteContext, db: Db, ref: SessionRef, keyHash: str
     if (context.dialect.isUniqueViolation(error)) throw new SessionConflictError(ref.sessionId);
     throw error;
   }
-  if (bound > 0n) return;
+  if (bound > 0n) return existing;
   const row = await db
     .selectFrom('invitations')
     .selectAll()
@@ -97,9 +112,15 @@ async function bind(context: WriteContext, db: Db, ref: SessionRef, keyHash: str
 /**
  * Opens the session bound to its key (and invitation), or checks it against the one there. The
  * insert gives way on either UNIQUE (the session's id, the key's hash), so racing registrations
- * never fail on one: what is there afterwards decides.
+ * never fail on one: what is there afterwards decides. Returns the session that was there; none
+ * when this registration opened it.
  */
-async function openOrEnter(db: Db, ref: SessionRef, keyHash: string, invitationId: string | null): Promise<void> {
+async function openOrEnter(
+  db: Db,
+  ref: SessionRef,
+  keyHash: string,
+  invitationId: string | null,
+): Promise<OpenedSessionRow | undefined> {
   const result = await db
     .insertInto('sessions')
     .values({
@@ -111,13 +132,14 @@ async function openOrEnter(db: Db, ref: SessionRef, keyHash: string, invitationI
     })
     .onConflict((conflict) => conflict.doNothing())
     .executeTakeFirst();
-  if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return;
+  if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return undefined;
   // The session was there (or another instance opened it a moment ago, and this insert waited for
   // that to commit): the start time stays the first one, and the key and test must be its own.
   // Not there: the key opened another session.
   const existing = await openedSession(db, ref.sessionId);
   if (!existing) throw new SessionKeyError(ref.sessionId);
   checkEntry(existing, ref, keyHash, invitationId);
+  return existing;
 }
 
 /**
@@ -133,15 +155,8 @@ const FINAL_DETAILS = ['fullName', 'email', 'social', 'workExperience'] as const
  * Whether the session's details are final: its answers were submitted. A registration that
  * repeats them then changes nothing (true); one that would change them is refused.
  */
-async function detailsAreFinal(db: Db, sessionId: string, registration: StoredRegistration): Promise<boolean> {
-  const held = await db
-    .selectFrom('answers as a')
-    .innerJoin('registrations as r', 'r.session_id', 'a.session_id')
-    .select(['a.submitted_at', 'r.payload'])
-    .where('a.session_id', '=', sessionId)
-    .where('a.submitted_at', 'is not', null)
-    .executeTakeFirst();
-  if (!held?.submitted_at) return false;
+function detailsAreFinal(held: OpenedSessionRow, registration: StoredRegistration): boolean {
+  if (held.submitted_at === null || held.payload === null) return false;
   const stored = JSON.parse(held.payload) as StoredRegistration;
   if (FINAL_DETAILS.every((field) => stored[field] === registration[field])) return true;
   throw new RecordFinalError('Your details were sent with your final answers, which', held.submitted_at);
@@ -191,26 +206,29 @@ async function storeIfNewer(db: Db, input: AnswersWrite): Promise<boolean> {
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
-/**
- * A save the one statement did not store (the answers are submitted, or it is not newer), weighed
- * with the row locked: it may mark the answers submitted, be refused, or change nothing.
- */
-async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) {
-  const row = await context.dialect
-    .forUpdate(
-      db
-        .selectFrom('answers')
-        .select(['answers', 'revision', 'saved_at', 'submitted_at'])
-        .where('session_id', '=', input.sessionId),
-    )
-    .executeTakeFirst();
+const heldAnswers = (db: Db, sessionId: string) =>
+  db
+    .selectFrom('answers')
+    .select(['answers', 'revision', 'saved_at', 'submitted_at'])
+    .where('session_id', '=', sessionId);
+
+async function decideOn(query: ReturnType<typeof heldAnswers>, input: AnswersWrite) {
+  const row = await query.executeTakeFirst();
   const held = row && {
     answers: row.answers,
     revision: row.revision,
     savedAt: row.saved_at,
     submittedAt: row.submitted_at,
   };
-  const decision = decideAnswers(held, input, JSON.stringify(input.answers));
+  return decideAnswers(held, input, JSON.stringify(input.answers));
+}
+
+/**
+ * A save the one statement did not store (the answers are submitted, or it is not newer), weighed
+ * with the row locked: it may mark the answers submitted, be refused, or change nothing.
+ */
+async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) {
+  const decision = await decideOn(context.dialect.forUpdate(heldAnswers(db, input.sessionId)), input);
   if (decision.write === 'store') await storeIfNewer(db, input);
   if (decision.write === 'mark-submitted') {
     await db
@@ -220,6 +238,22 @@ async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) 
       .execute();
   }
   return decision.result;
+}
+
+/**
+ * Whether the session's feedback is already this one. Feedback is final: once stored, its row never
+ * changes (only an erasure removes it), so this read needs no lock and no transaction, and a repeat
+ * sent by the outbox is answered by it alone. Other feedback than the held one is refused.
+ */
+async function heldFeedbackIs(db: Db, sessionId: string, payload: string): Promise<boolean> {
+  const held = await db
+    .selectFrom('feedback')
+    .select(['payload', 'received_at'])
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  if (!held) return false;
+  if (held.payload === payload) return true;
+  throw new RecordFinalError('Your feedback', held.received_at);
 }
 
 /** A session's own writes: its registration and each part a section sends. */
@@ -233,9 +267,10 @@ export const sessionWrites = defineWrites({
     gender: Gender = '',
   ): Promise<void> {
     await context.atomically(async (db) => {
-      if (invitationId) await bind(context, db, ref, keyHash, invitationId);
-      await openOrEnter(db, ref, keyHash, invitationId);
-      if (await detailsAreFinal(db, ref.sessionId, registration)) return;
+      const bound = invitationId ? await bind(context, db, ref, keyHash, invitationId) : undefined;
+      // A session just opened has no answers yet, so nothing of it is final.
+      const held = bound ?? (await openOrEnter(db, ref, keyHash, invitationId));
+      if (held && detailsAreFinal(held, registration)) return;
       await db
         .insertInto('registrations')
         .values({
@@ -300,6 +335,11 @@ export const sessionWrites = defineWrites({
     await requireSession(context, input);
     // An autosave newer than what is held, the usual case, is one statement.
     if (await storeIfNewer(context.db, input)) return { stored: true, revision: input.revision };
+    // Held answers only ever get newer, and once submitted stay so: a save they make redundant, or
+    // refuse, is answered from a read without a lock or a transaction. Only one that may still
+    // change them is weighed with the row locked.
+    const unlocked = await decideOn(heldAnswers(context.db, input.sessionId), input);
+    if (unlocked.write === 'nothing') return unlocked.result;
     return context.atomically((db) => weighAnswers(context, db, input));
   },
 
@@ -345,32 +385,26 @@ export const sessionWrites = defineWrites({
 
   async saveFeedback(context, ref: SessionRef, feedback: Feedback): Promise<void> {
     await requireSession(context, ref);
+    const payload = JSON.stringify(feedback);
+    if (await heldFeedbackIs(context.db, ref.sessionId, payload)) return;
     await context.atomically(async (db) => {
-      const held = await context.dialect
-        .forUpdate(db.selectFrom('feedback').select(['payload', 'received_at']).where('session_id', '=', ref.sessionId))
-        .executeTakeFirst();
-      if (held) {
-        // The outbox may send the same feedback again; anything else would change it.
-        if (held.payload === JSON.stringify(feedback)) return;
-        throw new RecordFinalError('Your feedback', held.received_at);
-      }
-      await db
+      const stored = await db
         .insertInto('feedback')
         .values({
           session_id: ref.sessionId,
-          payload: JSON.stringify(feedback),
+          payload,
           received_at: ref.receivedAt,
           updated_at: ref.receivedAt,
           current_score: feedback.currentScore,
         })
-        .onConflict((conflict) =>
-          conflict.column('session_id').doUpdateSet((eb) => ({
-            payload: eb.ref('excluded.payload'),
-            updated_at: eb.ref('excluded.updated_at'),
-            current_score: eb.ref('excluded.current_score'),
-          })),
-        )
-        .execute();
+        .onConflict((conflict) => conflict.column('session_id').doNothing())
+        .executeTakeFirst();
+      if (stored.numInsertedOrUpdatedRows === 0n) {
+        // Another instance stored this session's feedback since the read, and waited to commit: its
+        // feedback stands. Gone again already, it can only have been erased with its session.
+        if (await heldFeedbackIs(db, ref.sessionId, payload)) return;
+        throw new SessionNotFoundError(ref.sessionId);
+      }
       // The first feedback finishes the session's invitation and counts it as finished.
       await db
         .updateTable('invitations')
@@ -379,17 +413,17 @@ export const sessionWrites = defineWrites({
         .where('finished_at', 'is', null)
         .execute();
       await db.updateTable('demographics').set({ finished: true }).where('session_id', '=', ref.sessionId).execute();
-      // The candidate's receipt of what the company received, to the email they confirmed.
+      // The candidate's receipt of what the company received, to the email they confirmed. The
+      // session's test is the one `requireSession` checked.
       const registered = await db
-        .selectFrom('sessions')
-        .innerJoin('registrations', 'registrations.session_id', 'sessions.session_id')
-        .select(['sessions.test_id', 'registrations.email'])
-        .where('sessions.session_id', '=', ref.sessionId)
+        .selectFrom('registrations')
+        .select(['email', webhookUrlOf(db, ref.testId).as('webhook_url')])
+        .where('session_id', '=', ref.sessionId)
         .executeTakeFirst();
       if (registered) {
-        await queueWebhook(db, context.deliveryJobs, {
+        await queueWebhookTo(db, context.deliveryJobs, registered.webhook_url, {
           type: 'assessment.finished',
-          testId: registered.test_id,
+          testId: ref.testId,
           cause: ref.sessionId,
           data: { sessionId: ref.sessionId },
           sessionId: ref.sessionId,
@@ -400,7 +434,7 @@ export const sessionWrites = defineWrites({
       if (registered?.email) {
         await queueDelivery(db, context.deliveryJobs, {
           idempotencyKey: `receipt:${ref.sessionId}`,
-          testId: registered.test_id,
+          testId: ref.testId,
           kind: 'receipt',
           recipient: registered.email,
           invitationId: null,
