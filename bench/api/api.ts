@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import readline from 'node:readline';
 import type { AnswersPayload } from '@assessment/core';
 import autocannon from 'autocannon';
 import { startServices } from '../../scripts/services.mjs';
@@ -7,6 +9,7 @@ import { benchRoot, claimPort, type ServerProcess, startNodeServer } from '../li
 import { feedbackOf, INVITE, register, startProductServer } from '../lib/product.ts';
 import { percentile, type Row } from '../lib/report.ts';
 import { benchExport, type ExportResult } from './export.ts';
+import type { HostileKind } from './hostile-bodies.ts';
 
 const CONNECTIONS = 100;
 /** One session per connection: a hundred candidates saving at once, not one saving a hundred times. */
@@ -81,21 +84,6 @@ function answersCall(sessions: readonly Session[]): Call {
       };
     },
   };
-}
-
-/** What the issue sent: three answers of 49,000 nested spans, 882 kB, inside every size limit. */
-function hostileBody(unique: string): string {
-  const nested = '<span>'.repeat(49_000);
-  const question = { pastes: [], droppedPastes: 0, switches: 0 };
-  return JSON.stringify({
-    unique,
-    data: INVITE,
-    answers: [nested, nested, nested],
-    proctoring: { tabSwitches: 0, perQuestion: [question, question, question] },
-    revision: 1,
-    savedAt: Date.now(),
-    final: false,
-  } satisfies AnswersPayload);
 }
 
 interface LoadResult {
@@ -215,66 +203,72 @@ async function saveLatencies(origin: string, session: Session, seconds: number):
   return { p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), requests: times.length };
 }
 
-/** Half a million nested arrays, 1 MB: JSON that no parser should be asked to walk. */
-function nestedArraysBody(): string {
-  return `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+/** Starts the hostile clients' process (`hostile-clients.ts`); resolves once its clients have begun. */
+async function startHostileClients(options: {
+  origin: string;
+  kind: HostileKind;
+  seconds: number;
+  sessions: Session[];
+}): Promise<{ done: Promise<{ requests: number; statuses: Record<string, number> }> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'hostile-clients.ts'), JSON.stringify(options)],
+    {
+      cwd: benchRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = readline.createInterface({ input: child.stdout });
+  const output: string[] = [];
+  let started: () => void = () => {};
+  const begun = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  lines.on('line', (line) => {
+    if (line === 'started') started();
+    else output.push(line);
+  });
+  const done = new Promise<{ requests: number; statuses: Record<string, number> }>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const [result] = output;
+      if (code === 0 && result) resolve(JSON.parse(result));
+      else reject(new Error(`the hostile clients exited with ${code}`));
+    });
+  });
+  await Promise.race([begun, done]);
+  return { done };
 }
 
 /**
- * What `probe` measures on the idle server, then while `clients` registered sessions send
- * `hostileBody` in a loop, each its own.
+ * What `probe` measures on the idle server, then while `clients` registered sessions send the
+ * `kind` of hostile body in a loop, each its own, from a process of their own.
  */
 async function underHostileLoad(
   product: ServerProcess,
   {
     clients: count,
-    hostileBody: bodyOf,
+    kind,
     probe,
-  }: {
-    clients: number;
-    hostileBody: (unique: string) => string;
-    probe: (seconds: number) => Promise<Latencies>;
-  },
+  }: { clients: number; kind: HostileKind; probe: (seconds: number) => Promise<Latencies> },
 ): Promise<HostileResult> {
   await probe(WARM_UP_S);
   const idle = await probe(DURATION_S);
-  const clients: Session[] = [];
+  const sessions: Session[] = [];
   for (let client = 0; client < count; client += 1) {
     const unique = `bench-hostile-${client}-${Date.now()}`;
-    clients.push({ unique, headers: await register(product.origin, unique) });
+    sessions.push({ unique, headers: await register(product.origin, unique) });
   }
-  const bodies = clients.map((client) => bodyOf(client.unique));
-  const statuses: Record<string, number> = {};
-  let next = 0;
-  const hostile = runWithResponses(
-    {
-      url: product.origin,
-      connections: count,
-      duration: WARM_UP_S + DURATION_S + 1,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/answers',
-          setupRequest: (request, context: { client?: number }) => {
-            context.client ??= next++ % count;
-            const client = clients[context.client] as Session;
-            return {
-              ...request,
-              body: bodies[context.client] as string,
-              headers: { ...request.headers, 'content-type': 'application/json', ...client.headers },
-            };
-          },
-        },
-      ],
-    },
-    (statusCode) => {
-      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-    },
-  );
+  const hostile = await startHostileClients({
+    origin: product.origin,
+    kind,
+    seconds: WARM_UP_S + DURATION_S + 1,
+    sessions,
+  });
   await new Promise((resolve) => setTimeout(resolve, WARM_UP_S * 1000));
   const underLoad = await probe(DURATION_S);
-  const finished = await hostile;
-  return { idle, underLoad, hostileRequests: finished.requests.total, hostileStatuses: statuses };
+  const finished = await hostile.done;
+  return { idle, underLoad, hostileRequests: finished.requests, hostileStatuses: finished.statuses };
 }
 
 /** The row of one hostile measurement, beside the same figure on the idle server of the same run. */
@@ -383,19 +377,18 @@ export async function benchApi(log: (line: string) => void): Promise<{ rows: Row
     );
     const hostile = await underHostileLoad(product, {
       clients: HOSTILE_CLIENTS,
-      hostileBody: hostileBody,
+      kind: 'nested-spans',
       probe: (seconds) => healthLatencies(product.origin, seconds),
     });
     details.hostile = hostile;
     rows.push(hostileRow('GET /api/health p99, hostile bodies in a loop', hostile));
 
     log(`api: another candidate's saves, idle and while ${NESTED_CLIENTS} clients send 1 MB of nested arrays`);
-    const nestedBody = nestedArraysBody();
     const [saver] = sessions;
     if (!saver) throw new Error('no session to save with');
     const nestedArrays = await underHostileLoad(product, {
       clients: NESTED_CLIENTS,
-      hostileBody: () => nestedBody,
+      kind: 'nested-arrays',
       probe: (seconds) => saveLatencies(product.origin, saver, seconds),
     });
     details.nestedArrays = nestedArrays;
