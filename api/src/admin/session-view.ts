@@ -11,6 +11,7 @@ import {
   type TestDefinition,
   type VideoState,
 } from '@assessment/core';
+import type { QuizClock } from '../storage/sessions/session-reads.ts';
 import type { SessionRecord } from '../storage/sessions/session-store.ts';
 import type { StoredVideo } from '../storage/uploads/upload-store.ts';
 import type { VideoStore } from '../storage/videos/video-store.ts';
@@ -42,8 +43,12 @@ export function clockStartOf(session: { startedAt: number; quizStartedAt: number
 }
 
 export function deadlineOf(record: SessionRecord) {
-  const test = getTest(record.testId);
-  return test && quizDeadline(test, clockStartOf(record), record.invitation?.extraTimePercent ?? 0);
+  return quizClockDeadline({ ...record, extraTimePercent: record.invitation?.extraTimePercent ?? 0 });
+}
+
+export function quizClockDeadline(clock: QuizClock) {
+  const test = getTest(clock.testId);
+  return test && quizDeadline(test, clockStartOf(clock), clock.extraTimePercent);
 }
 
 /**

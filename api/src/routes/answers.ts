@@ -1,6 +1,6 @@
 import { BODY_LIMIT_BYTES } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
-import { deadlineOf } from '../admin/session-view.ts';
+import { quizClockDeadline } from '../admin/session-view.ts';
 import { createAnswersChecker } from '../answers/answers-checker.ts';
 import { finalReasonAt } from '../answers/final-reason.ts';
 import { readShallowJson } from '../http/shallow-body.ts';
@@ -21,8 +21,8 @@ export async function registerAnswersRoute(
   const checker = createAnswersChecker();
   /** Undefined only for a session erased while its save was on the way, which the store then refuses. */
   const finalReasonOf = async (sessionId: string, receivedAt: number) => {
-    const record = await sessions.getSession(sessionId);
-    const deadline = record && deadlineOf(record);
+    const clock = await sessions.quizClock(sessionId);
+    const deadline = clock && quizClockDeadline(clock);
     return deadline ? finalReasonAt(receivedAt, deadline.endsAt) : null;
   };
   app.addHook('onClose', () => checker.close());

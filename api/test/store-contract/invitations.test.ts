@@ -132,6 +132,34 @@ describe.each(backEnds)('invitations and the open link ($name)', (backEnd) => {
     expect(await store.sessionOfKey(keyHashOf(other))).toBeUndefined();
   });
 
+  it("reads a session's quiz clock: its start, the quiz's start once sent, and its invitation's extra time", async () => {
+    const made = newInvitation({ extraTimePercent: 50 });
+    await store.createInvitation(made);
+    const invited = newSessionId();
+    const at = tick();
+    await register(store, made.invitationId, invited, at);
+    expect(await store.quizClock(invited)).toEqual({
+      testId,
+      startedAt: at,
+      quizStartedAt: null,
+      extraTimePercent: 50,
+    });
+    const quizAt = tick();
+    await store.saveQuizStart(ref(invited, quizAt));
+    expect(await store.quizClock(invited)).toMatchObject({ quizStartedAt: quizAt, extraTimePercent: 50 });
+
+    const open = newSessionId();
+    const openAt = tick();
+    await store.saveRegistration(ref(open, openAt), keyHashOf(open), registrationOf(open));
+    expect(await store.quizClock(open)).toEqual({
+      testId,
+      startedAt: openAt,
+      quizStartedAt: null,
+      extraTimePercent: 0,
+    });
+    expect(await store.quizClock(newSessionId())).toBeUndefined();
+  });
+
   it('binds nothing through a revoked or expired link, and stores nothing for the session', async () => {
     const revoked = newInvitation();
     await store.createInvitation(revoked);

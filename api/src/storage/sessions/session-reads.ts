@@ -213,6 +213,36 @@ export async function listSessions(db: Db, dialect: Dialect, query: SessionQuery
   return last ? { sessions, next: { startedAt: last.started_at, sessionId: last.session_id } } : { sessions };
 }
 
+/** What decides when a session's quiz ends: its test, when its clock started, and its extra time. */
+export interface QuizClock {
+  testId: string;
+  startedAt: number;
+  quizStartedAt: number | null;
+  /** The personal invitation's extra time; 0 for the open link. */
+  extraTimePercent: number;
+}
+
+/**
+ * A session's quiz clock alone, for every final save: the whole session (`getSession`) would read
+ * and build its answers, videos and feedback too, on the busiest moment of an assessment day.
+ */
+export async function quizClockOf(db: Db, sessionId: string): Promise<QuizClock | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .leftJoin('invitations as i', 'i.session_id', 's.session_id')
+    .select(['s.test_id', 's.started_at', 's.quiz_started_at', 'i.extra_time_percent'])
+    .where('s.session_id', '=', sessionId)
+    .executeTakeFirst();
+  return (
+    row && {
+      testId: row.test_id,
+      startedAt: row.started_at,
+      quizStartedAt: row.quiz_started_at,
+      extraTimePercent: row.extra_time_percent ?? 0,
+    }
+  );
+}
+
 export async function sessionOfKey(db: Db, keyHash: string): Promise<OpenedSession | undefined> {
   const row = await db
     .selectFrom('sessions')

@@ -11,7 +11,7 @@ import type { Storage } from '../db/storage.ts';
 import type { StoredInvitation } from '../invitations/invitation-store.ts';
 import type { StoredVideo } from '../uploads/upload-store.ts';
 import { knownSessions, type OpenedSession } from './known-sessions.ts';
-import { getSession, listSessions, sessionOfKey } from './session-reads.ts';
+import { getSession, listSessions, type QuizClock, quizClockOf, sessionOfKey } from './session-reads.ts';
 
 /**
  * What a candidate sends, and the session it makes up, on either database. Every method is async,
@@ -146,6 +146,7 @@ export interface SessionStore {
   /** Sessions in the order they started, a page at a time. */
   listSessions(query: SessionQuery): Promise<SessionPage>;
   getSession(sessionId: string): Promise<SessionRecord | undefined>;
+  quizClock(sessionId: string): Promise<QuizClock | undefined>;
 }
 
 /**
@@ -166,6 +167,7 @@ export function createSessionStore({ reads, dialect, write }: Storage): SessionS
     sessionOfKey: async (keyHash) =>
       known.ofKey(keyHash) ?? known.rememberKey(keyHash, await sessionOfKey(reads, keyHash)),
     getSession: (sessionId) => getSession(reads, dialect, sessionId),
+    quizClock: (sessionId) => quizClockOf(reads, sessionId),
     listSessions: (query) => listSessions(reads, dialect, query),
   };
 }
