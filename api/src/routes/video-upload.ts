@@ -10,7 +10,6 @@ import { readMediaDuration } from '../video/media-duration.ts';
 import { ffprobeFrameCheck, NO_PICTURE } from '../video/video-frames.ts';
 import { NOT_A_VIDEO, VideoOnlyStore } from '../video/video-only-store.ts';
 import type { RouteDeps } from './deps.ts';
-import { sessionRefOf } from './session-ref.ts';
 
 const VIDEO_UPLOAD_PATH = '/api/videos';
 
@@ -130,7 +129,9 @@ export async function registerVideoUploadRoutes(
       requireTest(testId);
       await keepInBudget(sessionId, upload.size ?? 0);
       await uploads.startVideoUpload({
-        ...sessionRefOf(metadata, now()),
+        sessionId,
+        testId,
+        receivedAt: now(),
         uploadId: upload.id,
         recordingId: metadata.recordingId ?? null,
         declaredType: metadata.filetype ?? null,
