@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import pg from 'pg';
 import { WRITES } from '../writes.ts';
@@ -71,6 +71,47 @@ export function openPostgres(databaseUrl: string, onError: (error: Error) => voi
       await pool.query('SELECT 1');
     },
     close: () => pool.end(),
+  };
+}
+
+/** As many statements as SQLite keeps prepared (`sqlite.ts`); past them, a statement is parsed each time. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The pool as Kysely drives it, with each statement prepared once per connection and kept, under
+ * a name of its text, as `sqlite.ts` keeps SQLite's: Kysely sends every query unnamed, so
+ * PostgreSQL parses and plans it anew each time, and in the crowd of `pnpm bench crowd` that was
+ * a quarter of the database's CPU (`bench/README.md`). Not kept: a `select *`, whose kept plan
+ * would fail once another instance's migration added a column, and statements without values.
+ */
+function keptStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < STATEMENTS_KEPT && !/select \*|"\.\*/.test(text)) {
+      name = `kept_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const query = (text: string, values: readonly unknown[]) =>
+      client.query({ name: values.length > 0 ? nameOf(text) : undefined, text, values: [...values] });
+    // Kysely streams through a cursor only when its dialect is given one, and this one is not.
+    return { query: query as unknown as PostgresPoolClient['query'], release: (destroy) => client.release(destroy) };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let kept = clients.get(client);
+      if (!kept) {
+        kept = wrap(client);
+        clients.set(client, kept);
+      }
+      return kept;
+    },
+    end: () => pool.end(),
   };
 }
 
@@ -151,7 +192,7 @@ async function requireDurableCommits(pool: pg.Pool): Promise<void> {
  */
 export async function openPostgresStorage(postgres: Postgres): Promise<Storage> {
   await requireDurableCommits(postgres.pool);
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: postgres.pool }) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: keptStatements(postgres.pool) }) });
   const deliveryJobs = await migrateUnderLock(postgres.settings, () => openDeliveryJobs(postgres, db));
   const localState = new Map<string, unknown>();
   const context: WriteContext = {

@@ -1,0 +1,71 @@
+import { sampleTestId } from '@assessment/core';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres, openPostgresStorage, type Postgres } from '../src/storage/db/postgres.ts';
+import type { Storage } from '../src/storage/db/storage.ts';
+import { type Stores, storesOn } from '../src/storage/stores.ts';
+import { createDatabase, type TestDatabase } from './databases.ts';
+
+/**
+ * The PostgreSQL store keeps its statements prepared (`keptStatements` in `postgres.ts`). A kept
+ * plan of `select *` fails once its table gains a column, which another instance's migration may
+ * do while this one runs: those are never kept, and every other kept statement is planned again.
+ */
+describe('statements kept prepared on PostgreSQL', () => {
+  let database: TestDatabase;
+  let postgres: Postgres;
+  let storage: Storage;
+  let stores: Stores;
+  beforeAll(async () => {
+    database = await createDatabase(inject('services').DATABASE_URL, 'kept_statements');
+    postgres = openPostgres(database.url, () => {});
+    storage = await openPostgresStorage(postgres);
+    stores = storesOn(storage);
+  });
+  afterAll(async () => {
+    await storage.close();
+    await postgres.close();
+    await database.drop();
+  });
+
+  const kept = async () =>
+    (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(storage.reads)).rows.map(
+      (row) => row.statement,
+    );
+
+  it('keeps a statement once run, never a select *, and both answer after their table gains a column', async () => {
+    const invitation = {
+      invitationId: 'inv_kept',
+      testId: sampleTestId,
+      invitationToken: 'kept'.padEnd(26, 'x'),
+      email: 'kept@mail.example',
+      name: null,
+      createdAt: 1_760_000_000_000,
+      expiresAt: 1_760_086_400_000,
+      extraTimePercent: 25,
+    };
+    await stores.invitations.createInvitation(invitation);
+    // More at once than the pool has connections, so that every connection runs each.
+    const onEveryConnection = <T>(read: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, read));
+    const read = async () => [
+      await onEveryConnection(() => stores.invitations.getInvitation('inv_kept')),
+      await onEveryConnection(() => stores.sessions.sessionOfKey('no such key')),
+    ];
+    const before = await read();
+    expect(before[0]?.[0]).toMatchObject({ invitationId: 'inv_kept', extraTimePercent: 25 });
+    const statements = await kept();
+    expect(statements.some((text) => text.includes('"key_hash" = $1'))).toBe(true);
+    expect(statements.filter((text) => /select \*|"\.\*/.test(text))).toEqual([]);
+
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('ALTER TABLE invitations ADD COLUMN kept_note text');
+      await other.query('ALTER TABLE sessions ADD COLUMN kept_note text');
+    } finally {
+      await other.end();
+    }
+    expect(await read()).toEqual(before);
+  });
+});
