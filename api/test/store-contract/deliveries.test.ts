@@ -1,7 +1,9 @@
 import { sampleTestId } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DueDelivery } from '../../src/storage/db/database.ts';
+import { CANDIDATE_EMAIL, newSessionId, testId } from '../helpers.ts';
 import { type AllStores, backEnds, type DatabaseUnderTest, twoInstances } from './back-ends.ts';
+import { feedbackOf, keyHashOf, ref, registrationOf } from './inputs.ts';
 
 const HOLD = 5 * 60_000;
 /**
@@ -10,6 +12,7 @@ const HOLD = 5 * 60_000;
  */
 const t = Date.now();
 const idsOf = (due: DueDelivery[]) => due.map((one) => one.deliveryId);
+const byKind = (x: { kind: string }, y: { kind: string }) => x.kind.localeCompare(y.kind);
 
 describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
   let database: DatabaseUnderTest;
@@ -91,5 +94,43 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
     await expect(b.createInvitation(invitation('inv_queue4', 'four@mail.example'))).rejects.toThrow();
     const logged = (await a.deliveriesOf('lumenvault', 50)).filter((one) => one.recipient === 'four@mail.example');
     expect(logged).toHaveLength(1);
+  });
+
+  it("queues the candidate's receipt and the company's event with the first feedback, and nothing with a repeat", async () => {
+    const sessionId = newSessionId();
+    await a.saveRegistration(ref(sessionId, t), keyHashOf(sessionId), registrationOf(sessionId), null, 'Female');
+    const before = await a.demographicCounts(testId);
+    await a.setWebhookEndpoint('lumenvault', 'https://hooks.lumenvault.example/assessment', 'whsec_c2VjcmV0', t);
+    await a.saveFeedback(ref(sessionId, t + 1), feedbackOf(sessionId));
+    await b.saveFeedback(ref(sessionId, t + 2), feedbackOf(sessionId));
+    await a.removeWebhookEndpoint('lumenvault');
+
+    const queued = (await a.deliveriesOf('lumenvault', 200)).filter((one) => one.sessionId === sessionId);
+    expect(queued.map(({ kind, recipient, state, dueAt }) => ({ kind, recipient, state, dueAt })).sort(byKind)).toEqual(
+      [
+        { kind: 'receipt', recipient: CANDIDATE_EMAIL, state: 'queued', dueAt: t + 1 },
+        { kind: 'webhook', recipient: 'https://hooks.lumenvault.example/assessment', state: 'queued', dueAt: t + 1 },
+      ],
+    );
+    expect(JSON.parse(queued.find((one) => one.kind === 'webhook')?.payload ?? '')).toEqual({
+      type: 'assessment.finished',
+      timestamp: new Date(t + 1).toISOString(),
+      data: { testId, sessionId },
+    });
+    // Each has its first attempt scheduled with it: an instance is handed both to send.
+    const ids = queued.map((one) => one.deliveryId);
+    const handed: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          handed.push(...idsOf(await b.dueDeliveries(Date.now(), 50)));
+          return ids.filter((id) => handed.includes(id)).length;
+        },
+        { timeout: 5000 },
+      )
+      .toBe(2);
+    const finished = (counts: typeof before) =>
+      counts.filter((row) => row.gender === 'Female').reduce((sum, row) => sum + row.finished, 0);
+    expect(finished(await a.demographicCounts(testId))).toBe(finished(before) + 1);
   });
 });

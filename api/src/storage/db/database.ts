@@ -4,9 +4,9 @@ import type { Schema } from './schema.ts';
 /**
  * The one data layer of the API: every query is written once, with Kysely, for both databases.
  * What really differs between them is named here and supplied by each database's set-up
- * (the set-up files beside this one): column types, row locks, how a broken UNIQUE shows, JSON
- * aggregation, and the schema each reached before the shared history. Nothing else may branch on
- * the database.
+ * (the set-up files beside this one): column types, row locks, writes in a `WITH`, how a broken
+ * UNIQUE shows, JSON aggregation, and the schema each reached before the shared history. Nothing
+ * else may branch on the database.
  */
 
 export type Db = Kysely<Schema>;
@@ -23,6 +23,12 @@ export interface Dialect {
    * where it has a single writer, every write transaction holds the whole database already.
    */
   forUpdate<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>): SelectQueryBuilder<DB, TB, Row>;
+  /**
+   * Whether a statement's `WITH` may insert and update (PostgreSQL; not SQLite), so that a write
+   * of several tables can be one statement. Where the database is a server, each statement is a
+   * round trip; where it is a file written by one thread, statements cost little each.
+   */
+  readonly writableWith: boolean;
   /** Whether a write failed on a UNIQUE constraint or index. */
   isUniqueViolation(error: unknown): boolean;
   /**

@@ -20,6 +20,7 @@ export const sqliteDialect: Dialect = {
   column: (kind) => (kind === 'real' ? 'real' : kind === 'id' || kind === 'text' ? 'text' : 'integer'),
   // One writer holds the whole database for the length of its transaction.
   forUpdate: (query) => query,
+  writableWith: false,
   isUniqueViolation: (error) => {
     const code = (error as { code?: unknown }).code;
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

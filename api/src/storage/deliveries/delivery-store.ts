@@ -100,26 +100,31 @@ function companyOfTest(testId: string): string {
  * keeps them.
  */
 export async function queueDelivery(db: Db, jobs: DeliveryJobs | undefined, delivery: QueuedDelivery): Promise<void> {
-  const deliveryId = `dlv_${randomBytes(10).toString('hex')}`;
+  const row = deliveryRow(delivery);
   const queued = await db
     .insertInto('deliveries')
-    .values({
-      delivery_id: deliveryId,
-      idempotency_key: delivery.idempotencyKey,
-      company_id: 'companyId' in delivery ? delivery.companyId : companyOfTest(delivery.testId),
-      kind: delivery.kind,
-      recipient: delivery.recipient,
-      invitation_id: delivery.invitationId,
-      session_id: delivery.sessionId,
-      state: 'queued',
-      due_at: delivery.at,
-      created_at: delivery.at,
-      payload: delivery.payload ?? null,
-    })
+    .values(row)
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
     .executeTakeFirst();
   // A cause queued before has its delivery, and that its jobs, already.
-  if (jobs && queued.numInsertedOrUpdatedRows !== 0n) await jobs.schedule(db, deliveryId, delivery.at);
+  if (jobs && queued.numInsertedOrUpdatedRows !== 0n) await jobs.schedule(db, row.delivery_id, delivery.at);
+}
+
+/** The row of a delivery just queued, with an id of its own. */
+export function deliveryRow(delivery: QueuedDelivery) {
+  return {
+    delivery_id: `dlv_${randomBytes(10).toString('hex')}`,
+    idempotency_key: delivery.idempotencyKey,
+    company_id: 'companyId' in delivery ? delivery.companyId : companyOfTest(delivery.testId),
+    kind: delivery.kind,
+    recipient: delivery.recipient,
+    invitation_id: delivery.invitationId,
+    session_id: delivery.sessionId,
+    state: 'queued',
+    due_at: delivery.at,
+    created_at: delivery.at,
+    payload: delivery.payload ?? null,
+  };
 }
 
 const kindOf = (value: string): DeliveryKind => DELIVERY_KINDS.find((kind) => kind === value) ?? 'invitation';
@@ -157,7 +162,12 @@ export async function queueWebhookTo(
   event: WebhookEvent,
 ): Promise<void> {
   if (!url) return;
-  await queueDelivery(db, jobs, {
+  await queueDelivery(db, jobs, webhookDelivery(event, url));
+}
+
+/** The delivery of a webhook event to the company's endpoint at `url`. */
+export function webhookDelivery(event: WebhookEvent, url: string): QueuedDelivery {
+  return {
     idempotencyKey: `webhook:${event.type}:${event.cause}`,
     testId: event.testId,
     kind: 'webhook',
@@ -170,7 +180,7 @@ export async function queueWebhookTo(
       timestamp: new Date(event.at).toISOString(),
       data: { testId: event.testId, ...event.data },
     }),
-  });
+  };
 }
 
 function toDelivery(row: Selectable<DeliveriesTable>): StoredDelivery {

@@ -11,6 +11,7 @@ import {
 } from '../errors.ts';
 import { toInvitation } from '../invitations/invitation-rows.ts';
 import { decideAnswers, submittedAtWhenStored } from './answers-rules.ts';
+import { finishedEvent, receiptDelivery, storeFirstFeedback } from './first-feedback.ts';
 import { knownSessions } from './known-sessions.ts';
 import type { AnswersWrite, DeviceCheckFacts, Feedback, QuizComplete, SessionRef } from './session-store.ts';
 
@@ -256,6 +257,16 @@ async function heldFeedbackIs(db: Db, sessionId: string, payload: string): Promi
   throw new RecordFinalError('Your feedback', held.received_at);
 }
 
+/**
+ * Feedback the insert found there: another instance stored this session's feedback since the read,
+ * and waited to commit, so its feedback stands. Gone again already, it can only have been erased
+ * with its session.
+ */
+async function storedMeanwhile(db: Db, ref: SessionRef, payload: string): Promise<void> {
+  if (await heldFeedbackIs(db, ref.sessionId, payload)) return;
+  throw new SessionNotFoundError(ref.sessionId);
+}
+
 /** A session's own writes: its registration and each part a section sends. */
 export const sessionWrites = defineWrites({
   async saveRegistration(
@@ -388,6 +399,12 @@ export const sessionWrites = defineWrites({
     const payload = JSON.stringify(feedback);
     if (await heldFeedbackIs(context.db, ref.sessionId, payload)) return;
     await context.atomically(async (db) => {
+      if (context.dialect.writableWith) {
+        const first = await storeFirstFeedback(db, ref, payload, feedback.currentScore);
+        if (!first.stored) return storedMeanwhile(db, ref, payload);
+        for (const { deliveryId, at } of first.queued) await context.deliveryJobs?.schedule(db, deliveryId, at);
+        return;
+      }
       const stored = await db
         .insertInto('feedback')
         .values({
@@ -399,12 +416,7 @@ export const sessionWrites = defineWrites({
         })
         .onConflict((conflict) => conflict.column('session_id').doNothing())
         .executeTakeFirst();
-      if (stored.numInsertedOrUpdatedRows === 0n) {
-        // Another instance stored this session's feedback since the read, and waited to commit: its
-        // feedback stands. Gone again already, it can only have been erased with its session.
-        if (await heldFeedbackIs(db, ref.sessionId, payload)) return;
-        throw new SessionNotFoundError(ref.sessionId);
-      }
+      if (stored.numInsertedOrUpdatedRows === 0n) return storedMeanwhile(db, ref, payload);
       // The first feedback finishes the session's invitation and counts it as finished.
       await db
         .updateTable('invitations')
@@ -420,27 +432,13 @@ export const sessionWrites = defineWrites({
         .select(['email', webhookUrlOf(db, ref.testId).as('webhook_url')])
         .where('session_id', '=', ref.sessionId)
         .executeTakeFirst();
-      if (registered) {
-        await queueWebhookTo(db, context.deliveryJobs, registered.webhook_url, {
-          type: 'assessment.finished',
-          testId: ref.testId,
-          cause: ref.sessionId,
-          data: { sessionId: ref.sessionId },
-          sessionId: ref.sessionId,
-          invitationId: null,
-          at: ref.receivedAt,
-        });
-      }
+      if (registered) await queueWebhookTo(db, context.deliveryJobs, registered.webhook_url, finishedEvent(ref));
       if (registered?.email) {
-        await queueDelivery(db, context.deliveryJobs, {
-          idempotencyKey: `receipt:${ref.sessionId}`,
-          testId: ref.testId,
-          kind: 'receipt',
-          recipient: registered.email,
-          invitationId: null,
-          sessionId: ref.sessionId,
-          at: ref.receivedAt,
-        });
+        await queueDelivery(
+          db,
+          context.deliveryJobs,
+          receiptDelivery(ref.sessionId, ref.testId, ref.receivedAt, registered.email),
+        );
       }
     });
   },
