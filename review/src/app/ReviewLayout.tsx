@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router-dom';
 import { useReviewSession } from '../api/session.tsx';
 import { LoadProblem } from '../components/LoadProblem.tsx';
+import { SkipLink } from '../components/SkipLink.tsx';
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
 import { SignOutButton } from '../features/auth/components/SignOutButton.tsx';
 import { TwoFactorRequiredPage } from '../features/two-factor/components/TwoFactorRequiredPage.tsx';
@@ -15,9 +16,7 @@ export function ReviewLayout() {
   const { state, refresh } = useReviewSession();
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
+      <SkipLink target="main">Skip to main content</SkipLink>
       <header className="review-header">
         <Link to="/" className="review-brand">
           {state.status === 'signed-in' ? `${state.me.company.companyName} · Review` : 'Review'}

@@ -1,0 +1,50 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+import { addReviewer, signIn, test } from './review-helpers.ts';
+import { press, tabToShownFocus } from './support/keyboard.ts';
+
+/** A company no other test touches; its one test is the first link of its list. */
+const OSTRELLE = { companyId: 'ostrelle-capital', roleName: 'Investment Analyst' };
+
+/**
+ * Follows the skip link by keyboard from the view's heading, which takes the focus when the view
+ * appears, so the link is behind it: Shift+Tab reaches it over the header. Enter has to leave the
+ * focus on the main region itself (on the body, a screen reader would not say where the reviewer
+ * is), and the next Tab has to go on inside it, not back to the header.
+ */
+async function followSkipLink(page: Page, heading: string, firstInMain: (main: Locator) => Locator): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused();
+  await tabToShownFocus(page, page.getByRole('link', { name: 'Skip to main content', exact: true }), 'Shift+Tab');
+
+  await page.keyboard.press('Enter');
+  const main = page.getByRole('main');
+  await expect(main).toBeFocused();
+  // The focus shows on the view's heading, in the one ring of base.css, and not round the whole view.
+  const outline = (element: Element) =>
+    `${getComputedStyle(element).outlineStyle} ${getComputedStyle(element).outlineColor}`;
+  expect(await main.getByRole('heading', { level: 1 }).evaluate(outline)).toBe('solid rgb(194, 94, 0)');
+  expect(await main.evaluate(outline)).toMatch(/^none /);
+
+  await press(page, 'Tab');
+  await expect(firstInMain(main)).toBeFocused();
+}
+
+test('the skip link puts the focus on the main region of a signed-in view, and Tab goes on inside it', async ({
+  page,
+}) => {
+  await signIn(page, addReviewer(OSTRELLE.companyId));
+  await page.goto('/review/');
+  await expect(page.getByRole('link', { name: OSTRELLE.roleName })).toBeVisible();
+  await followSkipLink(page, 'Your tests', (main) => main.getByRole('link', { name: OSTRELLE.roleName }));
+  // Left, the main region takes no focus again: after a click on its text, Tab goes on from there.
+  await page.getByRole('heading', { name: 'Add a teammate' }).click();
+  await press(page, 'Tab');
+  await expect(page.getByLabel("Teammate's email")).toBeFocused();
+});
+
+test('the skip link puts the focus on the main region of the sign-in form, and Tab goes on inside it', async ({
+  page,
+}) => {
+  await page.goto('/review/');
+  await followSkipLink(page, 'Sign in to review your candidates', (main) => main.getByLabel('Email'));
+});
