@@ -1,34 +1,10 @@
-import { type Expression, type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Db } from '../db/database.ts';
 import { deliveryRow, type QueuedDelivery, type WebhookEvent, webhookDelivery } from '../deliveries/delivery-store.ts';
 import type { SessionRef } from './session-store.ts';
 
 type Row = ReturnType<typeof deliveryRow>;
-
-/**
- * A delivery's row as a select list, its recipient read by the select (an address, a URL) and
- * the rest given: `INSERT … SELECT` queues it only for the rows the select finds. The casts are
- * PostgreSQL's, the one database that runs this.
- */
-function deliveryColumns<DB, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  row: Row,
-  recipient: Expression<string>,
-) {
-  return [
-    eb.val(row.delivery_id).as('delivery_id'),
-    eb.val(row.idempotency_key).as('idempotency_key'),
-    eb.val(row.company_id).as('company_id'),
-    eb.val(row.kind).as('kind'),
-    sql<string>`${recipient}`.as('recipient'),
-    sql<string | null>`${row.invitation_id}::text`.as('invitation_id'),
-    sql<string | null>`${row.session_id}::text`.as('session_id'),
-    eb.val(row.state).as('state'),
-    sql<number>`${row.due_at}::bigint`.as('due_at'),
-    sql<number>`${row.created_at}::bigint`.as('created_at'),
-    sql<string | null>`${row.payload}::text`.as('payload'),
-  ];
-}
 
 const DELIVERY_COLUMNS = [
   'delivery_id',
@@ -44,6 +20,41 @@ const DELIVERY_COLUMNS = [
   'payload',
 ] as const satisfies readonly (keyof Row)[];
 
+/** Each of the two deliveries' columns, as values of the statement: `receipt_kind`, `webhook_payload`… */
+type DeliveryValues = Record<`${'receipt' | 'webhook'}_${keyof Row}`, string | number | null>;
+
+type FirstFeedbackValues = DeliveryValues & {
+  sessionId: string;
+  payload: string;
+  receivedAt: number;
+  currentScore: number;
+};
+
+/** One delivery's row as the values `receipt_…` or `webhook_…` of the statement. */
+const asValues = (delivery: 'receipt' | 'webhook', row: Row) =>
+  Object.fromEntries(DELIVERY_COLUMNS.map((column) => [`${delivery}_${column}`, row[column]]));
+
+/**
+ * A delivery's row as a select list, its recipient read by the select (an address, a URL) and
+ * the rest given: `INSERT … SELECT` queues it only for the rows the select finds. The casts are
+ * PostgreSQL's, the one database that runs this.
+ */
+function deliveryColumns(given: (column: keyof Row) => unknown, recipient: Expression<string>) {
+  return [
+    sql<string>`${given('delivery_id')}::text`.as('delivery_id'),
+    sql<string>`${given('idempotency_key')}::text`.as('idempotency_key'),
+    sql<string>`${given('company_id')}::text`.as('company_id'),
+    sql<string>`${given('kind')}::text`.as('kind'),
+    sql<string>`${recipient}`.as('recipient'),
+    sql<string | null>`${given('invitation_id')}::text`.as('invitation_id'),
+    sql<string | null>`${given('session_id')}::text`.as('session_id'),
+    sql<string>`${given('state')}::text`.as('state'),
+    sql<number>`${given('due_at')}::bigint`.as('due_at'),
+    sql<number>`${given('created_at')}::bigint`.as('created_at'),
+    sql<string | null>`${given('payload')}::text`.as('payload'),
+  ];
+}
+
 /**
  * The first feedback and everything it causes, as one statement where a statement's `WITH` may
  * write (PostgreSQL): the feedback row, the invitation and the demographics marked finished, the
@@ -51,31 +62,25 @@ const DELIVERY_COLUMNS = [
  * only when the feedback was stored now and its recipient exists. On PostgreSQL each statement is
  * a round trip between the API and the database, and the several statements of the same write
  * cost the API's event loop most of a request's time there (`bench/README.md`, "Where the API's
- * event loop goes on PostgreSQL"). Returns whether the feedback was stored, and the deliveries it queued, whose jobs the
- * caller schedules in the same transaction.
+ * event loop goes on PostgreSQL"); building this one is costly too, so it is compiled once.
  */
-export async function storeFirstFeedback(
-  db: Db,
-  ref: SessionRef,
-  payload: string,
-  currentScore: number,
-): Promise<{ stored: boolean; queued: { deliveryId: string; at: number }[] }> {
-  const { sessionId, testId, receivedAt } = ref;
-  // The recipients are the select's; these rows give the rest.
-  const receipt = deliveryRow(receiptDelivery(sessionId, testId, receivedAt, ''));
-  const webhook = deliveryRow(webhookDelivery(finishedEvent(ref), ''));
+const firstFeedbackStatement = compiledOnce<
+  FirstFeedbackValues,
+  { stored: boolean; receipt: string | null; webhook: string | null }
+>((db, value) => {
+  const sessionId = value('sessionId');
   // Whether the feedback was stored by this statement: what it causes happens only then.
   const stored = sql<boolean>`exists (select 1 from stored)`;
-  const row = await db
+  return db
     .with('stored', (w) =>
       w
         .insertInto('feedback')
         .values({
           session_id: sessionId,
-          payload,
-          received_at: receivedAt,
-          updated_at: receivedAt,
-          current_score: currentScore,
+          payload: value('payload'),
+          received_at: value('receivedAt'),
+          updated_at: value('receivedAt'),
+          current_score: value('currentScore'),
         })
         .onConflict((conflict) => conflict.column('session_id').doNothing())
         .returning('session_id'),
@@ -83,7 +88,7 @@ export async function storeFirstFeedback(
     .with('finished_invitation', (w) =>
       w
         .updateTable('invitations')
-        .set({ finished_at: receivedAt })
+        .set({ finished_at: value('receivedAt') })
         .where('session_id', '=', sessionId)
         .where('finished_at', 'is', null)
         .where(stored),
@@ -98,7 +103,7 @@ export async function storeFirstFeedback(
         .expression((eb) =>
           eb
             .selectFrom('registrations as r')
-            .select((eb) => deliveryColumns(eb, receipt, eb.ref('r.email')))
+            .select((eb) => deliveryColumns((column) => value(`receipt_${column}`), eb.ref('r.email')))
             .where('r.session_id', '=', sessionId)
             .where(stored)
             .where('r.email', '<>', ''),
@@ -113,8 +118,8 @@ export async function storeFirstFeedback(
         .expression((eb) =>
           eb
             .selectFrom('webhook_endpoints as e')
-            .select((eb) => deliveryColumns(eb, webhook, eb.ref('e.url')))
-            .where('e.company_id', '=', webhook.company_id)
+            .select((eb) => deliveryColumns((column) => value(`webhook_${column}`), eb.ref('e.url')))
+            .where('e.company_id', '=', sql<string>`${value('webhook_company_id')}::text`)
             .where((eb) =>
               eb.exists(
                 eb
@@ -132,12 +137,37 @@ export async function storeFirstFeedback(
       stored.as('stored'),
       eb.selectFrom('receipt').select('receipt.delivery_id').as('receipt'),
       eb.selectFrom('webhook').select('webhook.delivery_id').as('webhook'),
-    ])
-    .executeTakeFirstOrThrow();
-  const queued = [row.receipt, row.webhook]
+    ]);
+});
+
+/**
+ * Stores the first feedback with all it causes (`firstFeedbackStatement`). Returns whether the
+ * feedback was stored, and the deliveries it queued, whose jobs the caller schedules in the same
+ * transaction.
+ */
+export async function storeFirstFeedback(
+  db: Db,
+  ref: SessionRef,
+  payload: string,
+  currentScore: number,
+): Promise<{ stored: boolean; queued: { deliveryId: string; at: number }[] }> {
+  const { sessionId, testId, receivedAt } = ref;
+  // The recipients are the statement's to read; these rows give the rest.
+  const receipt = deliveryRow(receiptDelivery(sessionId, testId, receivedAt, ''));
+  const webhook = deliveryRow(webhookDelivery(finishedEvent(ref), ''));
+  const [row] = (
+    await firstFeedbackStatement(db, {
+      sessionId,
+      payload,
+      receivedAt,
+      currentScore,
+      ...({ ...asValues('receipt', receipt), ...asValues('webhook', webhook) } as DeliveryValues),
+    })
+  ).rows;
+  const queued = [row?.receipt, row?.webhook]
     .filter((deliveryId) => deliveryId != null)
     .map((deliveryId) => ({ deliveryId, at: receivedAt }));
-  return { stored: Boolean(row.stored), queued };
+  return { stored: Boolean(row?.stored), queued };
 }
 
 /** The candidate's receipt of what the company received, to the email they confirmed. */

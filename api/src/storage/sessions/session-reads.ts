@@ -1,4 +1,5 @@
 import type { FinalReason } from '@assessment/core';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import type { InvitationsTable } from '../db/schema.ts';
 import { INVITATION_COLUMNS, toInvitation } from '../invitations/invitation-rows.ts';
@@ -224,15 +225,22 @@ export interface QuizClock {
 
 /**
  * A session's quiz clock alone, for every final save: the whole session (`getSession`) would read
- * and build its answers, videos and feedback too, on the busiest moment of an assessment day.
+ * and build its answers, videos and feedback too, on the busiest moment of an assessment day, when
+ * the query is compiled once for the same reason.
  */
-export async function quizClockOf(db: Db, sessionId: string): Promise<QuizClock | undefined> {
-  const row = await db
+const quizClockRow = compiledOnce<
+  { sessionId: string },
+  { test_id: string; started_at: number; quiz_started_at: number | null; extra_time_percent: number | null }
+>((db, value) =>
+  db
     .selectFrom('sessions as s')
     .leftJoin('invitations as i', 'i.session_id', 's.session_id')
     .select(['s.test_id', 's.started_at', 's.quiz_started_at', 'i.extra_time_percent'])
-    .where('s.session_id', '=', sessionId)
-    .executeTakeFirst();
+    .where('s.session_id', '=', value('sessionId')),
+);
+
+export async function quizClockOf(db: Db, sessionId: string): Promise<QuizClock | undefined> {
+  const [row] = (await quizClockRow(db, { sessionId })).rows;
   return (
     row && {
       testId: row.test_id,

@@ -1,4 +1,5 @@
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
+import { compiledOnce, standIns } from '../db/compiled-once.ts';
 import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
 import { queueDelivery, queueWebhook, queueWebhookTo, webhookUrlOf } from '../deliveries/delivery-store.ts';
 import {
@@ -181,16 +182,34 @@ function answersRow(input: AnswersWrite) {
   };
 }
 
+type AnswersRow = ReturnType<typeof answersRow>;
+
+const ANSWERS_COLUMNS = [
+  'session_id',
+  'answers',
+  'proctoring',
+  'revision',
+  'saved_at',
+  'received_at',
+  'final',
+  'submitted_at',
+  'final_reason',
+  'tab_switches',
+  'pastes',
+] as const satisfies readonly (keyof AnswersRow)[];
+
 /**
  * The rule of a newer save (`decideAnswers`) in the one statement that stores it: the first save,
  * or one newer than the held answers while they are not submitted. The database checks the
- * condition on the row as it is once locked, so two instances cannot both store.
+ * condition on the row as it is once locked, so two instances cannot both store. Every autosave
+ * runs it, so it is compiled once.
  */
-async function storeIfNewer(db: Db, input: AnswersWrite): Promise<boolean> {
-  const { session_id: _, ...update } = answersRow(input);
-  const result = await db
+const storeIfNewerStatement = compiledOnce<AnswersRow, never>((db, value) => {
+  const row = standIns<AnswersRow>(ANSWERS_COLUMNS, value);
+  const { session_id: _, ...update } = row;
+  return db
     .insertInto('answers')
-    .values(answersRow(input))
+    .values(row)
     .onConflict((conflict) =>
       conflict
         .column('session_id')
@@ -198,13 +217,16 @@ async function storeIfNewer(db: Db, input: AnswersWrite): Promise<boolean> {
         .where('answers.submitted_at', 'is', null)
         .where((eb) =>
           eb.or([
-            eb('answers.revision', '<', input.revision),
-            eb.and([eb('answers.revision', '=', input.revision), eb('answers.saved_at', '<', input.savedAt)]),
+            eb('answers.revision', '<', row.revision),
+            eb.and([eb('answers.revision', '=', row.revision), eb('answers.saved_at', '<', row.saved_at)]),
           ]),
         ),
-    )
-    .executeTakeFirst();
-  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    );
+});
+
+async function storeIfNewer(db: Db, input: AnswersWrite): Promise<boolean> {
+  const result = await storeIfNewerStatement(db, answersRow(input));
+  return (result.numAffectedRows ?? 0n) > 0n;
 }
 
 const heldAnswers = (db: Db, sessionId: string) =>
@@ -246,12 +268,12 @@ async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) 
  * changes (only an erasure removes it), so this read needs no lock and no transaction, and a repeat
  * sent by the outbox is answered by it alone. Other feedback than the held one is refused.
  */
+const heldFeedback = compiledOnce<{ sessionId: string }, { payload: string; received_at: number }>((db, value) =>
+  db.selectFrom('feedback').select(['payload', 'received_at']).where('session_id', '=', value('sessionId')),
+);
+
 async function heldFeedbackIs(db: Db, sessionId: string, payload: string): Promise<boolean> {
-  const held = await db
-    .selectFrom('feedback')
-    .select(['payload', 'received_at'])
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst();
+  const [held] = (await heldFeedback(db, { sessionId })).rows;
   if (!held) return false;
   if (held.payload === payload) return true;
   throw new RecordFinalError('Your feedback', held.received_at);
