@@ -3,6 +3,15 @@ import { type AppOptions, buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 
 /**
+ * How many new connections the kernel holds for the API while its event loop is busy, up to the
+ * system's own cap (`net.core.somaxconn`, 4096 on current Linux). Node's default, 511, overflowed
+ * in `pnpm bench crowd` as 5,000 candidates arrived over 10 s: the kernel dropped 5,282
+ * connection attempts in one run, each then waiting for its retransmission (1 s, then 3 s, then
+ * 7 s), and registrations took up to 10 s (`bench/README.md`).
+ */
+const LISTEN_BACKLOG = 4096;
+
+/**
  * The API as a process: configured from the environment, listening, and closed on SIGTERM or
  * SIGINT. `pnpm start` runs it as built (`main.ts`); a browser test that needs a registry of its
  * own (e2e/support/section-record-server.ts) runs it with `options`.
@@ -29,7 +38,7 @@ export async function serve(options: AppOptions = {}): Promise<void> {
     });
   }
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const { port } = app.server.address() as { port: number };
   console.log(`The assessment is running. Open a sample invitation: http://localhost:${port}/invite/${sampleTestId}`);
 }
