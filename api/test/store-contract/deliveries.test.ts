@@ -133,4 +133,39 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
       counts.filter((row) => row.gender === 'Female').reduce((sum, row) => sum + row.finished, 0);
     expect(finished(await a.demographicCounts(testId))).toBe(finished(before) + 1);
   });
+
+  it("queues the company's event with a registration that opens its session, and nothing when it repeats", async () => {
+    const sessionId = newSessionId();
+    const before = await a.demographicCounts(testId);
+    await a.setWebhookEndpoint('lumenvault', 'https://hooks.lumenvault.example/started', 'whsec_c2VjcmV0', t);
+    await a.saveRegistration(ref(sessionId, t), keyHashOf(sessionId), registrationOf(sessionId), null, 'Other');
+    await b.saveRegistration(ref(sessionId, t + 1), keyHashOf(sessionId), registrationOf(sessionId), null, 'Other');
+    await a.removeWebhookEndpoint('lumenvault');
+
+    const queued = (await a.deliveriesOf('lumenvault', 200)).filter((one) => one.sessionId === sessionId);
+    expect(queued.map(({ kind, recipient, dueAt }) => ({ kind, recipient, dueAt }))).toEqual([
+      { kind: 'webhook', recipient: 'https://hooks.lumenvault.example/started', dueAt: t },
+    ]);
+    expect(JSON.parse(queued[0]?.payload ?? '')).toEqual({
+      type: 'assessment.started',
+      timestamp: new Date(t).toISOString(),
+      data: { testId, sessionId, invitationId: null },
+    });
+    const handed: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          handed.push(...idsOf(await b.dueDeliveries(Date.now(), 50)));
+          return handed.includes(queued[0]?.deliveryId as string);
+        },
+        { timeout: 5000 },
+      )
+      .toBe(true);
+    const registered = (counts: typeof before) =>
+      counts.filter((row) => row.gender === 'Other').reduce((sum, row) => sum + row.registered, 0);
+    expect(registered(await a.demographicCounts(testId))).toBe(registered(before) + 1);
+    expect((await b.getSession(sessionId))?.registration?.payload).toMatchObject({
+      fullName: registrationOf(sessionId).fullName,
+    });
+  });
 });

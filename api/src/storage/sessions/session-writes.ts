@@ -12,8 +12,14 @@ import {
 } from '../errors.ts';
 import { toInvitation } from '../invitations/invitation-rows.ts';
 import { decideAnswers, submittedAtWhenStored } from './answers-rules.ts';
-import { finishedEvent, receiptDelivery, storeFirstFeedback } from './first-feedback.ts';
 import { knownSessions } from './known-sessions.ts';
+import {
+  finishedEvent,
+  openWithRegistration,
+  receiptDelivery,
+  startedEvent,
+  storeFirstFeedback,
+} from './one-statement-writes.ts';
 import type { AnswersWrite, DeviceCheckFacts, Feedback, QuizComplete, SessionRef } from './session-store.ts';
 
 /**
@@ -149,6 +155,19 @@ async function openOrEnter(
  * column of plain text cannot hold the NUL character on every database.
  */
 const listed = (text: string) => text.replaceAll('\0', '\uFFFD');
+
+/** A registration's row, with the copies the candidate list sorts and searches by. */
+function registrationRow(ref: SessionRef, registration: StoredRegistration) {
+  return {
+    session_id: ref.sessionId,
+    payload: JSON.stringify(registration),
+    received_at: ref.receivedAt,
+    updated_at: ref.receivedAt,
+    full_name: listed(registration.fullName),
+    email: listed(registration.email),
+    sort_name: listed(registration.fullName).toLowerCase(),
+  };
+}
 
 /** The details a candidate confirms on the form, which are final once their answers are. */
 const FINAL_DETAILS = ['fullName', 'email', 'social', 'workExperience'] as const;
@@ -300,21 +319,20 @@ export const sessionWrites = defineWrites({
     gender: Gender = '',
   ): Promise<void> {
     await context.atomically(async (db) => {
+      if (invitationId === null && context.dialect.writableWith) {
+        const opened = await openWithRegistration(db, ref, keyHash, registrationRow(ref, registration), gender);
+        if (opened.opened) {
+          for (const { deliveryId, at } of opened.queued) await context.deliveryJobs?.schedule(db, deliveryId, at);
+          return;
+        }
+      }
       const bound = invitationId ? await bind(context, db, ref, keyHash, invitationId) : undefined;
       // A session just opened has no answers yet, so nothing of it is final.
       const held = bound ?? (await openOrEnter(db, ref, keyHash, invitationId));
       if (held && detailsAreFinal(held, registration)) return;
       await db
         .insertInto('registrations')
-        .values({
-          session_id: ref.sessionId,
-          payload: JSON.stringify(registration),
-          received_at: ref.receivedAt,
-          updated_at: ref.receivedAt,
-          full_name: listed(registration.fullName),
-          email: listed(registration.email),
-          sort_name: listed(registration.fullName).toLowerCase(),
-        })
+        .values(registrationRow(ref, registration))
         .onConflict((conflict) =>
           conflict.column('session_id').doUpdateSet((eb) => ({
             payload: eb.ref('excluded.payload'),
@@ -325,15 +343,7 @@ export const sessionWrites = defineWrites({
           })),
         )
         .execute();
-      await queueWebhook(db, context.deliveryJobs, {
-        type: 'assessment.started',
-        testId: ref.testId,
-        cause: ref.sessionId,
-        data: { sessionId: ref.sessionId, invitationId },
-        sessionId: ref.sessionId,
-        invitationId,
-        at: ref.receivedAt,
-      });
+      await queueWebhook(db, context.deliveryJobs, startedEvent(ref, invitationId));
       await db
         .insertInto('demographics')
         .values({ session_id: ref.sessionId, test_id: ref.testId, gender, finished: false })

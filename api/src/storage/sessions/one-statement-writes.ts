@@ -4,6 +4,16 @@ import type { Db } from '../db/database.ts';
 import { deliveryRow, type QueuedDelivery, type WebhookEvent, webhookDelivery } from '../deliveries/delivery-store.ts';
 import type { SessionRef } from './session-store.ts';
 
+/**
+ * The session writes of an assessment day's busiest moments, each as one statement where a
+ * statement's `WITH` may write (PostgreSQL, `Dialect.writableWith`): the registration that opens
+ * a session, and the first feedback. On PostgreSQL every statement is a round trip, whose socket
+ * write and wake-up cost the API's event loop more than the statement itself (`bench/README.md`,
+ * "Where the API's event loop goes on PostgreSQL"). SQLite's writer thread runs the same writes
+ * as several statements (`session-writes.ts`), with no round trip between them; the store
+ * contract's tests run both.
+ */
+
 type Row = ReturnType<typeof deliveryRow>;
 
 const DELIVERY_COLUMNS = [
@@ -20,17 +30,17 @@ const DELIVERY_COLUMNS = [
   'payload',
 ] as const satisfies readonly (keyof Row)[];
 
-/** Each of the two deliveries' columns, as values of the statement: `receipt_kind`, `webhook_payload`… */
-type DeliveryValues = Record<`${'receipt' | 'webhook'}_${keyof Row}`, string | number | null>;
+/** Each delivery's columns, as values of a statement: `receipt_kind`, `webhook_payload`… */
+type DeliveryValues<Delivery extends string> = Record<`${Delivery}_${keyof Row}`, string | number | null>;
 
-type FirstFeedbackValues = DeliveryValues & {
+type FirstFeedbackValues = DeliveryValues<'receipt' | 'webhook'> & {
   sessionId: string;
   payload: string;
   receivedAt: number;
   currentScore: number;
 };
 
-/** One delivery's row as the values `receipt_…` or `webhook_…` of the statement. */
+/** One delivery's row as the values `receipt_…` or `webhook_…` of a statement. */
 const asValues = (delivery: 'receipt' | 'webhook', row: Row) =>
   Object.fromEntries(DELIVERY_COLUMNS.map((column) => [`${delivery}_${column}`, row[column]]));
 
@@ -161,7 +171,9 @@ export async function storeFirstFeedback(
       payload,
       receivedAt,
       currentScore,
-      ...({ ...asValues('receipt', receipt), ...asValues('webhook', webhook) } as DeliveryValues),
+      ...({ ...asValues('receipt', receipt), ...asValues('webhook', webhook) } as DeliveryValues<
+        'receipt' | 'webhook'
+      >),
     })
   ).rows;
   const queued = [row?.receipt, row?.webhook]
@@ -194,4 +206,134 @@ export function finishedEvent(ref: SessionRef): WebhookEvent {
     invitationId: null,
     at: ref.receivedAt,
   };
+}
+
+/** The company's event for a candidate who started: sent when their registration opens the session. */
+export function startedEvent(ref: SessionRef, invitationId: string | null): WebhookEvent {
+  return {
+    type: 'assessment.started',
+    testId: ref.testId,
+    cause: ref.sessionId,
+    data: { sessionId: ref.sessionId, invitationId },
+    sessionId: ref.sessionId,
+    invitationId,
+    at: ref.receivedAt,
+  };
+}
+
+interface RegistrationRow {
+  session_id: string;
+  payload: string;
+  received_at: number;
+  updated_at: number;
+  full_name: string;
+  email: string;
+  sort_name: string;
+}
+
+type OpeningValues = DeliveryValues<'webhook'> &
+  Omit<RegistrationRow, 'session_id'> & { sessionId: string; testId: string; keyHash: string; gender: string };
+
+/**
+ * A registration that opens its session with the open link, as one statement where a statement's
+ * `WITH` may write (PostgreSQL): the session bound to its key, the registration, the demographic
+ * answer and the company's event, the rest only when the session was opened now. Every candidate
+ * of an assessment day sends one within the first minutes, so it is compiled once; a registration
+ * that finds its session there (a reload) goes the way of every other (`saveRegistration`).
+ */
+const openingStatement = compiledOnce<OpeningValues, { opened: boolean; webhook: string | null }>((db, value) => {
+  const sessionId = value('sessionId');
+  const opened = sql<boolean>`exists (select 1 from opened)`;
+  const text = (name: keyof OpeningValues) => sql<string>`${value(name)}::text`;
+  const time = (name: keyof OpeningValues) => sql<number>`${value(name)}::bigint`;
+  return db
+    .with('opened', (w) =>
+      w
+        .insertInto('sessions')
+        .values({
+          session_id: sessionId,
+          test_id: value('testId'),
+          started_at: value('received_at'),
+          key_hash: value('keyHash'),
+          invitation_id: null,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('session_id'),
+    )
+    .with('registered', (w) =>
+      w
+        .insertInto('registrations')
+        .columns(['session_id', 'payload', 'received_at', 'updated_at', 'full_name', 'email', 'sort_name'])
+        .expression((eb) =>
+          eb
+            .selectFrom('opened')
+            .select([
+              'opened.session_id',
+              text('payload').as('payload'),
+              time('received_at').as('received_at'),
+              time('updated_at').as('updated_at'),
+              text('full_name').as('full_name'),
+              text('email').as('email'),
+              text('sort_name').as('sort_name'),
+            ]),
+        ),
+    )
+    .with('counted', (w) =>
+      w
+        .insertInto('demographics')
+        .columns(['session_id', 'test_id', 'gender', 'finished'])
+        .expression((eb) =>
+          eb
+            .selectFrom('opened')
+            .select([
+              'opened.session_id',
+              text('testId').as('test_id'),
+              text('gender').as('gender'),
+              sql<boolean>`false`.as('finished'),
+            ]),
+        ),
+    )
+    .with('webhook', (w) =>
+      w
+        .insertInto('deliveries')
+        .columns(DELIVERY_COLUMNS)
+        .expression((eb) =>
+          eb
+            .selectFrom('webhook_endpoints as e')
+            .select((eb) => deliveryColumns((column) => value(`webhook_${column}`), eb.ref('e.url')))
+            .where('e.company_id', '=', sql<string>`${value('webhook_company_id')}::text`)
+            .where(opened),
+        )
+        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+        .returning('delivery_id'),
+    )
+    .selectNoFrom((eb) => [opened.as('opened'), eb.selectFrom('webhook').select('webhook.delivery_id').as('webhook')]);
+});
+
+/**
+ * Opens the session of an open-link registration with all it stores (`openingStatement`).
+ * Returns whether it opened it, and the delivery it queued, whose job the caller schedules in the
+ * same transaction. Not opened: nothing was written.
+ */
+export async function openWithRegistration(
+  db: Db,
+  ref: SessionRef,
+  keyHash: string,
+  registration: RegistrationRow,
+  gender: string,
+): Promise<{ opened: boolean; queued: { deliveryId: string; at: number }[] }> {
+  const { session_id: _, ...details } = registration;
+  const webhook = deliveryRow(webhookDelivery(startedEvent(ref, null), ''));
+  const [row] = (
+    await openingStatement(db, {
+      sessionId: ref.sessionId,
+      testId: ref.testId,
+      keyHash,
+      gender,
+      ...details,
+      ...(asValues('webhook', webhook) as DeliveryValues<'webhook'>),
+    })
+  ).rows;
+  const queued = row?.webhook ? [{ deliveryId: row.webhook, at: ref.receivedAt }] : [];
+  return { opened: Boolean(row?.opened), queued };
 }
