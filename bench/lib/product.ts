@@ -10,11 +10,13 @@ export const INVITE = 'thd0wtfl';
  * runs from its sources, because the bench never reads a built `dist` folder; tsx compiles each file once as it
  * loads, so requests run the same JavaScript as the built server. Its rate limits are lifted: the
  * bench is one client, on one address, sending what hundreds or thousands of candidates would.
+ * `API_NODE_ARGS` adds Node options to it, such as `--cpu-prof --cpu-prof-dir=/tmp/profiles` for
+ * the profiles `bench/README.md` reads.
  */
 export async function startProductServer(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = await claimPort();
   return startNodeServer('the product server', {
-    args: ['--import', 'tsx', 'src/main.ts'],
+    args: [...(process.env.API_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'src/main.ts'],
     cwd: path.join(repoRoot, 'api'),
     env: {
       PORT: String(port),
