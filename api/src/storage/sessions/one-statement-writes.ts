@@ -1,6 +1,7 @@
-import { type Expression, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Db } from '../db/database.ts';
+import type { RegistrationsTable } from '../db/schema.ts';
 import { deliveryRow, type QueuedDelivery, type WebhookEvent, webhookDelivery } from '../deliveries/delivery-store.ts';
 import type { SessionRef } from './session-store.ts';
 
@@ -66,6 +67,25 @@ function deliveryColumns(given: (column: keyof Row) => unknown, recipient: Expre
 }
 
 /**
+ * The company's webhook event queued by a bigger statement, to its endpoint when it has one and
+ * `when` holds, from a delivery row whose columns `given` holds.
+ */
+function webhookWhen(db: Db, given: (column: keyof Row) => unknown, when: RawBuilder<boolean>) {
+  return db
+    .insertInto('deliveries')
+    .columns(DELIVERY_COLUMNS)
+    .expression((eb) =>
+      eb
+        .selectFrom('webhook_endpoints as e')
+        .select((eb) => deliveryColumns(given, eb.ref('e.url')))
+        .where('e.company_id', '=', sql<string>`${given('company_id')}::text`)
+        .where(when),
+    )
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .returning('delivery_id');
+}
+
+/**
  * The first feedback and everything it causes, as one statement where a statement's `WITH` may
  * write (PostgreSQL): the feedback row, the invitation and the demographics marked finished, the
  * candidate's receipt to the email they confirmed and the company's webhook event, each queued
@@ -121,27 +141,12 @@ const firstFeedbackStatement = compiledOnce<
         .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
         .returning('delivery_id'),
     )
-    .with('webhook', (w) =>
-      w
-        .insertInto('deliveries')
-        .columns(DELIVERY_COLUMNS)
-        .expression((eb) =>
-          eb
-            .selectFrom('webhook_endpoints as e')
-            .select((eb) => deliveryColumns((column) => value(`webhook_${column}`), eb.ref('e.url')))
-            .where('e.company_id', '=', sql<string>`${value('webhook_company_id')}::text`)
-            .where((eb) =>
-              eb.exists(
-                eb
-                  .selectFrom('registrations as r')
-                  .select('r.session_id')
-                  .where('r.session_id', '=', sessionId)
-                  .where(stored),
-              ),
-            ),
-        )
-        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-        .returning('delivery_id'),
+    .with('webhook', () =>
+      webhookWhen(
+        db,
+        (column) => value(`webhook_${column}`),
+        sql<boolean>`${stored} and exists (select 1 from registrations where session_id = ${sessionId})`,
+      ),
     )
     .selectNoFrom((eb) => [
       stored.as('stored'),
@@ -221,18 +226,8 @@ export function startedEvent(ref: SessionRef, invitationId: string | null): Webh
   };
 }
 
-interface RegistrationRow {
-  session_id: string;
-  payload: string;
-  received_at: number;
-  updated_at: number;
-  full_name: string;
-  email: string;
-  sort_name: string;
-}
-
 type OpeningValues = DeliveryValues<'webhook'> &
-  Omit<RegistrationRow, 'session_id'> & { sessionId: string; testId: string; keyHash: string; gender: string };
+  Omit<RegistrationsTable, 'session_id'> & { sessionId: string; testId: string; keyHash: string; gender: string };
 
 /**
  * A registration that opens its session with the open link, as one statement where a statement's
@@ -293,20 +288,7 @@ const openingStatement = compiledOnce<OpeningValues, { opened: boolean; webhook:
             ]),
         ),
     )
-    .with('webhook', (w) =>
-      w
-        .insertInto('deliveries')
-        .columns(DELIVERY_COLUMNS)
-        .expression((eb) =>
-          eb
-            .selectFrom('webhook_endpoints as e')
-            .select((eb) => deliveryColumns((column) => value(`webhook_${column}`), eb.ref('e.url')))
-            .where('e.company_id', '=', sql<string>`${value('webhook_company_id')}::text`)
-            .where(opened),
-        )
-        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-        .returning('delivery_id'),
-    )
+    .with('webhook', () => webhookWhen(db, (column) => value(`webhook_${column}`), opened))
     .selectNoFrom((eb) => [opened.as('opened'), eb.selectFrom('webhook').select('webhook.delivery_id').as('webhook')]);
 });
 
@@ -319,7 +301,7 @@ export async function openWithRegistration(
   db: Db,
   ref: SessionRef,
   keyHash: string,
-  registration: RegistrationRow,
+  registration: RegistrationsTable,
   gender: string,
 ): Promise<{ opened: boolean; queued: { deliveryId: string; at: number }[] }> {
   const { session_id: _, ...details } = registration;
