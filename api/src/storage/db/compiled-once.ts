@@ -18,7 +18,7 @@ interface Template {
 /**
  * A query Kysely builds and compiles once, for the statements of every request: Kysely builds each
  * query as a tree of frozen objects and compiles it to SQL on every call, and in the crowd of
- * `pnpm bench crowd` that was a third of the API's event loop on PostgreSQL (`bench/README.md`).
+ * `pnpm bench crowd` that was a third of the API's event loop at its busiest (`bench/README.md`).
  * `build` gets, in place of each value, a stand-in named after a key of the call's values; each
  * call then sends the one SQL text with its own values where the stand-ins were. Only a value
  * that becomes a parameter may be a stand-in: one that shapes the SQL (a list for `in`, a null for
