@@ -2,7 +2,8 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Db } from '../db/database.ts';
 import type { RegistrationsTable } from '../db/schema.ts';
-import { deliveryRow, type QueuedDelivery, type WebhookEvent, webhookDelivery } from '../deliveries/delivery-store.ts';
+import { deliveryRow, webhookDelivery } from '../deliveries/delivery-store.ts';
+import { finishedEvent, receiptDelivery, startedEvent } from './session-events.ts';
 import type { SessionRef } from './session-store.ts';
 
 /**
@@ -185,45 +186,6 @@ export async function storeFirstFeedback(
     .filter((deliveryId) => deliveryId != null)
     .map((deliveryId) => ({ deliveryId, at: receivedAt }));
   return { stored: Boolean(row?.stored), queued };
-}
-
-/** The candidate's receipt of what the company received, to the email they confirmed. */
-export function receiptDelivery(sessionId: string, testId: string, at: number, recipient: string): QueuedDelivery {
-  return {
-    idempotencyKey: `receipt:${sessionId}`,
-    testId,
-    kind: 'receipt',
-    recipient,
-    invitationId: null,
-    sessionId,
-    at,
-  };
-}
-
-/** The company's event for a candidate who finished: sent when their first feedback is stored. */
-export function finishedEvent(ref: SessionRef): WebhookEvent {
-  return {
-    type: 'assessment.finished',
-    testId: ref.testId,
-    cause: ref.sessionId,
-    data: { sessionId: ref.sessionId },
-    sessionId: ref.sessionId,
-    invitationId: null,
-    at: ref.receivedAt,
-  };
-}
-
-/** The company's event for a candidate who started: sent when their registration opens the session. */
-export function startedEvent(ref: SessionRef, invitationId: string | null): WebhookEvent {
-  return {
-    type: 'assessment.started',
-    testId: ref.testId,
-    cause: ref.sessionId,
-    data: { sessionId: ref.sessionId, invitationId },
-    sessionId: ref.sessionId,
-    invitationId,
-    at: ref.receivedAt,
-  };
 }
 
 type OpeningValues = DeliveryValues<'webhook'> &

@@ -13,13 +13,8 @@ import {
 import { toInvitation } from '../invitations/invitation-rows.ts';
 import { decideAnswers, submittedAtWhenStored } from './answers-rules.ts';
 import { knownSessions } from './known-sessions.ts';
-import {
-  finishedEvent,
-  openWithRegistration,
-  receiptDelivery,
-  startedEvent,
-  storeFirstFeedback,
-} from './one-statement-writes.ts';
+import { openWithRegistration, storeFirstFeedback } from './one-statement-writes.ts';
+import { finishedEvent, receiptDelivery, startedEvent } from './session-events.ts';
 import type { AnswersWrite, DeviceCheckFacts, Feedback, QuizComplete, SessionRef } from './session-store.ts';
 
 /**
@@ -282,15 +277,15 @@ async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) 
   return decision.result;
 }
 
+const heldFeedback = compiledOnce<{ sessionId: string }, { payload: string; received_at: number }>((db, value) =>
+  db.selectFrom('feedback').select(['payload', 'received_at']).where('session_id', '=', value('sessionId')),
+);
+
 /**
  * Whether the session's feedback is already this one. Feedback is final: once stored, its row never
  * changes (only an erasure removes it), so this read needs no lock and no transaction, and a repeat
  * sent by the outbox is answered by it alone. Other feedback than the held one is refused.
  */
-const heldFeedback = compiledOnce<{ sessionId: string }, { payload: string; received_at: number }>((db, value) =>
-  db.selectFrom('feedback').select(['payload', 'received_at']).where('session_id', '=', value('sessionId')),
-);
-
 async function heldFeedbackIs(db: Db, sessionId: string, payload: string): Promise<boolean> {
   const [held] = (await heldFeedback(db, { sessionId })).rows;
   if (!held) return false;
