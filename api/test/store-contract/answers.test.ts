@@ -43,6 +43,35 @@ describe.each(backEnds)('answers ($name)', (backEnd) => {
     });
   });
 
+  it('keeps each of many saves sent at once, two of one session in turn, and refuses only the erased one', async () => {
+    const other = (await database.openInstance()).store;
+    const [erased, twice, ...rest] = await Promise.all(Array.from({ length: 12 }, () => opened(store)));
+    // This instance now knows each session, so it writes without reading it again.
+    await Promise.all(
+      [erased, twice, ...rest].map((sessionId) =>
+        store.saveAnswers(answersOf(sessionId as string, { revision: 1, answers: text('first') })),
+      ),
+    );
+    expect(await other.eraseSession(erased as string, tick(), 'request')).toBe(true);
+    const results = await Promise.allSettled([
+      store.saveAnswers(answersOf(erased as string, { revision: 2, answers: text('gone') })),
+      store.saveAnswers(answersOf(twice as string, { revision: 2, answers: text('second') })),
+      store.saveAnswers(answersOf(twice as string, { revision: 3, answers: text('third') })),
+      ...rest.map((sessionId) => store.saveAnswers(answersOf(sessionId, { revision: 2, answers: text(sessionId) }))),
+    ]);
+    expect(results[0]?.status).toBe('rejected');
+    expect(results.slice(1)).toEqual([
+      { status: 'fulfilled', value: { stored: true, revision: 2 } },
+      { status: 'fulfilled', value: { stored: true, revision: 3 } },
+      ...rest.map(() => ({ status: 'fulfilled', value: { stored: true, revision: 2 } })),
+    ]);
+    expect((await store.getSession(twice as string))?.answers).toMatchObject({ answers: text('third'), revision: 3 });
+    for (const sessionId of rest) {
+      expect((await store.getSession(sessionId))?.answers).toMatchObject({ answers: text(sessionId), revision: 2 });
+    }
+    expect(await store.getSession(erased as string)).toBeUndefined();
+  });
+
   it('keeps the newest answers when an older save arrives late', async () => {
     const sessionId = await opened(store);
     expect(

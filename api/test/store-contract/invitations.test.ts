@@ -158,6 +158,14 @@ describe.each(backEnds)('invitations and the open link ($name)', (backEnd) => {
       extraTimePercent: 0,
     });
     expect(await store.quizClock(newSessionId())).toBeUndefined();
+    // Read at once, as the final saves of many candidates are: each gets its own.
+    expect(
+      await Promise.all([store.quizClock(open), store.quizClock(newSessionId()), store.quizClock(invited)]),
+    ).toEqual([
+      { testId, startedAt: openAt, quizStartedAt: null, extraTimePercent: 0 },
+      undefined,
+      { testId, startedAt: at, quizStartedAt: quizAt, extraTimePercent: 50 },
+    ]);
   });
 
   it('binds nothing through a revoked or expired link, and stores nothing for the session', async () => {

@@ -191,6 +191,32 @@ describe.each(backEnds)('what a session holds ($name)', (backEnd) => {
     });
   });
 
+  it('answers each of many feedbacks sent at once: first ones stored, a repeat taken, other feedback refused', async () => {
+    const [repeated, changed, ...first] = await Promise.all(Array.from({ length: 6 }, () => opened(store)));
+    const heldAt = tick();
+    for (const sessionId of [repeated, changed] as string[]) {
+      await store.saveFeedback(ref(sessionId, heldAt), feedbackOf(sessionId, { currentScore: 2 }));
+    }
+    const results = await Promise.allSettled([
+      store.saveFeedback(ref(repeated as string), feedbackOf(repeated as string, { currentScore: 2 })),
+      store.saveFeedback(ref(changed as string), feedbackOf(changed as string, { currentScore: 4 })),
+      ...first.map((sessionId) => store.saveFeedback(ref(sessionId), feedbackOf(sessionId, { feedback: sessionId }))),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', ...first.map(() => 'fulfilled')]);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(RecordFinalError);
+    for (const sessionId of [repeated, changed] as string[]) {
+      expect((await store.getSession(sessionId))?.feedback).toMatchObject({
+        payload: feedbackOf(sessionId, { currentScore: 2 }),
+        receivedAt: heldAt,
+      });
+    }
+    for (const sessionId of first) {
+      expect((await store.getSession(sessionId))?.feedback?.payload).toEqual(
+        feedbackOf(sessionId, { feedback: sessionId }),
+      );
+    }
+  });
+
   it('keeps the details sent with the final answers: the same again is taken, other details refused', async () => {
     const sessionId = await opened(store);
     await store.saveRegistration(

@@ -64,3 +64,36 @@ export function standIns<Row extends Record<string, unknown>>(
 ): Row {
   return Object.fromEntries(columns.map((column) => [column, value(column)])) as Row;
 }
+
+/**
+ * A compiled-once query for any number of rows or keys (a coalesced statement's, `coalesced.ts`):
+ * `build` gets a stand-in function for each row; one template is kept per count, and a count is
+ * never more than `MOST_PER_STATEMENT`.
+ */
+export function compiledForEachCount<Values extends Record<string, unknown>, Row>(
+  build: (
+    db: Db,
+    rows: readonly (<Name extends keyof Values & string>(name: Name) => Values[Name])[],
+  ) => Compilable<Row>,
+): (db: Db, rows: readonly Values[]) => Promise<QueryResult<Row>> {
+  const byCount = new Map<number, (db: Db, values: Record<string, unknown>) => Promise<QueryResult<Row>>>();
+  const slotOf = (index: number, name: string) => `${index}:${name}`;
+  return (db, rows) => {
+    let query = byCount.get(rows.length);
+    if (!query) {
+      const count = rows.length;
+      query = compiledOnce<Record<string, unknown>, Row>((db, value) =>
+        build(
+          db,
+          Array.from({ length: count }, (_, index) => (name) => value(slotOf(index, name)) as never),
+        ),
+      );
+      byCount.set(count, query);
+    }
+    const values: Record<string, unknown> = {};
+    rows.forEach((row, index) => {
+      for (const [name, value] of Object.entries(row)) values[slotOf(index, name)] = value;
+    });
+    return query(db, values);
+  };
+}

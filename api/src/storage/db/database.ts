@@ -29,6 +29,12 @@ export interface Dialect {
    * round trip; where it is a file written by one thread, statements cost little each.
    */
   readonly writableWith: boolean;
+  /**
+   * Whether the same statement of concurrent requests is better sent as one (`coalesced.ts`): each
+   * statement to a server is a round trip; one to a file read in process costs little, and its
+   * writes run one at a time in the writer thread.
+   */
+  readonly coalesces: boolean;
   /** Whether a write failed on a UNIQUE constraint or index. */
   isUniqueViolation(error: unknown): boolean;
   /**

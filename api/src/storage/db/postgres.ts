@@ -136,6 +136,7 @@ export const postgresDialect: Dialect = {
   },
   forUpdate: (query) => query.forUpdate(),
   writableWith: true,
+  coalesces: true,
   isUniqueViolation: (error) => (error as { code?: unknown }).code === '23505',
   jsonArrayFrom: (query) => sql<string>`(${jsonArrayFrom(query)})::text`,
   jsonObjectFrom: (query) => sql<string | null>`(${jsonObjectFrom(query)})::text`,

@@ -21,6 +21,7 @@ export const sqliteDialect: Dialect = {
   // One writer holds the whole database for the length of its transaction.
   forUpdate: (query) => query,
   writableWith: false,
+  coalesces: false,
   isUniqueViolation: (error) => {
     const code = (error as { code?: unknown }).code;
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

@@ -1,5 +1,5 @@
 import type { FinalReason } from '@assessment/core';
-import { compiledOnce } from '../db/compiled-once.ts';
+import { compiledForEachCount } from '../db/compiled-once.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import type { InvitationsTable } from '../db/schema.ts';
 import { INVITATION_COLUMNS, toInvitation } from '../invitations/invitation-rows.ts';
@@ -224,31 +224,49 @@ export interface QuizClock {
 }
 
 /**
- * A session's quiz clock alone, for every final save: the whole session (`getSession`) would read
+ * Sessions' quiz clocks alone, for every final save: the whole session (`getSession`) would read
  * and build its answers, videos and feedback too, on the busiest moment of an assessment day, when
- * the query is compiled once for the same reason.
+ * the query is compiled once for the same reason, and takes the final saves of several candidates
+ * at once where statements are round trips (`createSessionStore`).
  */
-const quizClockRow = compiledOnce<
+const quizClockRows = compiledForEachCount<
   { sessionId: string },
-  { test_id: string; started_at: number; quiz_started_at: number | null; extra_time_percent: number | null }
->((db, value) =>
+  {
+    session_id: string;
+    test_id: string;
+    started_at: number;
+    quiz_started_at: number | null;
+    extra_time_percent: number | null;
+  }
+>((db, keys) =>
   db
     .selectFrom('sessions as s')
     .leftJoin('invitations as i', 'i.session_id', 's.session_id')
-    .select(['s.test_id', 's.started_at', 's.quiz_started_at', 'i.extra_time_percent'])
-    .where('s.session_id', '=', value('sessionId')),
+    .select(['s.session_id', 's.test_id', 's.started_at', 's.quiz_started_at', 'i.extra_time_percent'])
+    .where(
+      's.session_id',
+      'in',
+      keys.map((value) => value('sessionId')),
+    ),
 );
 
-export async function quizClockOf(db: Db, sessionId: string): Promise<QuizClock | undefined> {
-  const [row] = (await quizClockRow(db, { sessionId })).rows;
-  return (
-    row && {
-      testId: row.test_id,
-      startedAt: row.started_at,
-      quizStartedAt: row.quiz_started_at,
-      extraTimePercent: row.extra_time_percent ?? 0,
-    }
+export async function quizClocksOf(db: Db, sessionIds: readonly string[]): Promise<(QuizClock | undefined)[]> {
+  const { rows } = await quizClockRows(
+    db,
+    sessionIds.map((sessionId) => ({ sessionId })),
   );
+  const bySession = new Map(rows.map((row) => [row.session_id, row]));
+  return sessionIds.map((sessionId) => {
+    const row = bySession.get(sessionId);
+    return (
+      row && {
+        testId: row.test_id,
+        startedAt: row.started_at,
+        quizStartedAt: row.quiz_started_at,
+        extraTimePercent: row.extra_time_percent ?? 0,
+      }
+    );
+  });
 }
 
 export async function sessionOfKey(db: Db, keyHash: string): Promise<OpenedSession | undefined> {

@@ -7,11 +7,12 @@ import type {
 } from '@assessment/core';
 import type { z } from 'zod';
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
+import { coalescedOn } from '../db/coalesced.ts';
 import type { Storage } from '../db/storage.ts';
 import type { StoredInvitation } from '../invitations/invitation-store.ts';
 import type { StoredVideo } from '../uploads/upload-store.ts';
 import { knownSessions, type OpenedSession } from './known-sessions.ts';
-import { getSession, listSessions, type QuizClock, quizClockOf, sessionOfKey } from './session-reads.ts';
+import { getSession, listSessions, type QuizClock, quizClocksOf, sessionOfKey } from './session-reads.ts';
 
 /**
  * What a candidate sends, and the session it makes up, on either database. Every method is async,
@@ -155,6 +156,7 @@ export interface SessionStore {
  */
 export function createSessionStore({ reads, dialect, write }: Storage): SessionStore {
   const known = knownSessions();
+  const quizClock = coalescedOn(dialect, (sessionIds: readonly string[]) => quizClocksOf(reads, sessionIds));
   return {
     saveRegistration: (ref, keyHash, registration, invitationId, gender) =>
       write('saveRegistration', ref, keyHash, registration, invitationId, gender),
@@ -167,7 +169,7 @@ export function createSessionStore({ reads, dialect, write }: Storage): SessionS
     sessionOfKey: async (keyHash) =>
       known.ofKey(keyHash) ?? known.rememberKey(keyHash, await sessionOfKey(reads, keyHash)),
     getSession: (sessionId) => getSession(reads, dialect, sessionId),
-    quizClock: (sessionId) => quizClockOf(reads, sessionId),
+    quizClock,
     listSessions: (query) => listSessions(reads, dialect, query),
   };
 }

@@ -1,5 +1,6 @@
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
-import { compiledOnce, standIns } from '../db/compiled-once.ts';
+import { coalescedIn } from '../db/coalesced.ts';
+import { compiledForEachCount, standIns } from '../db/compiled-once.ts';
 import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
 import { queueDelivery, queueWebhook, queueWebhookTo, webhookUrlOf } from '../deliveries/delivery-store.ts';
 import {
@@ -212,35 +213,65 @@ const ANSWERS_COLUMNS = [
   'pastes',
 ] as const satisfies readonly (keyof AnswersRow)[];
 
+/** The columns a newer save replaces: all but the session's. */
+const REPLACED_COLUMNS = ANSWERS_COLUMNS.filter((column) => column !== 'session_id');
+
 /**
  * The rule of a newer save (`decideAnswers`) in the one statement that stores it: the first save,
  * or one newer than the held answers while they are not submitted. The database checks the
  * condition on the row as it is once locked, so two instances cannot both store. Every autosave
- * runs it, so it is compiled once.
+ * runs it, so it is compiled once, and it takes the autosaves of many candidates at once where
+ * statements are round trips (`coalesced.ts`): each is committed with its statement, before it is
+ * answered. It returns the sessions whose save it stored.
  */
-const storeIfNewerStatement = compiledOnce<AnswersRow, never>((db, value) => {
-  const row = standIns<AnswersRow>(ANSWERS_COLUMNS, value);
-  const { session_id: _, ...update } = row;
-  return db
+const storeIfNewerStatement = compiledForEachCount<AnswersRow, { session_id: string }>((db, rows) =>
+  db
     .insertInto('answers')
-    .values(row)
+    .values(rows.map((value) => standIns<AnswersRow>(ANSWERS_COLUMNS, value)))
     .onConflict((conflict) =>
       conflict
         .column('session_id')
-        .doUpdateSet(update)
+        .doUpdateSet((eb) =>
+          Object.fromEntries(REPLACED_COLUMNS.map((column) => [column, eb.ref(`excluded.${column}`)])),
+        )
         .where('answers.submitted_at', 'is', null)
         .where((eb) =>
           eb.or([
-            eb('answers.revision', '<', row.revision),
-            eb.and([eb('answers.revision', '=', row.revision), eb('answers.saved_at', '<', row.saved_at)]),
+            eb('answers.revision', '<', eb.ref('excluded.revision')),
+            eb.and([
+              eb('answers.revision', '=', eb.ref('excluded.revision')),
+              eb('answers.saved_at', '<', eb.ref('excluded.saved_at')),
+            ]),
           ]),
         ),
+    )
+    .returning('session_id'),
+);
+
+/**
+ * Whether each save was stored. A statement may hold a session once, so two saves of one session
+ * go in turn, in the order they came.
+ */
+async function storeEachIfNewer(db: Db, rows: readonly AnswersRow[]): Promise<boolean[]> {
+  const stored = rows.map(() => false);
+  let left = rows.map((row, index) => ({ row, index }));
+  while (left.length > 0) {
+    const inThisOne = new Set<string>();
+    const round = left.filter(({ row }) => !inThisOne.has(row.session_id) && inThisOne.add(row.session_id));
+    left = left.filter((item) => !round.includes(item));
+    const result = await storeIfNewerStatement(
+      db,
+      round.map(({ row }) => row),
     );
-});
+    const returned = new Set(result.rows.map((row) => row.session_id));
+    for (const { row, index } of round) stored[index] = returned.has(row.session_id);
+  }
+  return stored;
+}
 
 async function storeIfNewer(db: Db, input: AnswersWrite): Promise<boolean> {
-  const result = await storeIfNewerStatement(db, answersRow(input));
-  return (result.numAffectedRows ?? 0n) > 0n;
+  const [stored] = await storeEachIfNewer(db, [answersRow(input)]);
+  return stored === true;
 }
 
 const heldAnswers = (db: Db, sessionId: string) =>
@@ -277,17 +308,37 @@ async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) 
   return decision.result;
 }
 
-const heldFeedback = compiledOnce<{ sessionId: string }, { payload: string; received_at: number }>((db, value) =>
-  db.selectFrom('feedback').select(['payload', 'received_at']).where('session_id', '=', value('sessionId')),
+const heldFeedbackRows = compiledForEachCount<
+  { sessionId: string },
+  { session_id: string; payload: string; received_at: number }
+>((db, keys) =>
+  db
+    .selectFrom('feedback')
+    .select(['session_id', 'payload', 'received_at'])
+    .where(
+      'session_id',
+      'in',
+      keys.map((value) => value('sessionId')),
+    ),
 );
+
+type HeldFeedback = { payload: string; received_at: number } | undefined;
+
+async function heldFeedbacks(db: Db, sessionIds: readonly string[]): Promise<HeldFeedback[]> {
+  const { rows } = await heldFeedbackRows(
+    db,
+    sessionIds.map((sessionId) => ({ sessionId })),
+  );
+  const bySession = new Map(rows.map((row) => [row.session_id, row]));
+  return sessionIds.map((sessionId) => bySession.get(sessionId));
+}
 
 /**
  * Whether the session's feedback is already this one. Feedback is final: once stored, its row never
- * changes (only an erasure removes it), so this read needs no lock and no transaction, and a repeat
+ * changes (only an erasure removes it), so its read needs no lock and no transaction, and a repeat
  * sent by the outbox is answered by it alone. Other feedback than the held one is refused.
  */
-async function heldFeedbackIs(db: Db, sessionId: string, payload: string): Promise<boolean> {
-  const [held] = (await heldFeedback(db, { sessionId })).rows;
+function heldFeedbackIs(held: HeldFeedback, payload: string): boolean {
   if (!held) return false;
   if (held.payload === payload) return true;
   throw new RecordFinalError('Your feedback', held.received_at);
@@ -299,7 +350,8 @@ async function heldFeedbackIs(db: Db, sessionId: string, payload: string): Promi
  * with its session.
  */
 async function storedMeanwhile(db: Db, ref: SessionRef, payload: string): Promise<void> {
-  if (await heldFeedbackIs(db, ref.sessionId, payload)) return;
+  const [held] = await heldFeedbacks(db, [ref.sessionId]);
+  if (heldFeedbackIs(held, payload)) return;
   throw new SessionNotFoundError(ref.sessionId);
 }
 
@@ -372,7 +424,8 @@ export const sessionWrites = defineWrites({
   async saveAnswers(context, input: AnswersWrite): Promise<{ stored: boolean; revision: number }> {
     await requireSession(context, input);
     // An autosave newer than what is held, the usual case, is one statement.
-    if (await storeIfNewer(context.db, input)) return { stored: true, revision: input.revision };
+    if (await coalescedIn(context, 'answers-if-newer', storeEachIfNewer)(answersRow(input)))
+      return { stored: true, revision: input.revision };
     // Held answers only ever get newer, and once submitted stay so: a save they make redundant, or
     // refuse, is answered from a read without a lock or a transaction. Only one that may still
     // change them is weighed with the row locked.
@@ -424,7 +477,9 @@ export const sessionWrites = defineWrites({
   async saveFeedback(context, ref: SessionRef, feedback: Feedback): Promise<void> {
     await requireSession(context, ref);
     const payload = JSON.stringify(feedback);
-    if (await heldFeedbackIs(context.db, ref.sessionId, payload)) return;
+    // The first read of every feedback, so the reads of many candidates go as one (`coalesced.ts`).
+    const held = await coalescedIn(context, 'held-feedback', heldFeedbacks)(ref.sessionId);
+    if (heldFeedbackIs(held, payload)) return;
     await context.atomically(async (db) => {
       if (context.dialect.writableWith) {
         const first = await storeFirstFeedback(db, ref, payload, feedback.currentScore);

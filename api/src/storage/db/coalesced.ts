@@ -1,0 +1,79 @@
+import DataLoader from 'dataloader';
+import type { Db, Dialect, WriteContext } from './database.ts';
+
+/** The most calls one statement takes: its parameters stay far below either database's limit. */
+export const MOST_PER_STATEMENT = 100;
+
+type Send<Key, Value> = (keys: readonly Key[]) => Promise<readonly (Value | Error)[]>;
+
+/**
+ * One statement for the calls of many requests, where each statement is a round trip to a
+ * database server (`Dialect.coalesces`). While a statement of this kind is on its way, the calls
+ * that arrive wait for it and then go together in the next, as the SQLite writer thread groups
+ * its commits (`sqlite-writer.worker.ts`): a call waits at most one round trip, and under load the
+ * server gets one statement, and one write to its socket, for many requests. Alone, a call goes at
+ * once (after the event loop's turn, which gathers the calls of that turn).
+ *
+ * `send` answers each call in order, true or a value, or an Error for that call alone. If the
+ * statement for many fails as a whole, each call is sent again alone, so that one call the
+ * database refuses (a session erased meanwhile) fails alone. DataLoader (graphql's, a kept library)
+ * does the gathering, with its cache off: every call is sent.
+ */
+function coalesced<Key, Value>(send: Send<Key, Value>): (key: Key) => Promise<Value> {
+  let onTheWay = 0;
+  let waiting: (() => void)[] = [];
+  const loader = new DataLoader<Key, Value>(
+    async (keys) => {
+      onTheWay += 1;
+      try {
+        return await send(keys);
+      } catch (error) {
+        if (keys.length === 1) throw error;
+        return Promise.all(
+          keys.map((key) =>
+            send([key]).then(
+              (values) => values[0] as Value | Error,
+              (alone: Error) => alone,
+            ),
+          ),
+        );
+      } finally {
+        onTheWay -= 1;
+        if (onTheWay === 0) {
+          const next = waiting;
+          waiting = [];
+          for (const dispatch of next) dispatch();
+        }
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: MOST_PER_STATEMENT,
+      batchScheduleFn: (dispatch) => {
+        if (onTheWay === 0) setImmediate(dispatch);
+        else waiting.push(dispatch);
+      },
+    },
+  );
+  return (key) => loader.load(key);
+}
+
+/** `send` for one call at a time where statements cost little each, coalesced where not. */
+export function coalescedOn<Key, Value>(dialect: Dialect, send: Send<Key, Value>): (key: Key) => Promise<Value> {
+  if (dialect.coalesces) return coalesced(send);
+  return async (key) => {
+    const [value] = await send([key]);
+    if (value instanceof Error) throw value;
+    return value as Value;
+  };
+}
+
+/** The same for a write's statement, kept beside its database (`WriteContext.local`) under `name`. */
+export function coalescedIn<Key, Value>(
+  context: WriteContext,
+  name: string,
+  send: (db: Db, keys: readonly Key[]) => Promise<readonly (Value | Error)[]>,
+): (key: Key) => Promise<Value> {
+  const { db, dialect } = context;
+  return context.local(name, () => coalescedOn(dialect, (keys: readonly Key[]) => send(db, keys)));
+}
