@@ -55,7 +55,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     },
   });
   const remotes = createRemoteLocationsSource(config.remotesFile, (message) => app.log.error(message));
-  await registerSecurityHeaders(app, remotes);
+  registerSecurityHeaders(app, remotes);
 
   const backends = openBackends(config, app.log);
   const storage = await openStorage(config, backends).catch(async (error: unknown) => {
