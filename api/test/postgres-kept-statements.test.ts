@@ -50,12 +50,12 @@ describe('statements kept prepared on PostgreSQL', () => {
     const onEveryConnection = <T>(read: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, read));
     const read = async () => [
       await onEveryConnection(() => stores.invitations.getInvitation('inv_kept')),
-      await onEveryConnection(() => stores.sessions.sessionOfKey('no such key')),
+      await onEveryConnection(() => stores.sessions.getSession('no such session')),
     ];
     const before = await read();
     expect(before[0]?.[0]).toMatchObject({ invitationId: 'inv_kept', extraTimePercent: 25 });
     const statements = await kept();
-    expect(statements.some((text) => text.includes('"key_hash" = $1'))).toBe(true);
+    expect(statements.some((text) => text.includes('from "sessions"'))).toBe(true);
     expect(statements.filter((text) => /select \*|"\.\*/.test(text))).toEqual([]);
 
     const other = new pg.Client({ connectionString: database.url });

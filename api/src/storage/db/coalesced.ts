@@ -1,8 +1,12 @@
 import DataLoader from 'dataloader';
+import type { Compilable } from 'kysely';
+import { compiledForEachCount } from './compiled-once.ts';
 import type { Db, Dialect, WriteContext } from './database.ts';
 
 /** The most calls one statement takes: its parameters stay far below either database's limit. */
 export const MOST_PER_STATEMENT = 100;
+
+const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 type Send<Key, Value> = (keys: readonly Key[]) => Promise<readonly (Value | Error)[]>;
 
@@ -14,9 +18,9 @@ type Send<Key, Value> = (keys: readonly Key[]) => Promise<readonly (Value | Erro
  * server gets one statement, and one write to its socket, for many requests. Alone, a call goes at
  * once (after the event loop's turn, which gathers the calls of that turn).
  *
- * `send` answers each call in order, true or a value, or an Error for that call alone. If the
- * statement for many fails as a whole, each call is sent again alone, so that one call the
- * database refuses (a session erased meanwhile) fails alone. DataLoader (graphql's, a kept library)
+ * `send` answers each call in order, with a value or an Error for that call alone. If the
+ * statement for many fails as a whole, each call is sent again alone, one after the other in the
+ * order they came, so that one call the database refuses (a session erased meanwhile) fails alone. DataLoader (graphql's, a kept library)
  * does the gathering, with its cache off: every call is sent.
  */
 function coalesced<Key, Value>(send: Send<Key, Value>): (key: Key) => Promise<Value> {
@@ -29,14 +33,9 @@ function coalesced<Key, Value>(send: Send<Key, Value>): (key: Key) => Promise<Va
         return await send(keys);
       } catch (error) {
         if (keys.length === 1) throw error;
-        return Promise.all(
-          keys.map((key) =>
-            send([key]).then(
-              (values) => values[0] as Value | Error,
-              (alone: Error) => alone,
-            ),
-          ),
-        );
+        const alone: (Value | Error)[] = [];
+        for (const key of keys) alone.push(await send([key]).then((values) => values[0] as Value | Error, toError));
+        return alone;
       } finally {
         onTheWay -= 1;
         if (onTheWay === 0) {
@@ -76,4 +75,30 @@ export function coalescedIn<Key, Value>(
 ): (key: Key) => Promise<Value> {
   const { db, dialect } = context;
   return context.local(name, () => coalescedOn(dialect, (keys: readonly Key[]) => send(db, keys)));
+}
+
+/**
+ * A read of the row a key names, or none: `build` selects the rows whose key is in `keys` (their
+ * stand-ins), and `keyOf` tells a row's key. Compiled once per count, and coalesced where
+ * statements are round trips.
+ */
+export function readByKey<Row>(
+  { db, dialect }: { db: Db; dialect: Dialect },
+  build: (db: Db, keys: string[]) => Compilable<Row>,
+  keyOf: (row: Row) => string,
+): (key: string) => Promise<Row | undefined> {
+  const query = compiledForEachCount<{ key: string }, Row>((db, slots) =>
+    build(
+      db,
+      slots.map((slot) => slot('key')),
+    ),
+  );
+  return coalescedOn(dialect, async (keys: readonly string[]) => {
+    const { rows } = await query(
+      db,
+      keys.map((key) => ({ key })),
+    );
+    const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+    return keys.map((key) => byKey.get(key));
+  });
 }

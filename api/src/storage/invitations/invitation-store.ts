@@ -1,3 +1,4 @@
+import { readByKey } from '../db/coalesced.ts';
 import type { Storage } from '../db/storage.ts';
 import { toInvitation } from './invitation-rows.ts';
 
@@ -73,7 +74,14 @@ export interface InvitationStore {
   setOpenLinkAllowed(testId: string, allowed: boolean, at: number): Promise<void>;
 }
 
-export function createInvitationStore({ reads: db, write }: Storage): InvitationStore {
+export function createInvitationStore({ reads: db, dialect, write }: Storage): InvitationStore {
+  // Read for every registration by the open link, so the registrations of many candidates go as one.
+  const openLinkSetting = readByKey(
+    { db, dialect },
+    (db, testIds) =>
+      db.selectFrom('test_settings').select(['test_id', 'open_link_allowed']).where('test_id', 'in', testIds),
+    (row) => row.test_id,
+  );
   return {
     createInvitation: (invitation) => write('createInvitations', [invitation]),
     createInvitations: (invitations) => write('createInvitations', invitations),
@@ -132,11 +140,7 @@ export function createInvitationStore({ reads: db, write }: Storage): Invitation
         : { invitations };
     },
     async openLinkAllowed(testId) {
-      const row = await db
-        .selectFrom('test_settings')
-        .select('open_link_allowed')
-        .where('test_id', '=', testId)
-        .executeTakeFirst();
+      const row = await openLinkSetting(testId);
       return row === undefined || Boolean(row.open_link_allowed);
     },
   };

@@ -1,3 +1,4 @@
+import { readByKey } from '../db/coalesced.ts';
 import { defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
 import { queueWebhook } from '../deliveries/delivery-store.ts';
@@ -142,7 +143,17 @@ export const privacyWrites = defineWrites({
   },
 });
 
-export function createPrivacyStore({ reads: db, write }: Storage): PrivacyStore {
+export function createPrivacyStore({ reads: db, dialect, write }: Storage): PrivacyStore {
+  // Read for every registration, so the registrations of many candidates go as one read.
+  const erasedSessionOf = readByKey(
+    { db, dialect },
+    (db, keyHashes) =>
+      db
+        .selectFrom('erased_sessions')
+        .select(['key_hash', 'session_id', 'test_id', 'erased_at'])
+        .where('key_hash', 'in', keyHashes),
+    (row) => row.key_hash ?? '',
+  );
   return {
     async retentionDays(companyId) {
       const row = await db
@@ -155,11 +166,7 @@ export function createPrivacyStore({ reads: db, write }: Storage): PrivacyStore 
     setRetentionDays: (companyId, days, at) => write('setRetentionDays', companyId, days, at),
     eraseSession: (sessionId, at, reason) => write('eraseSession', sessionId, at, reason),
     async erasedSessionOfKey(keyHash) {
-      const row = await db
-        .selectFrom('erased_sessions')
-        .select(['session_id', 'test_id', 'erased_at'])
-        .where('key_hash', '=', keyHash)
-        .executeTakeFirst();
+      const row = await erasedSessionOf(keyHash);
       return row && { sessionId: row.session_id, testId: row.test_id, erasedAt: row.erased_at };
     },
     async demographicAnswer(sessionId) {

@@ -1,5 +1,5 @@
 import type { FinalReason } from '@assessment/core';
-import { compiledForEachCount } from '../db/compiled-once.ts';
+import { readByKey } from '../db/coalesced.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import type { InvitationsTable } from '../db/schema.ts';
 import { INVITATION_COLUMNS, toInvitation } from '../invitations/invitation-rows.ts';
@@ -224,40 +224,26 @@ export interface QuizClock {
 }
 
 /**
- * Sessions' quiz clocks alone, for every final save: the whole session (`getSession`) would read
+ * A session's quiz clock alone, for every final save: the whole session (`getSession`) would read
  * and build its answers, videos and feedback too, on the busiest moment of an assessment day, when
- * the query is compiled once for the same reason, and takes the final saves of several candidates
- * at once where statements are round trips (`createSessionStore`).
+ * the final saves of many candidates go as one read where statements are round trips.
  */
-const quizClockRows = compiledForEachCount<
-  { sessionId: string },
-  {
-    session_id: string;
-    test_id: string;
-    started_at: number;
-    quiz_started_at: number | null;
-    extra_time_percent: number | null;
-  }
->((db, keys) =>
-  db
-    .selectFrom('sessions as s')
-    .leftJoin('invitations as i', 'i.session_id', 's.session_id')
-    .select(['s.session_id', 's.test_id', 's.started_at', 's.quiz_started_at', 'i.extra_time_percent'])
-    .where(
-      's.session_id',
-      'in',
-      keys.map((value) => value('sessionId')),
-    ),
-);
-
-export async function quizClocksOf(db: Db, sessionIds: readonly string[]): Promise<(QuizClock | undefined)[]> {
-  const { rows } = await quizClockRows(
-    db,
-    sessionIds.map((sessionId) => ({ sessionId })),
+export function quizClockReader(on: {
+  db: Db;
+  dialect: Dialect;
+}): (sessionId: string) => Promise<QuizClock | undefined> {
+  const read = readByKey(
+    on,
+    (db, sessionIds) =>
+      db
+        .selectFrom('sessions as s')
+        .leftJoin('invitations as i', 'i.session_id', 's.session_id')
+        .select(['s.session_id', 's.test_id', 's.started_at', 's.quiz_started_at', 'i.extra_time_percent'])
+        .where('s.session_id', 'in', sessionIds),
+    (row) => row.session_id,
   );
-  const bySession = new Map(rows.map((row) => [row.session_id, row]));
-  return sessionIds.map((sessionId) => {
-    const row = bySession.get(sessionId);
+  return async (sessionId) => {
+    const row = await read(sessionId);
     return (
       row && {
         testId: row.test_id,
@@ -266,14 +252,25 @@ export async function quizClocksOf(db: Db, sessionIds: readonly string[]): Promi
         extraTimePercent: row.extra_time_percent ?? 0,
       }
     );
-  });
+  };
 }
 
-export async function sessionOfKey(db: Db, keyHash: string): Promise<OpenedSession | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['session_id', 'test_id', 'invitation_id'])
-    .where('key_hash', '=', keyHash)
-    .executeTakeFirst();
-  return row && { sessionId: row.session_id, testId: row.test_id, invitationId: row.invitation_id };
+/** The session a key opened, read for every candidate request this instance does not know yet. */
+export function keySessionReader(on: {
+  db: Db;
+  dialect: Dialect;
+}): (keyHash: string) => Promise<OpenedSession | undefined> {
+  const read = readByKey(
+    on,
+    (db, keyHashes) =>
+      db
+        .selectFrom('sessions')
+        .select(['key_hash', 'session_id', 'test_id', 'invitation_id'])
+        .where('key_hash', 'in', keyHashes),
+    (row) => row.key_hash ?? '',
+  );
+  return async (keyHash) => {
+    const row = await read(keyHash);
+    return row && { sessionId: row.session_id, testId: row.test_id, invitationId: row.invitation_id };
+  };
 }

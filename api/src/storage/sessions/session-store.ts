@@ -7,12 +7,11 @@ import type {
 } from '@assessment/core';
 import type { z } from 'zod';
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
-import { coalescedOn } from '../db/coalesced.ts';
 import type { Storage } from '../db/storage.ts';
 import type { StoredInvitation } from '../invitations/invitation-store.ts';
 import type { StoredVideo } from '../uploads/upload-store.ts';
 import { knownSessions, type OpenedSession } from './known-sessions.ts';
-import { getSession, listSessions, type QuizClock, quizClocksOf, sessionOfKey } from './session-reads.ts';
+import { getSession, keySessionReader, listSessions, type QuizClock, quizClockReader } from './session-reads.ts';
 
 /**
  * What a candidate sends, and the session it makes up, on either database. Every method is async,
@@ -156,7 +155,8 @@ export interface SessionStore {
  */
 export function createSessionStore({ reads, dialect, write }: Storage): SessionStore {
   const known = knownSessions();
-  const quizClock = coalescedOn(dialect, (sessionIds: readonly string[]) => quizClocksOf(reads, sessionIds));
+  const quizClock = quizClockReader({ db: reads, dialect });
+  const sessionOfKey = keySessionReader({ db: reads, dialect });
   return {
     saveRegistration: (ref, keyHash, registration, invitationId, gender) =>
       write('saveRegistration', ref, keyHash, registration, invitationId, gender),
@@ -166,8 +166,7 @@ export function createSessionStore({ reads, dialect, write }: Storage): SessionS
     saveDeviceCheck: (ref, checkId, facts, result) => write('saveDeviceCheck', ref, checkId, facts, result),
     saveVideoSkip: (ref, reason) => write('saveVideoSkip', ref, reason),
     saveFeedback: (ref, feedback) => write('saveFeedback', ref, feedback),
-    sessionOfKey: async (keyHash) =>
-      known.ofKey(keyHash) ?? known.rememberKey(keyHash, await sessionOfKey(reads, keyHash)),
+    sessionOfKey: async (keyHash) => known.ofKey(keyHash) ?? known.rememberKey(keyHash, await sessionOfKey(keyHash)),
     getSession: (sessionId) => getSession(reads, dialect, sessionId),
     quizClock,
     listSessions: (query) => listSessions(reads, dialect, query),

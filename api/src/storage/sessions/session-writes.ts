@@ -1,5 +1,5 @@
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
-import { coalescedIn } from '../db/coalesced.ts';
+import { coalescedIn, readByKey } from '../db/coalesced.ts';
 import { compiledForEachCount, standIns } from '../db/compiled-once.ts';
 import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
 import { queueDelivery, queueWebhook, queueWebhookTo, webhookUrlOf } from '../deliveries/delivery-store.ts';
@@ -308,30 +308,21 @@ async function weighAnswers(context: WriteContext, db: Db, input: AnswersWrite) 
   return decision.result;
 }
 
-const heldFeedbackRows = compiledForEachCount<
-  { sessionId: string },
-  { session_id: string; payload: string; received_at: number }
->((db, keys) =>
-  db
-    .selectFrom('feedback')
-    .select(['session_id', 'payload', 'received_at'])
-    .where(
-      'session_id',
-      'in',
-      keys.map((value) => value('sessionId')),
-    ),
-);
-
 type HeldFeedback = { payload: string; received_at: number } | undefined;
 
-async function heldFeedbacks(db: Db, sessionIds: readonly string[]): Promise<HeldFeedback[]> {
-  const { rows } = await heldFeedbackRows(
-    db,
-    sessionIds.map((sessionId) => ({ sessionId })),
+/** The first read of every feedback: the reads of many candidates go as one (`coalesced.ts`). */
+const heldFeedbackOf = (context: WriteContext) =>
+  context.local('held-feedback', () =>
+    readByKey(
+      context,
+      (db, sessionIds) =>
+        db
+          .selectFrom('feedback')
+          .select(['session_id', 'payload', 'received_at'])
+          .where('session_id', 'in', sessionIds),
+      (row) => row.session_id,
+    ),
   );
-  const bySession = new Map(rows.map((row) => [row.session_id, row]));
-  return sessionIds.map((sessionId) => bySession.get(sessionId));
-}
 
 /**
  * Whether the session's feedback is already this one. Feedback is final: once stored, its row never
@@ -350,7 +341,11 @@ function heldFeedbackIs(held: HeldFeedback, payload: string): boolean {
  * with its session.
  */
 async function storedMeanwhile(db: Db, ref: SessionRef, payload: string): Promise<void> {
-  const [held] = await heldFeedbacks(db, [ref.sessionId]);
+  const held = await db
+    .selectFrom('feedback')
+    .select(['payload', 'received_at'])
+    .where('session_id', '=', ref.sessionId)
+    .executeTakeFirst();
   if (heldFeedbackIs(held, payload)) return;
   throw new SessionNotFoundError(ref.sessionId);
 }
@@ -477,8 +472,7 @@ export const sessionWrites = defineWrites({
   async saveFeedback(context, ref: SessionRef, feedback: Feedback): Promise<void> {
     await requireSession(context, ref);
     const payload = JSON.stringify(feedback);
-    // The first read of every feedback, so the reads of many candidates go as one (`coalesced.ts`).
-    const held = await coalescedIn(context, 'held-feedback', heldFeedbacks)(ref.sessionId);
+    const held = await heldFeedbackOf(context)(ref.sessionId);
     if (heldFeedbackIs(held, payload)) return;
     await context.atomically(async (db) => {
       if (context.dialect.writableWith) {
