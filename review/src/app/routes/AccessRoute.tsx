@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { accessLink } from '../../api/review-api.ts';
 import { LoadProblem } from '../../components/LoadProblem.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
@@ -7,14 +7,30 @@ import { SkipLink } from '../../components/SkipLink.tsx';
 import { SetPasswordForm } from '../../features/team/components/SetPasswordForm.tsx';
 import { useResource } from '../../hooks/useResource.ts';
 
+/** What the address's history entry keeps once the link is spent (react-router's location state). */
+interface AccessState {
+  passwordSet?: boolean;
+}
+
 /**
  * A teammate's one-time link (`/review/access#<secret>`): set a password, then sign in. Open
  * without a sign-in; the secret is read from the fragment, which the browser never sends.
  */
 export function AccessRoute() {
+  const location = useLocation();
+  const navigate = useNavigate();
   const [secret] = useState(() => decodeURIComponent(window.location.hash.slice(1)));
-  const [set, setSet] = useState(false);
-  const info = useResource(`access:${secret}`, () => accessLink(secret));
+  // Kept in the history entry, not in the component: after a reload or Back the address no longer
+  // holds the secret, and the page still says the password is set instead of that the link is missing.
+  const set = (location.state as AccessState | null)?.passwordSet === true;
+  // Nothing to ask without a secret, or once it is spent: the server would only refuse it.
+  const info = useResource(`access:${secret}`, () =>
+    secret && !set ? accessLink(secret) : Promise.resolve(undefined),
+  );
+  // Spent, the secret leaves the address bar and the browser's history. Not before: until the
+  // password is set, a reload has to find the link again.
+  const spent = () =>
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { passwordSet: true } });
   return (
     <>
       {/* Mounted outside ReviewLayout (review/src/app/App.tsx), which gives every other view its skip link. */}
@@ -34,7 +50,7 @@ export function AccessRoute() {
         ) : info.error ? (
           <LoadProblem message={info.error} onRetry={info.reload} />
         ) : info.data ? (
-          <SetPasswordForm secret={secret} info={info.data} onSet={() => setSet(true)} />
+          <SetPasswordForm secret={secret} info={info.data} onSet={spent} />
         ) : (
           <p className="muted">Reading your link…</p>
         )}
