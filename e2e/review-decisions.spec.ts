@@ -1,20 +1,24 @@
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, failedRequest } from './fixtures.ts';
-import { addReviewer, registerCandidate, signIn, submitAnswers, test } from './review-helpers.ts';
+import { addReviewer, registerCandidate, signIn, submitAnswers, testOnOwnServer as test } from './review-helpers.ts';
 import { expectFocusKept, press, tabToShownFocus, type } from './support/keyboard.ts';
 
-/** A company no other spec touches: its candidates' stages and notes are this spec's alone. */
+/**
+ * A company no other spec touches, on a server of the test's own: each attempt writes the
+ * company's stage reasons into an empty field, which a repeat on a shared server would find filled.
+ */
 const NIMBUS = { companyId: 'nimbus-ledger', testId: 'ppxx71c9', roleName: 'Financial Analyst' };
 
 test('an admin lists the stage reasons; a reviewer moves a candidate to a stage with one of them, adds a note, and filters the list, by keyboard alone', async ({
   page,
   request,
   allowProblem,
+  ownServer,
 }) => {
   test.setTimeout(90_000);
   // Each arrow press on the filter asks for its list; the page cancels the one it no longer needs.
   allowProblem(failedRequest(`/api/review/tests/${NIMBUS.testId}/candidates`, 'net::ERR_ABORTED'));
-  const reviewer = addReviewer(NIMBUS.companyId, 'Dana Decider');
+  const reviewer = addReviewer(NIMBUS.companyId, 'Dana Decider', 'admin', ownServer.dataDir);
   // Names of this run only, should the database outlive a run.
   const run = Date.now().toString(36);
   const [cleo, otto, sam] = [`Cleo Chosen ${run}`, `Otto Other ${run}`, `Sam Silent ${run}`];

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   type AnswersPayload,
@@ -8,7 +10,8 @@ import {
   SESSION_KEY_HEADER,
 } from '@assessment/core';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect, refusedRequest } from './fixtures.ts';
+import { ADMIN_TOKEN, test as base, expect, refusedRequest } from './fixtures.ts';
+import { startApiInstance } from './support/api-instances.ts';
 import { registrationPayload } from './support/registration.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -27,6 +30,28 @@ export const test = base.extend<{ signedOutCheck: undefined }>({
     },
     { auto: true },
   ],
+});
+
+/**
+ * `test`, on a product server and database of the test's own, started for each test. For a test
+ * that changes what its company holds once and for good (its first rubric, blind review, the
+ * stage reasons): on the run's shared server, a repeat of the test (`--repeat-each`) or a retry
+ * would find what the first attempt left and could not start from the same company.
+ */
+export const testOnOwnServer = test.extend<{ ownServer: { origin: string; dataDir: string } }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  ownServer: async ({}, use) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assessment-own-server-'));
+    // The rate limit of the run's server (playwright.config.ts): the test meets the server it would there.
+    const server = await startApiInstance('own', { DATA_DIR: dataDir, ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '100000' });
+    try {
+      await use({ origin: server.origin, dataDir });
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  baseURL: async ({ ownServer }, use) => use(ownServer.origin),
 });
 
 export interface Reviewer {

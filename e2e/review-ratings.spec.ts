@@ -1,10 +1,20 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect } from './fixtures.ts';
-import { addReviewer, type Reviewer, registerCandidate, signIn, submitAnswers, test } from './review-helpers.ts';
+import {
+  addReviewer,
+  type Reviewer,
+  registerCandidate,
+  signIn,
+  submitAnswers,
+  testOnOwnServer as test,
+} from './review-helpers.ts';
 import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
-/** A company no other spec touches: its rubric and ratings are this spec's alone. */
+/**
+ * A company no other spec touches, on a server of the test's own: a rubric's first version and
+ * blind review are made once, so each attempt starts from a company that has neither.
+ */
 const WRENFIELD = { companyId: 'wrenfield-finance', testId: '3vjmqzmj' };
 
 /** Fills one criterion's fields in the order the form shows them, each reached by Tab. */
@@ -56,11 +66,12 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   page,
   browser,
   request,
+  ownServer,
 }) => {
   test.setTimeout(120_000);
-  const admin = addReviewer(WRENFIELD.companyId, 'Ada Admin');
-  const rob = addReviewer(WRENFIELD.companyId, 'Rob Rater', 'reviewer');
-  const ria = addReviewer(WRENFIELD.companyId, 'Ria Rater', 'reviewer');
+  const admin = addReviewer(WRENFIELD.companyId, 'Ada Admin', 'admin', ownServer.dataDir);
+  const rob = addReviewer(WRENFIELD.companyId, 'Rob Rater', 'reviewer', ownServer.dataDir);
+  const ria = addReviewer(WRENFIELD.companyId, 'Ria Rater', 'reviewer', ownServer.dataDir);
   const run = Date.now().toString(36);
   const name = `Kit Rated ${run}`;
   const candidate = await registerCandidate(request, WRENFIELD.testId, { fullName: name, name });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { addReviewer, signIn, test } from './review-helpers.ts';
-import { press, tabToShownFocus } from './support/keyboard.ts';
+import { addReviewer, signIn, signInReviewer, test } from './review-helpers.ts';
+import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
 /** A company no other test touches; its one test is the first link of its list. */
 const OSTRELLE = { companyId: 'ostrelle-capital', roleName: 'Investment Analyst' };
@@ -47,4 +47,46 @@ test('the skip link puts the focus on the main region of the sign-in form, and T
 }) => {
   await page.goto('/review/');
   await followSkipLink(page, 'Sign in to review your candidates', (main) => main.getByLabel('Email'));
+});
+
+test("the skip link on a teammate's one-time link, and the spent link leaves the address, by keyboard alone", async ({
+  page,
+  request,
+}) => {
+  // The admin's link for a new teammate, made through the API: the team's page is review-team.spec.ts's.
+  const csrfToken = await signInReviewer(request, OSTRELLE.companyId);
+  const email = `sam-${Date.now().toString(36)}@ostrelle-capital.example`;
+  const made = await request.post('/api/review/team', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { email, name: 'Sam Skipper', role: 'reviewer' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { secret } = (await made.json()) as { secret: string };
+
+  await page.goto(`/review/access#${secret}`);
+  await expect(page.getByText(`For Sam Skipper (${email}) at`)).toBeVisible();
+  // The page is outside ReviewLayout (review/src/app/App.tsx), which gives the other views theirs.
+  await expect(page.getByRole('link', { name: 'Skip to main content', exact: true })).toBeAttached();
+  await followSkipLink(page, 'Set your password', (main) => main.getByLabel('New password'));
+  // A reload before the password is set still finds the link.
+  await page.reload();
+  await expect(page.getByText(`For Sam Skipper (${email}) at`)).toBeVisible();
+  expect(new URL(page.url()).hash).toBe(`#${secret}`);
+
+  await tabToShownFocus(page, page.getByLabel('New password'));
+  await type(page, 'lantern orchard velvet compass');
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeFocused();
+  // Spent, the secret is gone from the address, and from the history entry it was in.
+  await expect(page).toHaveURL(/\/review\/access$/);
+  expect(page.url()).not.toContain(secret);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeFocused();
+  await tabToShownFocus(page, page.getByRole('link', { name: 'Sign in to the review page' }));
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeFocused();
+  await expect(page).toHaveURL(/\/review\/access$/);
+  expect(page.url()).not.toContain(secret);
 });

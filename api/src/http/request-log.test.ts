@@ -27,9 +27,28 @@ describe('the request log', () => {
     expect(redactInviteTokens(`/invite/thd0wtfl-${token}`)).toBe('/invite/thd0wtfl-[token]');
     expect(redactInviteTokens(`/invite/thd0wtfl-${token.toUpperCase()}?x=1`)).toBe('/invite/thd0wtfl-[token]?x=1');
   });
+  it('never holds a token spelt in a way the shell still opens', () => {
+    const token = 'k3m9p2x7q4w8e1r5t6y0u2i3o4';
+    // The separator and a letter percent-encoded, once and (the router decodes, then the shell) twice.
+    expect(redactInviteTokens(`/invite/thd0wtfl%2D${token}/quiz`)).toBe('/invite/thd0wtfl-[token]/quiz');
+    expect(redactInviteTokens(`/invite/thd0wtfl-%6B${token.slice(1)}`)).toBe('/invite/thd0wtfl-[token]');
+    expect(redactInviteTokens(`/invite/thd0wtfl%252D${token}`)).toBe('/invite/thd0wtfl-[token]');
+    // Padded with spaces, which the shell trims; the route's own letters in capitals.
+    expect(redactInviteTokens(`/invite/%20thd0wtfl-${token}%20/vintro`)).toBe('/invite/thd0wtfl-[token]/vintro');
+    expect(redactInviteTokens(`/INVITE/THD0WTFL-${token.toUpperCase()}`)).toBe('/INVITE/thd0wtfl-[token]');
+    // Every invitation of an address, not only the first.
+    expect(redactInviteTokens(`/invite/thd0wtfl-${token}?next=/invite/fpuw23yd-${token}`)).toBe(
+      '/invite/thd0wtfl-[token]?next=/invite/fpuw23yd-[token]',
+    );
+  });
   it('leaves every other address as it is', () => {
     expect(redactInviteTokens('/invite/thd0wtfl/quiz')).toBe('/invite/thd0wtfl/quiz');
     expect(redactInviteTokens('/api/answers')).toBe('/api/answers');
+    // Not a token's shape (25 characters), and a segment that cannot be decoded.
+    expect(redactInviteTokens('/invite/thd0wtfl-k3m9p2x7q4w8e1r5t6y0u2i3o')).toBe(
+      '/invite/thd0wtfl-k3m9p2x7q4w8e1r5t6y0u2i3o',
+    );
+    expect(redactInviteTokens('/invite/%E0%A4%A/quiz')).toBe('/invite/%E0%A4%A/quiz');
   });
 
   it('writes one line a request, once it is answered, with its redacted address and its outcome', async () => {

@@ -1,15 +1,31 @@
+import { decodeInviteParam, inviteSegment } from '@assessment/core';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
-/** A personal link's token in a page address: `/invite/<testId>-<token>`. */
-const INVITE_TOKEN = /(\/invite\/[a-z0-9]{8}-)[a-z0-9]{26}/gi;
+/** Each `/invite/<segment>` of a page address; the segment runs to the next `/`, `?` or `#`. */
+const INVITE_SEGMENT_IN_URL = /(\/invite\/)([^/?#]+)/gi;
+
+/** As react-router decodes a path segment before the shell's invite router reads it as its param. */
+function decodedOnce(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /**
  * A request's address for the log, with any personal invitation token taken out: the token opens a
  * candidate's assessment, and logs are read by more people, for longer, than the database.
- * (The API takes tokens in bodies only; the candidate's page addresses carry them.)
+ * (The API takes tokens in bodies only; the candidate's page addresses carry them.) Each segment
+ * is read as the shell reads it (`decodeInviteParam` of @assessment/core), so every spelling that
+ * opens an assessment, percent-encoded ones included, is redacted; in any case, since a token in
+ * capitals is still most of a token.
  */
 export function redactInviteTokens(url: string): string {
-  return url.replace(INVITE_TOKEN, '$1[token]');
+  return url.replace(INVITE_SEGMENT_IN_URL, (whole, start: string, segment: string) => {
+    const invite = decodeInviteParam(decodedOnce(segment).toLowerCase());
+    return invite?.invitationToken ? `${start}${inviteSegment(invite.testId, '[token]')}` : whole;
+  });
 }
 
 /** Fastify's own request serializer, with the address redacted. */

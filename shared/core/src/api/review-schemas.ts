@@ -284,10 +284,12 @@ export const updateInvitationSchema = z
 
 // One candidate
 
-/** The registration as stored, less the invitation token, with the social link checked and the times. */
 /**
- * A registration as the company reads it: never with the demographic answer, which the form
- * promises is used only in aggregate (SPEC section 0), neither as a field nor in the device record.
+ * A registration as the company reads it: as stored, with the social link checked and the times.
+ * Less the invitation token, which would open the candidate's assessment to anyone who reads it
+ * (reviewers know an invitation by its public id: shared/core/src/invite/invitation.ts). Never
+ * with the demographic answer, neither as a field nor in the device record: the confirmation form
+ * promises it is used only in aggregate (shell/src/features/landing/ConfirmationForm.tsx).
  */
 const registrationViewSchema = registrationSchema.omit({ ...wireInvitationField(true), gender: true }).extend({
   deviceInfo: deviceInfoSchema.omit({ gender: true }),
