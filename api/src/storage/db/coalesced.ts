@@ -3,8 +3,12 @@ import type { Compilable } from 'kysely';
 import { compiledForEachCount } from './compiled-once.ts';
 import type { Db, Dialect, WriteContext } from './database.ts';
 
-/** The most calls one statement takes: its parameters stay far below either database's limit. */
-export const MOST_PER_STATEMENT = 100;
+/**
+ * The most calls one statement takes. Each count is a statement text of its own, kept prepared on
+ * every connection (`keptStatements` in `postgres.ts`), and a crowd of 5,000 seldom gathers more
+ * than a few calls of one kind while one round trip lasts (`bench/README.md`).
+ */
+export const MOST_PER_STATEMENT = 32;
 
 const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
@@ -94,9 +98,12 @@ export function readByKey<Row>(
     ),
   );
   return coalescedOn(dialect, async (keys: readonly string[]) => {
+    // Counts rounded up to a power of two, with the first key again in the places over: a key
+    // listed twice reads nothing more, and six statement texts serve every count.
+    const count = 2 ** Math.ceil(Math.log2(keys.length));
     const { rows } = await query(
       db,
-      keys.map((key) => ({ key })),
+      Array.from({ length: count }, (_, index) => ({ key: keys[index] ?? (keys[0] as string) })),
     );
     const byKey = new Map(rows.map((row) => [keyOf(row), row]));
     return keys.map((key) => byKey.get(key));
