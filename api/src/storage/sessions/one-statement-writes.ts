@@ -189,7 +189,13 @@ export async function storeFirstFeedback(
 }
 
 type OpeningValues = DeliveryValues<'webhook'> &
-  Omit<RegistrationsTable, 'session_id'> & { sessionId: string; testId: string; keyHash: string; gender: string };
+  Omit<RegistrationsTable, 'session_id'> & {
+    sessionId: string;
+    testId: string;
+    keyHash: string;
+    gender: string;
+    queuesWebhook: boolean;
+  };
 
 /**
  * A registration that opens its session with the open link, as one statement where a statement's
@@ -250,14 +256,21 @@ const openingStatement = compiledOnce<OpeningValues, { opened: boolean; webhook:
             ]),
         ),
     )
-    .with('webhook', () => webhookWhen(db, (column) => value(`webhook_${column}`), opened))
+    .with('webhook', () =>
+      webhookWhen(
+        db,
+        (column) => value(`webhook_${column}`),
+        sql<boolean>`${opened} and ${value('queuesWebhook')}::boolean`,
+      ),
+    )
     .selectNoFrom((eb) => [opened.as('opened'), eb.selectFrom('webhook').select('webhook.delivery_id').as('webhook')]);
 });
 
 /**
  * Opens the session of an open-link registration with all it stores (`openingStatement`).
  * Returns whether it opened it, and the delivery it queued, whose job the caller schedules in the
- * same transaction. Not opened: nothing was written.
+ * same transaction. Not opened: nothing was written. Without `queuesWebhook`, it queues no event
+ * whatever the company's endpoint: a caller with no transaction has nowhere to schedule its job.
  */
 export async function openWithRegistration(
   db: Db,
@@ -265,6 +278,7 @@ export async function openWithRegistration(
   keyHash: string,
   registration: RegistrationsTable,
   gender: string,
+  queuesWebhook: boolean,
 ): Promise<{ opened: boolean; queued: { deliveryId: string; at: number }[] }> {
   const { session_id: _, ...details } = registration;
   const webhook = deliveryRow(webhookDelivery(startedEvent(ref, null), ''));
@@ -274,6 +288,7 @@ export async function openWithRegistration(
       testId: ref.testId,
       keyHash,
       gender,
+      queuesWebhook,
       ...details,
       ...(asValues('webhook', webhook) as DeliveryValues<'webhook'>),
     })

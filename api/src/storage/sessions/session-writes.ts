@@ -2,7 +2,13 @@ import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import { coalescedIn, readByKey } from '../db/coalesced.ts';
 import { compiledForEachCount, standIns } from '../db/compiled-once.ts';
 import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
-import { queueDelivery, queueWebhook, queueWebhookTo, webhookUrlOf } from '../deliveries/delivery-store.ts';
+import {
+  hasWebhookEndpoint,
+  queueDelivery,
+  queueWebhook,
+  queueWebhookTo,
+  webhookUrlOf,
+} from '../deliveries/delivery-store.ts';
 import {
   closedInvitationError,
   InvitationInUseError,
@@ -360,9 +366,25 @@ export const sessionWrites = defineWrites({
     invitationId: string | null = null,
     gender: Gender = '',
   ): Promise<void> {
+    const inOneStatement = invitationId === null && context.dialect.writableWith;
+    // With no webhook endpoint there is no job to schedule, and the one statement needs no
+    // transaction round it: its own commit. An endpoint added meanwhile gets the events of the
+    // registrations after it.
+    const alone = inOneStatement && !(await hasWebhookEndpoint(context, ref.testId));
+    if (alone) {
+      const opened = await openWithRegistration(
+        context.db,
+        ref,
+        keyHash,
+        registrationRow(ref, registration),
+        gender,
+        false,
+      );
+      if (opened.opened) return;
+    }
     await context.atomically(async (db) => {
-      if (invitationId === null && context.dialect.writableWith) {
-        const opened = await openWithRegistration(db, ref, keyHash, registrationRow(ref, registration), gender);
+      if (inOneStatement && !alone) {
+        const opened = await openWithRegistration(db, ref, keyHash, registrationRow(ref, registration), gender, true);
         if (opened.opened) {
           for (const { deliveryId, at } of opened.queued) await context.deliveryJobs?.schedule(db, deliveryId, at);
           return;
