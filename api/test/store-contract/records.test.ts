@@ -215,6 +215,15 @@ describe.each(backEnds)('what a session holds ($name)', (backEnd) => {
         feedbackOf(sessionId, { feedback: sessionId }),
       );
     }
+
+    // Two different first feedbacks of one session at once: one is stored, the other refused.
+    const twice = await opened(store);
+    const both = [feedbackOf(twice, { currentScore: 1 }), feedbackOf(twice, { currentScore: 3 })];
+    const sent = await Promise.allSettled(both.map((feedback) => store.saveFeedback(ref(twice), feedback)));
+    expect(sent.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = sent.findIndex((result) => result.status === 'rejected');
+    expect((sent[refused] as PromiseRejectedResult).reason).toBeInstanceOf(RecordFinalError);
+    expect((await store.getSession(twice))?.feedback?.payload).toEqual(both[1 - refused]);
   });
 
   it('keeps the details sent with the final answers: the same again is taken, other details refused', async () => {

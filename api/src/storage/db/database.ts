@@ -51,6 +51,12 @@ export interface Dialect {
   legacySchema(db: Db): Promise<void>;
 }
 
+/** When a delivery's next attempt is due. */
+export interface DeliveryAttempt {
+  deliveryId: string;
+  at: number;
+}
+
 /** A delivery due for an attempt, and what to call once this instance has made it. */
 export interface DueDelivery {
   deliveryId: string;
@@ -63,8 +69,8 @@ export interface DueDelivery {
  * the rows of `deliveries` are the queue itself, read by due time.
  */
 export interface DeliveryJobs {
-  /** Schedules the delivery's next attempt at `at`, in the transaction `db` belongs to. */
-  schedule(db: Db, deliveryId: string, at: number): Promise<void>;
+  /** Schedules each delivery's next attempt at its `at`, in the transaction `db` belongs to. */
+  schedule(db: Db, attempts: readonly DeliveryAttempt[]): Promise<void>;
   /** Attempts due now, each handed to this instance alone until it is attempted or the instance dies. */
   due(limit: number): Promise<DueDelivery[]>;
   close(): Promise<void>;

@@ -34,7 +34,10 @@ async function scheduleWaiting(db: Db, jobs: DeliveryJobs): Promise<void> {
       .select(['delivery_id', 'due_at'])
       .where('state', '=', 'queued')
       .execute();
-    for (const row of waiting) await jobs.schedule(trx, row.delivery_id, Number(row.due_at));
+    await jobs.schedule(
+      trx,
+      waiting.map((row) => ({ deliveryId: row.delivery_id, at: Number(row.due_at) })),
+    );
   });
 }
 
@@ -69,13 +72,19 @@ export async function openDeliveryJobs(
   await boss.start();
   await boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard', expireInSeconds: EXPIRE_SECONDS, ...RETRY });
   const jobs: DeliveryJobs = {
-    async schedule(db, deliveryId, at) {
-      const id = await boss.send(
-        QUEUE,
-        { deliveryId },
-        { startAfter: new Date(at), expireInSeconds: EXPIRE_SECONDS, ...RETRY, db: inTransaction(db) },
+    async schedule(db, attempts) {
+      if (attempts.length === 0) return;
+      // One statement for them all; a job is never refused, as none has a singleton key.
+      await boss.insert(
+        attempts.map(({ deliveryId, at }) => ({
+          name: QUEUE,
+          data: { deliveryId },
+          startAfter: new Date(at),
+          expireInSeconds: EXPIRE_SECONDS,
+          ...RETRY,
+        })),
+        { db: inTransaction(db) },
       );
-      if (id === null) throw new Error(`pg-boss did not queue the attempt of delivery ${deliveryId}`);
     },
     async due(limit): Promise<DueDelivery[]> {
       const jobs = await boss.fetch<{ deliveryId: string }>(QUEUE, { batchSize: limit });

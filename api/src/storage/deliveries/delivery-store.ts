@@ -108,7 +108,8 @@ export async function queueDelivery(db: Db, jobs: DeliveryJobs | undefined, deli
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
     .executeTakeFirst();
   // A cause queued before has its delivery, and that its jobs, already.
-  if (jobs && queued.numInsertedOrUpdatedRows !== 0n) await jobs.schedule(db, row.delivery_id, delivery.at);
+  if (jobs && queued.numInsertedOrUpdatedRows !== 0n)
+    await jobs.schedule(db, [{ deliveryId: row.delivery_id, at: delivery.at }]);
 }
 
 /** The row of a delivery just queued, with an id of its own. */
@@ -263,7 +264,7 @@ export const deliveryWrites = defineWrites({
         }))
         .where('delivery_id', '=', deliveryId)
         .execute();
-      if (retryAt !== null) await deliveryJobs?.schedule(db, deliveryId, retryAt);
+      if (retryAt !== null) await deliveryJobs?.schedule(db, [{ deliveryId, at: retryAt }]);
     });
   },
 
@@ -325,7 +326,7 @@ export const deliveryWrites = defineWrites({
         .where('held_until', '<=', now)
         .executeTakeFirst();
       if (queued.numUpdatedRows === 0n) return false;
-      await deliveryJobs?.schedule(db, deliveryId, now);
+      await deliveryJobs?.schedule(db, [{ deliveryId, at: now }]);
       return true;
     });
   },

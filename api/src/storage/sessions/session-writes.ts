@@ -1,7 +1,7 @@
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import { coalescedIn, readByKey } from '../db/coalesced.ts';
 import { compiledForEachCount, standIns } from '../db/compiled-once.ts';
-import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
+import { type Db, type DeliveryAttempt, defineWrites, type WriteContext } from '../db/database.ts';
 import {
   hasWebhookEndpoint,
   queueDelivery,
@@ -356,6 +356,32 @@ async function storedMeanwhile(db: Db, ref: SessionRef, payload: string): Promis
   throw new SessionNotFoundError(ref.sessionId);
 }
 
+interface FirstFeedback {
+  ref: SessionRef;
+  payload: string;
+  currentScore: number;
+}
+
+/**
+ * The first feedbacks of many candidates in one transaction, each one statement
+ * (`storeFirstFeedback`), and the jobs of all they queued in one more: at the end of an assessment
+ * day every candidate sends one within minutes, and each transaction costs its round trips to
+ * begin and commit. Whether each was stored now, in order.
+ */
+function storeFirstFeedbacks(context: WriteContext, firsts: readonly FirstFeedback[]): Promise<boolean[]> {
+  return context.atomically(async (db) => {
+    const stored: boolean[] = [];
+    const queued: DeliveryAttempt[] = [];
+    for (const { ref, payload, currentScore } of firsts) {
+      const first = await storeFirstFeedback(db, ref, payload, currentScore);
+      stored.push(first.stored);
+      queued.push(...first.queued);
+    }
+    await context.deliveryJobs?.schedule(db, queued);
+    return stored;
+  });
+}
+
 /** A session's own writes: its registration and each part a section sends. */
 export const sessionWrites = defineWrites({
   async saveRegistration(
@@ -386,7 +412,7 @@ export const sessionWrites = defineWrites({
       if (inOneStatement && !alone) {
         const opened = await openWithRegistration(db, ref, keyHash, registrationRow(ref, registration), gender, true);
         if (opened.opened) {
-          for (const { deliveryId, at } of opened.queued) await context.deliveryJobs?.schedule(db, deliveryId, at);
+          await context.deliveryJobs?.schedule(db, opened.queued);
           return;
         }
       }
@@ -496,13 +522,15 @@ export const sessionWrites = defineWrites({
     const payload = JSON.stringify(feedback);
     const held = await heldFeedbackOf(context)(ref.sessionId);
     if (heldFeedbackIs(held, payload)) return;
+    if (context.dialect.writableWith) {
+      const stored = await coalescedIn(context, 'first-feedbacks', (_db, firsts: readonly FirstFeedback[]) =>
+        storeFirstFeedbacks(context, firsts),
+      )({ ref, payload, currentScore: feedback.currentScore });
+      // Not stored: another request stored this session's feedback first, and has committed it.
+      if (!stored) await storedMeanwhile(context.db, ref, payload);
+      return;
+    }
     await context.atomically(async (db) => {
-      if (context.dialect.writableWith) {
-        const first = await storeFirstFeedback(db, ref, payload, feedback.currentScore);
-        if (!first.stored) return storedMeanwhile(db, ref, payload);
-        for (const { deliveryId, at } of first.queued) await context.deliveryJobs?.schedule(db, deliveryId, at);
-        return;
-      }
       const stored = await db
         .insertInto('feedback')
         .values({
