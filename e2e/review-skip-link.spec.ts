@@ -90,3 +90,9 @@ test("the skip link on a teammate's one-time link, and the spent link leaves the
   await expect(page).toHaveURL(/\/review\/access$/);
   expect(page.url()).not.toContain(secret);
 });
+
+test('a one-time link mangled on its way says the address holds no link, instead of a blank page', async ({ page }) => {
+  await page.goto('/review/access#%E0');
+  await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+  await expect(page.getByText('This address has no link in it.')).toBeVisible();
+});

@@ -6,3 +6,16 @@
 export function absoluteLink(path: string, origin: string = window.location.origin): string {
   return new URL(`/${path.replace(/^[/\\]+/, '')}`, origin).href;
 }
+
+/**
+ * The secret of a teammate's one-time link, from the address's fragment (`#<secret>`). A fragment
+ * that is not valid percent-encoding (a link cut or mangled on its way) holds no secret: the page
+ * says the address has no link in it, instead of failing as it renders.
+ */
+export function accessSecretOf(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment.replace(/^#/, ''));
+  } catch {
+    return '';
+  }
+}

@@ -6,6 +6,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { SkipLink } from '../../components/SkipLink.tsx';
 import { SetPasswordForm } from '../../features/team/components/SetPasswordForm.tsx';
 import { useResource } from '../../hooks/useResource.ts';
+import { accessSecretOf } from '../../lib/links.ts';
 
 /** What the address's history entry keeps once the link is spent (react-router's location state). */
 interface AccessState {
@@ -19,7 +20,7 @@ interface AccessState {
 export function AccessRoute() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [secret] = useState(() => decodeURIComponent(window.location.hash.slice(1)));
+  const [secret] = useState(() => accessSecretOf(window.location.hash));
   // Kept in the history entry, not in the component: after a reload or Back the address no longer
   // holds the secret, and the page still says the password is set instead of that the link is missing.
   const set = (location.state as AccessState | null)?.passwordSet === true;
