@@ -5,8 +5,8 @@ import type { Db, Dialect, WriteContext } from './database.ts';
 
 /**
  * The most calls one statement takes. Each count is a statement text of its own, kept prepared on
- * every connection (`keptStatements` in `postgres.ts`), and a crowd of 5,000 seldom gathers more
- * than a few calls of one kind while one round trip lasts (`bench/README.md`).
+ * every connection (its dialect's set-up keeps them); with 32 a statement one instance holds a
+ * crowd of 7,000 (`bench/README.md`).
  */
 export const MOST_PER_STATEMENT = 32;
 
@@ -17,15 +17,16 @@ type Send<Key, Value> = (keys: readonly Key[]) => Promise<readonly (Value | Erro
 /**
  * One statement for the calls of many requests, where each statement is a round trip to a
  * database server (`Dialect.coalesces`). While a statement of this kind is on its way, the calls
- * that arrive wait for it and then go together in the next, as the SQLite writer thread groups
- * its commits (`sqlite-writer.worker.ts`): a call waits at most one round trip, and under load the
- * server gets one statement, and one write to its socket, for many requests. Alone, a call goes at
- * once (after the event loop's turn, which gathers the calls of that turn).
+ * that arrive wait for it and then go together in the next, as the file database's writer thread
+ * groups its commits: a call waits at most one round trip, and under load the server gets one
+ * statement, and one write to its socket, for many requests. Alone, a call goes at once (after the
+ * event loop's turn, which gathers the calls of that turn).
  *
  * `send` answers each call in order, with a value or an Error for that call alone. If the
  * statement for many fails as a whole, each call is sent again alone, one after the other in the
- * order they came, so that one call the database refuses (a session erased meanwhile) fails alone. DataLoader (graphql's, a kept library)
- * does the gathering, with its cache off: every call is sent.
+ * order they came, so that one call the database refuses (a session erased meanwhile) fails
+ * alone. DataLoader (graphql's, a kept library) does the gathering, with its cache off: every
+ * call is sent.
  */
 function coalesced<Key, Value>(send: Send<Key, Value>): (key: Key) => Promise<Value> {
   let onTheWay = 0;
