@@ -34,7 +34,8 @@ export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation
 /**
  * Helmet's headers for the remotes' origins of the moment. Helmet works its options out when its
  * middleware is made, so it is made once for each set of origins, not once per response as
- * @fastify/helmet makes it (a tenth of the API's event loop under a crowd's autosaves).
+ * @fastify/helmet makes it: 8% of the API's event loop under a crowd's autosaves
+ * (`bench/README.md`).
  */
 function helmetFor(remotes: RemoteLocationsSource) {
   let made: { origins: string; middleware: ReturnType<typeof helmet> } | undefined;

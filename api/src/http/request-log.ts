@@ -42,7 +42,7 @@ export function serializeRequest(request: FastifyRequest) {
 /**
  * One line a request, once it is answered, with its address and its outcome. Fastify's own
  * controller also writes a line as each request arrives, and on a busy assessment day the log's
- * two lines a request were a tenth of the API's event loop (`bench/README.md`); that line is
+ * two lines a request were 9% of the API's event loop (`bench/README.md`); that line is
  * still there at `LOG_LEVEL=debug`, for a request that never ends.
  */
 export class OneLinePerRequest extends LogController {
