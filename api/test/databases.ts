@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
-import { openPostgres, openPostgresStorage } from '../src/storage/db/postgres.ts';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openPostgres, openPostgresStorage, type Postgres } from '../src/storage/db/postgres.ts';
 import { openSqliteStorage } from '../src/storage/db/sqlite.ts';
-import { storesOn } from '../src/storage/stores.ts';
+import type { Storage } from '../src/storage/db/storage.ts';
+import { type Stores, storesOn } from '../src/storage/stores.ts';
 
 export interface TestDatabase {
   /** The `DATABASE_URL` of the new database. */
@@ -41,6 +42,27 @@ export async function createDatabase(serverUrl: string, label: string): Promise<
       }
     },
   };
+}
+
+/**
+ * A new PostgreSQL database for the tests of this file, with one instance's storage and stores on
+ * it, for tests of what only PostgreSQL does; each is set before the file's first test.
+ */
+export function onNewPostgres(label: string): { storage: Storage; stores: Stores; database: TestDatabase } {
+  const on = {} as { storage: Storage; stores: Stores; database: TestDatabase };
+  let postgres: Postgres;
+  beforeAll(async () => {
+    on.database = await createDatabase(inject('services').DATABASE_URL, label);
+    postgres = openPostgres(on.database.url, () => {});
+    on.storage = await openPostgresStorage(postgres);
+    on.stores = storesOn(on.storage);
+  });
+  afterAll(async () => {
+    await on.storage.close();
+    await postgres.close();
+    await on.database.drop();
+  });
+  return on;
 }
 
 /**

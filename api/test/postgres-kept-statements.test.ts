@@ -1,11 +1,8 @@
 import { sampleTestId } from '@assessment/core';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres, openPostgresStorage, type Postgres } from '../src/storage/db/postgres.ts';
-import type { Storage } from '../src/storage/db/storage.ts';
-import { type Stores, storesOn } from '../src/storage/stores.ts';
-import { createDatabase, type TestDatabase } from './databases.ts';
+import { describe, expect, it } from 'vitest';
+import { onNewPostgres } from './databases.ts';
 
 /**
  * The PostgreSQL store keeps its statements prepared (`keptStatements` in `postgres.ts`). A kept
@@ -13,24 +10,10 @@ import { createDatabase, type TestDatabase } from './databases.ts';
  * do while this one runs: those are never kept, and every other kept statement is planned again.
  */
 describe('statements kept prepared on PostgreSQL', () => {
-  let database: TestDatabase;
-  let postgres: Postgres;
-  let storage: Storage;
-  let stores: Stores;
-  beforeAll(async () => {
-    database = await createDatabase(inject('services').DATABASE_URL, 'kept_statements');
-    postgres = openPostgres(database.url, () => {});
-    storage = await openPostgresStorage(postgres);
-    stores = storesOn(storage);
-  });
-  afterAll(async () => {
-    await storage.close();
-    await postgres.close();
-    await database.drop();
-  });
+  const on = onNewPostgres('kept_statements');
 
   const kept = async () =>
-    (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(storage.reads)).rows.map(
+    (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(on.storage.reads)).rows.map(
       (row) => row.statement,
     );
 
@@ -45,12 +28,12 @@ describe('statements kept prepared on PostgreSQL', () => {
       expiresAt: 1_760_086_400_000,
       extraTimePercent: 25,
     };
-    await stores.invitations.createInvitation(invitation);
+    await on.stores.invitations.createInvitation(invitation);
     // More at once than the pool has connections, so that every connection runs each.
     const onEveryConnection = <T>(read: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, read));
     const read = async () => [
-      await onEveryConnection(() => stores.invitations.getInvitation('inv_kept')),
-      await onEveryConnection(() => stores.sessions.getSession('no such session')),
+      await onEveryConnection(() => on.stores.invitations.getInvitation('inv_kept')),
+      await onEveryConnection(() => on.stores.sessions.getSession('no such session')),
     ];
     const before = await read();
     expect(before[0]?.[0]).toMatchObject({ invitationId: 'inv_kept', extraTimePercent: 25 });
@@ -58,7 +41,7 @@ describe('statements kept prepared on PostgreSQL', () => {
     expect(statements.some((text) => text.includes('from "sessions"'))).toBe(true);
     expect(statements.filter((text) => /select \*|"\.\*/.test(text))).toEqual([]);
 
-    const other = new pg.Client({ connectionString: database.url });
+    const other = new pg.Client({ connectionString: on.database.url });
     await other.connect();
     try {
       await other.query('ALTER TABLE invitations ADD COLUMN kept_note text');

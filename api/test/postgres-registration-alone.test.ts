@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres, openPostgresStorage, type Postgres } from '../src/storage/db/postgres.ts';
-import type { Storage } from '../src/storage/db/storage.ts';
+import { describe, expect, it } from 'vitest';
 import { openWithRegistration } from '../src/storage/sessions/one-statement-writes.ts';
-import { type Stores, storesOn } from '../src/storage/stores.ts';
-import { createDatabase, type TestDatabase } from './databases.ts';
+import { onNewPostgres } from './databases.ts';
 import { newSessionId } from './helpers.ts';
 import { keyHashOf, ref, registrationOf } from './store-contract/inputs.ts';
 
@@ -14,21 +11,7 @@ import { keyHashOf, ref, registrationOf } from './store-contract/inputs.ts';
  * scheduled with it, and the event would never go out.
  */
 describe('an open-link registration on PostgreSQL, alone in its statement', () => {
-  let database: TestDatabase;
-  let postgres: Postgres;
-  let storage: Storage;
-  let stores: Stores;
-  beforeAll(async () => {
-    database = await createDatabase(inject('services').DATABASE_URL, 'registration_alone');
-    postgres = openPostgres(database.url, () => {});
-    storage = await openPostgresStorage(postgres);
-    stores = storesOn(storage);
-  });
-  afterAll(async () => {
-    await storage.close();
-    await postgres.close();
-    await database.drop();
-  });
+  const on = onNewPostgres('registration_alone');
 
   const registrationRowOf = (sessionId: string, at: number) => {
     const registration = registrationOf(sessionId);
@@ -44,7 +27,7 @@ describe('an open-link registration on PostgreSQL, alone in its statement', () =
   };
 
   it('queues no event it could not schedule, whatever endpoint it finds', async () => {
-    await stores.deliveries.setWebhookEndpoint(
+    await on.stores.deliveries.setWebhookEndpoint(
       'lumenvault',
       'https://hooks.lumenvault.example/alone',
       'whsec_c2VjcmV0',
@@ -54,7 +37,7 @@ describe('an open-link registration on PostgreSQL, alone in its statement', () =
     const at = ref(alone).receivedAt;
     expect(
       await openWithRegistration(
-        storage.reads,
+        on.storage.reads,
         ref(alone, at),
         keyHashOf(alone),
         registrationRowOf(alone, at),
@@ -63,7 +46,7 @@ describe('an open-link registration on PostgreSQL, alone in its statement', () =
       ),
     ).toEqual({ opened: true, queued: [] });
     const inTransaction = newSessionId();
-    const opened = await storage.reads
+    const opened = await on.storage.reads
       .transaction()
       .execute((trx) =>
         openWithRegistration(
@@ -76,9 +59,9 @@ describe('an open-link registration on PostgreSQL, alone in its statement', () =
         ),
       );
     expect(opened).toMatchObject({ opened: true, queued: [{ at }] });
-    const queued = await stores.deliveries.deliveriesOf('lumenvault', 200);
+    const queued = await on.stores.deliveries.deliveriesOf('lumenvault', 200);
     expect(queued.filter((one) => one.sessionId === alone)).toEqual([]);
     expect(queued.filter((one) => one.sessionId === inTransaction)).toHaveLength(1);
-    expect((await stores.sessions.getSession(alone))?.registration?.payload).toEqual(registrationOf(alone));
+    expect((await on.stores.sessions.getSession(alone))?.registration?.payload).toEqual(registrationOf(alone));
   });
 });
