@@ -108,8 +108,9 @@ export async function queueDelivery(db: Db, jobs: DeliveryJobs | undefined, deli
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
     .executeTakeFirst();
   // A cause queued before has its delivery, and that its jobs, already.
-  if (jobs && queued.numInsertedOrUpdatedRows !== 0n)
+  if (jobs && queued.numInsertedOrUpdatedRows !== 0n) {
     await jobs.schedule(db, [{ deliveryId: row.delivery_id, at: delivery.at }]);
+  }
 }
 
 /** The row of a delivery just queued, with an id of its own. */

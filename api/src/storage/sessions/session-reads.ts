@@ -225,8 +225,9 @@ export interface QuizClock {
 
 /**
  * A session's quiz clock alone, for every final save: the whole session (`getSession`) would read
- * and build its answers, videos and feedback too, on the busiest moment of an assessment day, when
- * the final saves of many candidates go as one read where statements are round trips.
+ * and build its answers, videos and feedback too, at the busiest moment of an assessment day. The
+ * final saves of many candidates then read their clocks as one statement where statements are
+ * round trips (`readByKey`).
  */
 export function quizClockReader(on: {
   db: Db;

@@ -467,8 +467,8 @@ export const sessionWrites = defineWrites({
   async saveAnswers(context, input: AnswersWrite): Promise<{ stored: boolean; revision: number }> {
     await requireSession(context, input);
     // An autosave newer than what is held, the usual case, is one statement.
-    if (await coalescedIn(context, 'answers-if-newer', storeEachIfNewer)(answersRow(input)))
-      return { stored: true, revision: input.revision };
+    const stored = await coalescedIn(context, 'answers-if-newer', storeEachIfNewer)(answersRow(input));
+    if (stored) return { stored: true, revision: input.revision };
     // Held answers only ever get newer, and once submitted stay so: a save they make redundant, or
     // refuse, is answered from a read without a lock or a transaction. Only one that may still
     // change them is weighed with the row locked.
