@@ -28,7 +28,6 @@ export async function connectCamera(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Record Now' })).toBeFocused();
 }
 
-/** Records for about `seconds` and stops; resolves once the take is ready to play back. */
 /**
  * Until the recording's elapsed clock shows at least `seconds`: a busy machine may draw 00:02 and
  * then 00:04, so no one reading is waited for.

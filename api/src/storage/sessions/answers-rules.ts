@@ -18,6 +18,11 @@ export type AnswersDecision =
   | { write: 'store'; submittedAt: number | null; result: { stored: true; revision: number } }
   | { write: 'mark-submitted' | 'nothing'; result: { stored: false; revision: number } };
 
+/** When a save that is stored counts as submitted: at its arrival if it is the final one. */
+export function submittedAtWhenStored(input: AnswersWrite): number | null {
+  return input.final ? input.receivedAt : null;
+}
+
 /**
  * The rules of an answers save, for both databases, which call this with the row locked (a single
  * writer, or `FOR UPDATE`) and carry out what it decides in the same transaction. Without the lock
@@ -30,11 +35,6 @@ export type AnswersDecision =
  * - final is final: a repeat of the submit, an old save, or one that changes nothing is answered as
  *   such, and anything that would change submitted answers throws `AnswersFinalError`.
  */
-/** When a save that is stored counts as submitted: at its arrival if it is the final one. */
-export function submittedAtWhenStored(input: AnswersWrite): number | null {
-  return input.final ? input.receivedAt : null;
-}
-
 export function decideAnswers(
   held: HeldAnswers | undefined,
   input: AnswersWrite,

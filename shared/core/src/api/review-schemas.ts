@@ -48,7 +48,6 @@ export const signInSchema = z
   .strict();
 export const SIGN_IN_REFUSED = 'Email or password is not right.';
 
-/** `GET /api/review/me`: who is signed in, for which company, and the CSRF token of this sign-in. */
 /**
  * A company's people on the review page: an admin also sets the company's rules (rubrics,
  * retention, teammates, mail and webhooks) and reads its access log; a reviewer reviews.
@@ -56,6 +55,7 @@ export const SIGN_IN_REFUSED = 'Email or password is not right.';
 export const REVIEWER_ROLES = ['admin', 'reviewer'] as const;
 export type ReviewerRole = (typeof REVIEWER_ROLES)[number];
 
+/** `GET /api/review/me`: who is signed in, for which company, and the CSRF token of this sign-in. */
 export const reviewerMeSchema = z.object({
   reviewer: z.object({ email: z.string(), name: z.string(), role: z.enum(REVIEWER_ROLES) }),
   company: z.object({ companyId: z.string(), companyName: z.string() }),
@@ -102,11 +102,11 @@ export const testSettingsUpdateSchema = z
 export const MIN_RETENTION_DAYS = 7;
 export const MAX_RETENTION_DAYS = 3650;
 
-/** `GET /api/review/company`, and the answer of its `PATCH` (admins only). */
 /** Hours before an unstarted invitation expires that its candidate is reminded by email; 0: never. */
 export const REMINDER_HOURS_CHOICES = [0, 24, 48, 72] as const;
 export const DEFAULT_REMINDER_HOURS = 48;
 
+/** `GET /api/review/company`, and the answer of its `PATCH` (admins only). */
 export const companySettingsSchema = z.object({
   companyId: z.string(),
   companyName: z.string(),

@@ -242,7 +242,6 @@ export async function checkInvitation(link: InviteLink): Promise<InvitationCheck
   return { kind: 'unreachable' };
 }
 
-/** What `GET /api/my-record` came to. */
 /**
  * The candidate's own copy (`GET /api/my-data`, or `/api/my-data/video`): a file the browser can
  * save, or null with the reason logged. A read, like `fetchMyRecord`.
@@ -280,6 +279,7 @@ export async function fetchPrivacyFacts(testId: string): Promise<PrivacyFacts | 
   return null;
 }
 
+/** What `GET /api/my-record` came to. */
 export type MyRecordResult = { kind: 'loaded'; record: MyRecord } | { kind: 'failed' };
 
 /**
