@@ -177,8 +177,13 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   const list = page.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
   await expect(list.getByRole('row', { name })).toContainText('4.0 of 5, Yes');
   await tabToShownFocus(page, list.getByRole('button', { name: 'Team rating' }));
+  // The sorted list is in before the first filter, which would cancel it still under way.
+  const sorted = page.waitForResponse(
+    (response) => response.url().includes('/candidates?') && response.url().includes('sort=score'),
+  );
   await press(page, 'Enter');
   await expect(page).toHaveURL(/sort=score/);
+  await sorted;
   const recommends = page.getByLabel('Team recommends');
   await tabToShownFocus(page, recommends, 'Shift+Tab');
   for (const choice of ['strong-no', 'no', 'yes']) {
