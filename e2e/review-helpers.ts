@@ -32,25 +32,43 @@ export const test = base.extend<{ signedOutCheck: undefined }>({
   ],
 });
 
+/** A product server on a data folder of its own, and the folder; it and the folder go once `use` is done. */
+export interface OwnServer {
+  origin: string;
+  dataDir: string;
+}
+
+/**
+ * Starts the API (`args`, the built server by default) on a new data folder for `use`, then stops
+ * it and removes the folder, whatever `use` came to.
+ */
+export async function onOwnServer(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  args: readonly string[] | undefined,
+  use: (server: OwnServer) => Promise<void>,
+): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `assessment-${name}-`));
+  const server = await startApiInstance(name, { DATA_DIR: dataDir, ADMIN_TOKEN, ...env }, args);
+  try {
+    await use({ origin: server.origin, dataDir });
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /**
  * `test`, on a product server and database of the test's own, started for each test. For a test
  * that changes what its company holds once and for good (its first rubric, blind review, the
  * stage reasons): on the run's shared server, a repeat of the test (`--repeat-each`) or a retry
  * would find what the first attempt left and could not start from the same company.
  */
-export const testOnOwnServer = test.extend<{ ownServer: { origin: string; dataDir: string } }>({
+export const testOnOwnServer = test.extend<{ ownServer: OwnServer }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  ownServer: async ({}, use) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assessment-own-server-'));
+  ownServer: async ({}, use) =>
     // The rate limit of the run's server (playwright.config.ts): the test meets the server it would there.
-    const server = await startApiInstance('own', { DATA_DIR: dataDir, ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '100000' });
-    try {
-      await use({ origin: server.origin, dataDir });
-    } finally {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
+    onOwnServer('own-server', { RATE_LIMIT_PER_MINUTE: '100000' }, undefined, use),
   baseURL: async ({ ownServer }, use) => use(ownServer.origin),
 });
 

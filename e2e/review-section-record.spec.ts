@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { companyIdOf, getTest, SESSION_KEY_HEADER } from '@assessment/core';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { ADMIN_TOKEN, expect, SAMPLE_ID } from './fixtures.ts';
-import { addReviewer, test as base, registerCandidate } from './review-helpers.ts';
-import { startApiInstance } from './support/api-instances.ts';
+import { expect, SAMPLE_ID } from './fixtures.ts';
+import { addReviewer, test as base, type OwnServer, onOwnServer, registerCandidate } from './review-helpers.ts';
 import { tabToShownFocus } from './support/keyboard.ts';
 
 /**
@@ -13,20 +10,16 @@ import { tabToShownFocus } from './support/keyboard.ts';
  * the API with the test-only section of `api/test/coding-section.ts` (./support/section-record-server.ts),
  * on its own data folder, serving the built review page. Started once for the file's worker.
  */
-const test = base.extend<Record<never, never>, { sectionServer: { origin: string; dataDir: string } }>({
+const test = base.extend<Record<never, never>, { sectionServer: OwnServer }>({
   sectionServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assessment-section-record-'));
-      const server = await startApiInstance('section-record', { DATA_DIR: dataDir, ADMIN_TOKEN }, [
-        '--import',
-        'tsx',
-        path.join(import.meta.dirname, 'support/section-record-server.ts'),
-      ]);
-      await use({ origin: server.origin, dataDir });
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    async ({}, use) =>
+      onOwnServer(
+        'section-record',
+        {},
+        ['--import', 'tsx', path.join(import.meta.dirname, 'support/section-record-server.ts')],
+        use,
+      ),
     { scope: 'worker', timeout: 60_000 },
   ],
   baseURL: async ({ sectionServer }, use) => use(sectionServer.origin),
