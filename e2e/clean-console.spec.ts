@@ -68,3 +68,39 @@ test('the watch catches a refused eval, as zod’s probe was before it was turne
   expect(problems.filter((problem) => !/unsafe-eval|refused eval/.test(problem))).toEqual([]);
   problems.length = 0;
 });
+
+test('the watch catches a read the page cancels while it stays where it is', async ({
+  page,
+  problems,
+  endOfTestJudgements,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The read is held until the page has sent it, then cancelled with no change of address: what a
+  // screen that drops its own load for no reason would do.
+  let sent!: () => void;
+  const isSent = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  await page.route('**/api/health', () => sent());
+  const cancelled = page.evaluate(() => {
+    const controller = new AbortController();
+    (window as unknown as { cancelRead: () => void }).cancelRead = () => controller.abort();
+    return fetch('/api/health', { signal: controller.signal }).then(
+      () => 'answered',
+      () => 'cancelled',
+    );
+  });
+  await isSent;
+  await page.evaluate(() => (window as unknown as { cancelRead: () => void }).cancelRead());
+  expect(await cancelled).toBe('cancelled');
+  await expect
+    .poll(() => {
+      for (const judge of endOfTestJudgements) judge();
+      return problems.join('\n');
+    })
+    .toMatch(/request failed: GET \S+\/api\/health net::ERR_ABORTED/);
+  // Seen, so this test has proved the watch; nothing else may have gone wrong.
+  expect(problems.filter((problem) => !problem.includes('/api/health'))).toEqual([]);
+  problems.length = 0;
+});

@@ -26,7 +26,7 @@ function reportPolicyViolations() {
  * any request that fails or answers 4xx/5xx, a Content-Security-Policy refusal, or an uncaught
  * error, each given to `record`.
  */
-async function watch(page: Page, record: (problem: string) => void): Promise<void> {
+async function watch(page: Page, record: (problem: string) => void): Promise<() => void> {
   await page.addInitScript(reportPolicyViolations);
   page.on('pageerror', (error) => record(`page error: ${error.message}`));
   page.on('console', (message) => {
@@ -34,18 +34,25 @@ async function watch(page: Page, record: (problem: string) => void): Promise<voi
     const where = message.location().url;
     record(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
   });
-  // Three cancellations are not failures, and only these three. A request of the page the test
+  // Four cancellations are not failures, and only these four. A request of the page the test
   // navigates away from (goto, reload), started before the next page has taken over, is
   // cancelled with its page; the outbox keeps what it was sending and sends it from the next.
-  // A body the page chose not to read after a good answer (the outbox cancels the body of an
-  // acknowledgement) is reported as aborted although the server answered. And a read of the
-  // page's own `blob:` data that the page stops: the take's player is emptied before its address
-  // is revoked (remote-video/src/recording/hooks/useVideoBlob.ts). A read of a revoked address
-  // fails otherwise (`ERR_FILE_NOT_FOUND`), and that is still reported.
+  // A read the page itself drops when it moves to another of its own routes (the review page's
+  // `useResource` aborts the loads of a screen that closes): Chromium may report the cancellation
+  // before the route change, so it is judged when the test ends, by whether the page's address
+  // changed after the read began. A body the page chose not to read after a good answer (the
+  // outbox cancels the body of an acknowledgement) is reported as aborted although the server
+  // answered. And a read of the page's own `blob:` data that the page stops: the take's player is
+  // emptied before its address is revoked (remote-video/src/recording/hooks/useVideoBlob.ts). A
+  // read of a revoked address fails otherwise (`ERR_FILE_NOT_FOUND`), and that is still reported.
   const inFlight = new Set<Request>();
   const leftBehind = new WeakSet<Request>();
   let leaving = false;
+  let addressChanges = 0;
+  const addressChangesBefore = new WeakMap<Request, number>();
+  const droppedReads: Request[] = [];
   page.on('request', (request) => {
+    addressChangesBefore.set(request, addressChanges);
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
       for (const pending of inFlight) leftBehind.add(pending);
       leaving = true;
@@ -55,7 +62,9 @@ async function watch(page: Page, record: (problem: string) => void): Promise<voi
     inFlight.add(request);
   });
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) leaving = false;
+    if (frame !== page.mainFrame()) return;
+    leaving = false;
+    addressChanges += 1;
   });
   page.on('requestfinished', (request) => inFlight.delete(request));
   page.on('requestfailed', async (request) => {
@@ -66,6 +75,10 @@ async function watch(page: Page, record: (problem: string) => void): Promise<voi
       // The page may close while this is asked (the test has ended): no answer, then.
       const answer = await request.response().catch(() => null);
       if (answer && answer.status() < 400) return;
+      if (request.resourceType() === 'fetch') {
+        droppedReads.push(request);
+        return;
+      }
     }
     record(`request failed: ${request.method()} ${request.url()} ${reason}`);
   });
@@ -74,6 +87,12 @@ async function watch(page: Page, record: (problem: string) => void): Promise<voi
       record(`response ${response.status()}: ${response.request().method()} ${response.url()}`);
     }
   });
+  return () => {
+    for (const request of droppedReads.splice(0)) {
+      if (addressChanges > (addressChangesBefore.get(request) ?? addressChanges)) continue;
+      record(`request failed: ${request.method()} ${request.url()} net::ERR_ABORTED`);
+    }
+  };
 }
 
 /**
@@ -86,6 +105,8 @@ export const test = base.extend<{
   page: Page;
   problems: string[];
   watchedPages: Page[];
+  /** What each watched page can only judge once the test is over (see `watch`). */
+  endOfTestJudgements: (() => void)[];
   onlyFrameStallsAreRetried: undefined;
   allowedProblems: RegExp[];
   /** Allows one problem this test provokes on purpose; give the narrowest pattern that matches it. */
@@ -105,6 +126,10 @@ export const test = base.extend<{
   watchedPages: async ({}, use) => {
     await use([]);
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  endOfTestJudgements: async ({}, use) => {
+    await use([]);
+  },
   onlyFrameStallsAreRetried: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use, testInfo) => {
@@ -118,20 +143,22 @@ export const test = base.extend<{
       allowedProblems.push(pattern);
     });
   },
-  watchPage: async ({ problems, allowedProblems, watchedPages }, use) => {
-    await use((page) => {
+  watchPage: async ({ problems, allowedProblems, watchedPages, endOfTestJudgements }, use) => {
+    await use(async (page) => {
       watchedPages.push(page);
       keepConsole(page);
-      return watch(page, (problem) => {
+      const judge = await watch(page, (problem) => {
         if (!allowedProblems.some((pattern) => pattern.test(problem))) problems.push(problem);
       });
+      endOfTestJudgements.push(judge);
     });
   },
-  page: async ({ page, problems, watchPage, watchedPages }, use, testInfo) => {
+  page: async ({ page, problems, watchPage, watchedPages, endOfTestJudgements }, use, testInfo) => {
     await watchPage(page);
     await use(page);
     await reportFailure(testInfo, watchedPages);
     await noteFrameStall(testInfo, watchedPages);
+    for (const judge of endOfTestJudgements) judge();
     expect(problems, 'no console error, failed request, CSP refusal or uncaught error').toEqual([]);
   },
 });

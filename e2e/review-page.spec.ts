@@ -355,3 +355,25 @@ test('the review page works from the keyboard alone, its focus always shown and 
   await expect(card.getByRole('heading')).toBeFocused();
   await expect(card.getByRole('status')).toHaveText('The link for kay@candidate.example is revoked.');
 });
+
+test('a screen the reviewer leaves before its reads have answered drops them, and the next one loads', async ({
+  page,
+}) => {
+  const reviewer = addReviewer(ORBITRA.companyId);
+  // The tests screen's access log is held until the reviewer has moved on, as on a slow line.
+  let moved!: () => void;
+  const hasMoved = new Promise<void>((resolve) => {
+    moved = resolve;
+  });
+  await page.route('**/api/review/access-log', async (route) => {
+    await hasMoved;
+    await route.continue().catch(() => undefined);
+  });
+  await signIn(page, reviewer);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
+  await tabToShownFocus(page, page.getByRole('link', { name: ORBITRA.roleName }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: ORBITRA.roleName })).toBeFocused();
+  await expect(page.getByRole('checkbox', { name: 'Anyone with the open link can take this test' })).toBeChecked();
+  moved();
+});
