@@ -96,3 +96,12 @@ test('a one-time link mangled on its way says the address holds no link, instead
   await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
   await expect(page.getByText('This address has no link in it.')).toBeVisible();
 });
+
+test('the skip link of a one-time link page, opened in a new tab, finds no link there instead of a spent one', async ({
+  page,
+}) => {
+  // Where a Ctrl-click on "Skip to main content" takes the teammate: the fragment is the skip link's.
+  await page.goto('/review/access#main');
+  await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+  await expect(page.getByText('This address has no link in it.')).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCESS_LINK_HOURS, type Teammate } from '@assessment/core';
+import { ACCESS_LINK_HOURS, ACCESS_SECRET_BYTES, type Teammate } from '@assessment/core';
 import { iso } from '../admin/time.ts';
 import type { AccessLinkPurpose, NewAccessLink, Teammate as StoredTeammate } from '../storage/team/team-store.ts';
 
@@ -10,7 +10,7 @@ export interface LinkMail {
 }
 
 /**
- * A one-time link: its secret is 32 random bytes, base64url, and only the secret's hash is kept
+ * A one-time link: its secret is `ACCESS_SECRET_BYTES` random bytes, base64url, and only the secret's hash is kept
  * with the link. With `emailed`, the link's email is queued with it, holding the secret until the
  * message goes out.
  */
@@ -19,7 +19,7 @@ export function newAccessLink(
   purpose: AccessLinkPurpose,
   emailed: boolean,
 ): { secret: string; link: NewAccessLink } {
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomBytes(ACCESS_SECRET_BYTES).toString('base64url');
   const link: NewAccessLink = {
     linkHash: accessLinkHash(secret),
     createdAt: now,

@@ -18,14 +18,23 @@ describe('candidate links', () => {
 });
 
 describe('the secret of a one-time link', () => {
+  const secret = 'Jq3x_-9aZk0LmNoPqRsTuVwXyZ0123456789abcdEFG';
+
   it('is the fragment, decoded', () => {
-    expect(accessSecretOf('#abc-DEF_123')).toBe('abc-DEF_123');
-    expect(accessSecretOf('#a%2Bb')).toBe('a+b');
-    expect(accessSecretOf('')).toBe('');
+    expect(accessSecretOf(`#${secret}`)).toBe(secret);
+    expect(accessSecretOf(`#${secret.replace('_', '%5F')}`)).toBe(secret);
   });
 
   it('is none when the fragment is not valid percent-encoding', () => {
     expect(accessSecretOf('#%E0')).toBe('');
-    expect(accessSecretOf('#abc%')).toBe('');
+    expect(accessSecretOf(`#${secret}%`)).toBe('');
+  });
+
+  it('is none when the fragment is not of the form the API makes', () => {
+    expect(accessSecretOf('')).toBe('');
+    expect(accessSecretOf('#main')).toBe('');
+    expect(accessSecretOf(`#${secret.slice(0, 30)}`)).toBe('');
+    expect(accessSecretOf(`#${secret}A`)).toBe('');
+    expect(accessSecretOf(`#${secret.slice(1)}+`)).toBe('');
   });
 });

@@ -11,6 +11,10 @@ import { REVIEWER_ROLES } from './review-schemas.ts';
 export const ACCESS_LINK_HOURS = 72;
 /** The review page's address for such a link; the secret follows in the fragment, which no server or log sees. */
 export const ACCESS_LINK_PATH = '/review/access';
+/** How many random bytes a link's secret holds; it travels as base64url, 43 characters. */
+export const ACCESS_SECRET_BYTES = 32;
+/** The form of every secret the API makes (api/src/review/team.ts): anything else in the fragment is no link. */
+export const ACCESS_SECRET_FORM = /^[A-Za-z0-9_-]{43}$/;
 export const TEAMMATE_NAME_MAX_LENGTH = 120;
 /** The shortest password a reviewer may set (also the operator's command's). */
 export const MIN_PASSWORD_LENGTH = 12;
