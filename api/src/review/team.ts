@@ -10,9 +10,9 @@ export interface LinkMail {
 }
 
 /**
- * A one-time link: its secret is `ACCESS_SECRET_BYTES` random bytes, base64url, and only the secret's hash is kept
- * with the link. With `emailed`, the link's email is queued with it, holding the secret until the
- * message goes out.
+ * A one-time link: its secret is `ACCESS_SECRET_BYTES` random bytes, base64url, and only the
+ * secret's hash is kept with the link. With `emailed`, the link's email is queued with it, holding
+ * the secret until the message goes out.
  */
 export function newAccessLink(
   now: number,

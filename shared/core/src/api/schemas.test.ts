@@ -23,6 +23,9 @@ describe('utf8LengthAtMost', () => {
     for (const text of ['', 'plain', 'é'.repeat(5), '€'.repeat(5), '😀'.repeat(5), '\ud800 lone', 'a😀é€']) {
       for (let max = 0; max <= 25; max += 1) {
         expect(utf8LengthAtMost(text, max), `${JSON.stringify(text)} within ${max}`).toBe(utf8Length(text) <= max);
+        expect(utf8LengthAtMost([text, text], max), `twice ${JSON.stringify(text)} within ${max}`).toBe(
+          2 * utf8Length(text) <= max,
+        );
       }
     }
   });

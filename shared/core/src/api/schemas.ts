@@ -32,12 +32,17 @@ export function utf8Length(text: string): number {
 }
 
 /**
- * Whether `text` takes at most `max` bytes as UTF-8. No UTF-16 unit takes more than 3 bytes (a
- * surrogate pair takes 4 for its 2), so a text far enough under the limit is not encoded: encoding
- * every autosave's answers to count them was 4% of the server's event loop (`bench/README.md`).
+ * Whether `texts` take at most `max` bytes as UTF-8, together. No UTF-16 unit takes more than 3
+ * bytes (a surrogate pair takes 4 for its 2), so texts far enough under the limit are not encoded:
+ * encoding every autosave's answers to count them was 4% of the server's event loop
+ * (`bench/README.md`).
  */
-export function utf8LengthAtMost(text: string, max: number): boolean {
-  return text.length * 3 <= max || utf8Length(text) <= max;
+export function utf8LengthAtMost(texts: string | readonly string[], max: number): boolean {
+  const all = typeof texts === 'string' ? [texts] : texts;
+  return (
+    all.reduce((sum, text) => sum + text.length, 0) * 3 <= max ||
+    all.reduce((sum, text) => sum + utf8Length(text), 0) <= max
+  );
 }
 
 /** The test id of an invitation link; whether it names a known test is checked by the server. */
@@ -142,9 +147,7 @@ export const answersSchema = z.object({
   answers: z
     .tuple([htmlAnswerSchema, htmlAnswerSchema, htmlAnswerSchema])
     .refine(
-      (answers) =>
-        answers.reduce((sum, html) => sum + html.length, 0) * 3 <= ANSWERS_TOTAL_MAX_BYTES ||
-        answers.reduce((sum, html) => sum + utf8Length(html), 0) <= ANSWERS_TOTAL_MAX_BYTES,
+      (answers) => utf8LengthAtMost(answers, ANSWERS_TOTAL_MAX_BYTES),
       `must be at most ${ANSWERS_TOTAL_MAX_BYTES} bytes of HTML together`,
     ),
   proctoring: proctoringSchema,
