@@ -105,3 +105,31 @@ test('the skip link of a one-time link page, opened in a new tab, finds no link 
   await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
   await expect(page.getByText('This address has no link in it.')).toBeVisible();
 });
+
+test('a newer link pasted into the tab of an older one is the one the page reads', async ({ page, request }) => {
+  const csrfToken = await signInReviewer(request, OSTRELLE.companyId);
+  const email = `pat-${Date.now().toString(36)}@ostrelle-capital.example`;
+  const made = await request.post('/api/review/team', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { email, name: 'Pat Paster', role: 'reviewer' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { teammate, secret: first } = (await made.json()) as { teammate: { reviewerId: string }; secret: string };
+  await page.goto(`/review/access#${first}`);
+  await expect(page.getByText(`For Pat Paster (${email}) at`)).toBeVisible();
+
+  // An admin sends a reset; the first link is replaced by it.
+  const reset = await request.post(`/api/review/team/${teammate.reviewerId}/reset`, {
+    headers: { 'x-csrf-token': csrfToken },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+  const { secret: second } = (await reset.json()) as { secret: string };
+  // Pasted into the same tab, only the fragment changes: the browser does not load the page again.
+  await page.goto(`/review/access#${second}`);
+  await expect(page.getByText(`For Pat Paster (${email}) at`)).toBeVisible();
+  await tabToShownFocus(page, page.getByLabel('New password'));
+  await type(page, 'harbour lantern meadow quill');
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeFocused();
+  expect(page.url()).not.toContain(second);
+});

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { accessLink } from '../../api/review-api.ts';
 import { LoadProblem } from '../../components/LoadProblem.tsx';
@@ -20,7 +19,9 @@ interface AccessState {
 export function AccessRoute() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [secret] = useState(() => accessSecretOf(window.location.hash));
+  // Read from the address as it is now: a newer link pasted into this tab changes only the
+  // fragment, and the page is not loaded again for it.
+  const secret = accessSecretOf(location.hash);
   // Kept in the history entry, not in the component: after a reload or Back the address no longer
   // holds the secret, and the page still says the password is set instead of that the link is missing.
   const set = (location.state as AccessState | null)?.passwordSet === true;
