@@ -1,10 +1,27 @@
-import type { Locator, Page } from '@playwright/test';
+import type { AccessLinkMade } from '@assessment/core';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 import { addReviewer, signIn, signInReviewer, test } from './review-helpers.ts';
 import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
 /** A company no other test touches; its one test is the first link of its list. */
 const OSTRELLE = { companyId: 'ostrelle-capital', roleName: 'Investment Analyst' };
+
+/**
+ * A new teammate of Ostrelle, added through the API by a signed-in admin (the team's page is
+ * review-team.spec.ts's): their email, their one-time link's secret, and what a reset needs.
+ */
+async function newTeammate(request: APIRequestContext, name: string) {
+  const csrfToken = await signInReviewer(request, OSTRELLE.companyId);
+  const email = `${name.split(' ')[0]?.toLowerCase()}-${Date.now().toString(36)}@ostrelle-capital.example`;
+  const made = await request.post('/api/review/team', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { email, name, role: 'reviewer' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { teammate, secret } = (await made.json()) as AccessLinkMade;
+  return { csrfToken, email, reviewerId: teammate.reviewerId, secret };
+}
 
 /**
  * Follows the skip link by keyboard from the view's heading, which takes the focus when the view
@@ -53,15 +70,7 @@ test("the skip link on a teammate's one-time link, and the spent link leaves the
   page,
   request,
 }) => {
-  // The admin's link for a new teammate, made through the API: the team's page is review-team.spec.ts's.
-  const csrfToken = await signInReviewer(request, OSTRELLE.companyId);
-  const email = `sam-${Date.now().toString(36)}@ostrelle-capital.example`;
-  const made = await request.post('/api/review/team', {
-    headers: { 'x-csrf-token': csrfToken },
-    data: { email, name: 'Sam Skipper', role: 'reviewer' },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { secret } = (await made.json()) as { secret: string };
+  const { email, secret } = await newTeammate(request, 'Sam Skipper');
 
   await page.goto(`/review/access#${secret}`);
   await expect(page.getByText(`For Sam Skipper (${email}) at`)).toBeVisible();
@@ -107,19 +116,12 @@ test('the skip link of a one-time link page, opened in a new tab, finds no link 
 });
 
 test('a newer link pasted into the tab of an older one is the one the page reads', async ({ page, request }) => {
-  const csrfToken = await signInReviewer(request, OSTRELLE.companyId);
-  const email = `pat-${Date.now().toString(36)}@ostrelle-capital.example`;
-  const made = await request.post('/api/review/team', {
-    headers: { 'x-csrf-token': csrfToken },
-    data: { email, name: 'Pat Paster', role: 'reviewer' },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { teammate, secret: first } = (await made.json()) as { teammate: { reviewerId: string }; secret: string };
+  const { csrfToken, email, reviewerId, secret: first } = await newTeammate(request, 'Pat Paster');
   await page.goto(`/review/access#${first}`);
   await expect(page.getByText(`For Pat Paster (${email}) at`)).toBeVisible();
 
   // An admin sends a reset; the first link is replaced by it.
-  const reset = await request.post(`/api/review/team/${teammate.reviewerId}/reset`, {
+  const reset = await request.post(`/api/review/team/${reviewerId}/reset`, {
     headers: { 'x-csrf-token': csrfToken },
   });
   expect(reset.status(), await reset.text()).toBe(200);
