@@ -37,15 +37,19 @@ export async function registerAnswersRoute(
     });
     scope.post('/api/answers', { config: { access: 'session' }, bodyLimit: BODY_LIMIT_BYTES }, async (request) => {
       const payload = await checker.check(request.body as Buffer);
-      const ref = ownSessionRef(request, payload, now());
+      const { sessionId, testId, receivedAt } = ownSessionRef(request, payload, now());
+      // Field by field, not `...ref` and more: V8 adds fields after a spread the slow way, 4 µs a
+      // save on Node 20 (`sessionRefOf`).
       return sessions.saveAnswers({
-        ...ref,
+        sessionId,
+        testId,
+        receivedAt,
         answers: payload.answers,
         proctoring: payload.proctoring,
         revision: payload.revision,
         savedAt: payload.savedAt,
         final: payload.final,
-        finalReason: payload.final ? await finalReasonOf(ref.sessionId, ref.receivedAt) : null,
+        finalReason: payload.final ? await finalReasonOf(sessionId, receivedAt) : null,
       });
     });
   });

@@ -9,8 +9,8 @@ export const SMALL_BODY_LIMIT = 64 * 1024;
 
 /**
  * The session a validated payload names, in this server's names (`sessionRefOfWire` reads the
- * wire's). Built field by field, since every candidate call makes one: spread into a literal with
- * a field more, it took 460 ns against 15 ns on Node 20.
+ * wire's). Built field by field, since every candidate call makes one: V8 adds a field after a
+ * spread the slow way, 460 ns against 15 ns here on Node 20, and 4 µs for the seven of a save.
  */
 export function sessionRefOf(payload: WireSessionRef, receivedAt: number): SessionRef {
   const { sessionId, testId } = sessionRefOfWire(payload);
