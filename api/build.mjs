@@ -2,6 +2,7 @@
 // TypeScript compiler. esbuild bundles the workspace packages (their exports point at .ts
 // sources, which Node cannot run) and leaves the API's own registry dependencies external, loaded
 // from node_modules as usual (better-sqlite3 is native and cannot be bundled anyway).
+// `node build.mjs <folder>` builds into another folder of `api/` (`pnpm bench` builds its own).
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -30,11 +31,14 @@ const keepRegistryPackagesExternal = {
   },
 };
 
-fs.rmSync(path.join(apiRoot, 'dist'), { recursive: true, force: true });
+const outdir = process.argv[2] ?? 'dist';
+// It is emptied first: a folder name of api/ only, never a path elsewhere.
+if (!/^[a-z][a-z0-9-]*$/.test(outdir)) throw new Error(`build.mjs builds into a folder of api/, not ${outdir}`);
+fs.rmSync(path.join(apiRoot, outdir), { recursive: true, force: true });
 await build({
   absWorkingDir: apiRoot,
   entryPoints: entryPoints(),
-  outdir: 'dist',
+  outdir,
   outbase: 'src',
   bundle: true,
   platform: 'node',

@@ -291,8 +291,8 @@ function hostileRow(name: string, result: HostileResult): Row {
 export interface ApiDetails {
   connections: number;
   seconds: number;
-  /** Per call: the product on SQLite, the product on PostgreSQL, and the bare server. */
-  results: Record<string, { product: LoadResult; postgres: LoadResult; bare: LoadResult }>;
+  /** Per call: the product on SQLite, the product on PostgreSQL, the bare server, and Fastify alone. */
+  results: Record<string, { product: LoadResult; postgres: LoadResult; bare: LoadResult; fastify: LoadResult }>;
   hostile?: HostileResult;
   nestedArrays?: HostileResult;
   csvExport?: ExportResult;
@@ -321,6 +321,21 @@ function callRows(name: string, database: string, product: LoadResult, bare: Loa
   ];
 }
 
+/**
+ * The framework's share, beside the bare server: what a request costs in Fastify before any of the
+ * product's own work. No goal; it tells how much of the gap to the bare server the product can close.
+ */
+function fastifyRow(name: string, fastify: LoadResult, bare: LoadResult): Row {
+  return {
+    group: 'api',
+    name: `${name} requests/s, Fastify alone (parse, answer, nothing else)`,
+    value: fastify.requestsPerSecond,
+    unit: 'req/s',
+    detail: `p99 ${fastify.p99Ms} ms`,
+    baseline: { label: 'bare 204', value: bare.requestsPerSecond },
+  };
+}
+
 async function registerSessions(origin: string, prefix: string): Promise<Session[]> {
   const sessions: Session[] = [];
   for (let index = 0; index < SESSIONS; index += 1) {
@@ -331,7 +346,9 @@ async function registerSessions(origin: string, prefix: string): Promise<Session
 }
 
 export async function benchApi(log: (line: string) => void): Promise<{ rows: Row[]; details: ApiDetails }> {
-  log('api: starting PostgreSQL, the product server on SQLite and on PostgreSQL, and the bare node:http server');
+  log(
+    'api: starting PostgreSQL, the product server on SQLite and on PostgreSQL, the bare node:http server and Fastify alone',
+  );
   const services = await startServices({ postgres: true, s3: false, redis: false });
   const servers: ServerProcess[] = [];
   try {
@@ -339,15 +356,20 @@ export async function benchApi(log: (line: string) => void): Promise<{ rows: Row
     servers.push(product);
     const postgres = await startProductServer({ DATABASE_URL: services.env.DATABASE_URL });
     servers.push(postgres);
-    const barePort = await claimPort();
-    const bare = await startNodeServer('the bare server', {
-      args: ['--import', 'tsx', path.join(benchRoot, 'servers/baseline-server.ts'), 'no-content'],
-      cwd: benchRoot,
-      env: { PORT: String(barePort) },
-      port: barePort,
-      readyPath: '/',
-    });
-    servers.push(bare);
+    const baseline = async (name: string, mode: string) => {
+      const port = await claimPort();
+      const server = await startNodeServer(name, {
+        args: ['--import', 'tsx', path.join(benchRoot, 'servers/baseline-server.ts'), mode],
+        cwd: benchRoot,
+        env: { PORT: String(port) },
+        port,
+        readyPath: '/',
+      });
+      servers.push(server);
+      return server;
+    };
+    const bare = await baseline('the bare server', 'no-content');
+    const fastify = await baseline('Fastify alone', 'fastify');
     // Each product server has its own sessions (and the bare server reads the SQLite one's bodies).
     const sessions = await registerSessions(product.origin, 'bench-api');
     const postgresSessions = await registerSessions(postgres.origin, 'bench-api-pg');
@@ -359,16 +381,23 @@ export async function benchApi(log: (line: string) => void): Promise<{ rows: Row
       [answersCall(sessions), answersCall(postgresSessions)],
     ] as const) {
       log(
-        `api: ${call.name}, ${CONNECTIONS} connections, ${DURATION_S} s each against the product on SQLite, on PostgreSQL and the bare server`,
+        `api: ${call.name}, ${CONNECTIONS} connections, ${DURATION_S} s each against the product on SQLite, on PostgreSQL, the bare server and Fastify alone`,
       );
       // The bare server gets the very same bodies, so both read the same bytes.
       const productResult = await measure(product, call);
       const postgresResult = await measure(postgres, postgresCall);
       const bareResult = await measure(bare, call);
-      details.results[call.name] = { product: productResult, postgres: postgresResult, bare: bareResult };
+      const fastifyResult = await measure(fastify, call);
+      details.results[call.name] = {
+        product: productResult,
+        postgres: postgresResult,
+        bare: bareResult,
+        fastify: fastifyResult,
+      };
       rows.push(
         ...callRows(call.name, 'SQLite', productResult, bareResult),
         ...callRows(call.name, 'PostgreSQL', postgresResult, bareResult),
+        fastifyRow(call.name, fastifyResult, bareResult),
       );
     }
 

@@ -47,8 +47,8 @@ const CROWDS_PER_DATABASE = 3;
  */
 const FLOOR_CROWD = sized(100);
 /**
- * Candidates put through the whole script at once, untimed, before each crowd: tsx compiles the
- * routes' modules and the JIT warms on them, as on a server that has been up for a while.
+ * Candidates put through the whole script at once, untimed, before each crowd: the JIT warms on
+ * the routes, as on a server that has been up for a while.
  */
 const WARM_UP_CANDIDATES = 20;
 /** The browser's outbox abandons a request after 30 s (shared/core/src/api/outbox/post-item.ts). */
