@@ -38,7 +38,7 @@ export async function startProductServer(env: NodeJS.ProcessEnv = {}): Promise<S
   await buildServer();
   const port = await claimPort();
   return startNodeServer('the product server', {
-    args: [...(process.env.API_NODE_ARGS?.split(' ') ?? []), path.join(BUILD_FOLDER, 'main.js')],
+    args: [...(process.env.API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), path.join(BUILD_FOLDER, 'main.js')],
     cwd: apiRoot,
     env: {
       PORT: String(port),
