@@ -5,7 +5,7 @@ import type { AnswersPayload } from '@assessment/core';
 import autocannon from 'autocannon';
 import { startServices } from '../../scripts/services.mjs';
 import { formattedAnswer } from '../lib/formatted-answer.ts';
-import { benchRoot, claimPort, type ServerProcess, startNodeServer } from '../lib/processes.ts';
+import { benchRoot, type ServerProcess, startBaselineServer } from '../lib/processes.ts';
 import { feedbackOf, INVITE, register, startProductServer } from '../lib/product.ts';
 import { percentile, type Row } from '../lib/report.ts';
 import { benchExport, type ExportResult } from './export.ts';
@@ -356,20 +356,10 @@ export async function benchApi(log: (line: string) => void): Promise<{ rows: Row
     servers.push(product);
     const postgres = await startProductServer({ DATABASE_URL: services.env.DATABASE_URL });
     servers.push(postgres);
-    const baseline = async (name: string, mode: string) => {
-      const port = await claimPort();
-      const server = await startNodeServer(name, {
-        args: ['--import', 'tsx', path.join(benchRoot, 'servers/baseline-server.ts'), mode],
-        cwd: benchRoot,
-        env: { PORT: String(port) },
-        port,
-        readyPath: '/',
-      });
-      servers.push(server);
-      return server;
-    };
-    const bare = await baseline('the bare server', 'no-content');
-    const fastify = await baseline('Fastify alone', 'fastify');
+    const bare = await startBaselineServer('the bare server', 'no-content');
+    servers.push(bare);
+    const fastify = await startBaselineServer('Fastify alone', 'fastify');
+    servers.push(fastify);
     // Each product server has its own sessions (and the bare server reads the SQLite one's bodies).
     const sessions = await registerSessions(product.origin, 'bench-api');
     const postgresSessions = await registerSessions(postgres.origin, 'bench-api-pg');

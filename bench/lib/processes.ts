@@ -116,6 +116,21 @@ export async function startNodeServer(
   }
 }
 
+/**
+ * One of the floors of `servers/baseline-server.ts`, by its mode and what that mode takes, in a
+ * process of its own like the product server.
+ */
+export async function startBaselineServer(name: string, mode: string, ...modeArgs: string[]): Promise<ServerProcess> {
+  const port = await claimPort();
+  return startNodeServer(name, {
+    args: ['--import', 'tsx', path.join(benchRoot, 'servers/baseline-server.ts'), mode, ...modeArgs],
+    cwd: benchRoot,
+    env: { PORT: String(port) },
+    port,
+    readyPath: '/',
+  });
+}
+
 /** Resident memory of a process, from the kernel's own count. */
 export function residentBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

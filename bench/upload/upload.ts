@@ -10,15 +10,7 @@ import { defaultOptions, Upload } from 'tus-js-client';
 import { configFromEnv, type S3Settings } from '../../api/src/config.ts';
 import { createS3Client } from '../../api/src/storage/videos/s3-video-store.ts';
 import { startServices } from '../../scripts/services.mjs';
-import {
-  benchRoot,
-  claimPort,
-  makeTempDir,
-  repoRoot,
-  residentBytes,
-  samplePeakResident,
-  startNodeServer,
-} from '../lib/processes.ts';
+import { makeTempDir, repoRoot, residentBytes, samplePeakResident, startBaselineServer } from '../lib/processes.ts';
 import { INVITE, register, startProductServer } from '../lib/product.ts';
 import { median, type Row } from '../lib/report.ts';
 
@@ -172,20 +164,7 @@ export async function benchUpload(log: (line: string) => void): Promise<{ rows: 
   const s3Settings = configFromEnv(services.env).s3 as S3Settings;
   const product = await startProductServer({ VIDEO_MAX_BYTES: String(4 * UPLOAD_BYTES) });
   const productS3 = await startProductServer({ VIDEO_MAX_BYTES: String(4 * UPLOAD_BYTES), ...services.env });
-  const rawPort = await claimPort();
-  const raw = await startNodeServer('the raw PUT server', {
-    args: [
-      '--import',
-      'tsx',
-      path.join(benchRoot, 'servers/baseline-server.ts'),
-      'put-to-disk',
-      makeTempDir('raw-put'),
-    ],
-    cwd: benchRoot,
-    env: { PORT: String(rawPort) },
-    port: rawPort,
-    readyPath: '/',
-  });
+  const raw = await startBaselineServer('the raw PUT server', 'put-to-disk', makeTempDir('raw-put'));
   try {
     const unique = 'bench-upload-candidate';
     const headers = await register(product.origin, unique);
