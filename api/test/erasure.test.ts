@@ -146,6 +146,20 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(404);
   });
 
+  it("an open-link candidate's browser, erased, registering again is told so and opens nothing", async () => {
+    const unique = newSessionId();
+    expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(200);
+
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(204);
+
+    expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(410);
+    expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(410);
+    expect((await adminGet(server.url, `/api/admin/sessions/${unique}`)).status).toBe(404);
+  });
+
   it('by the retention period the admin set: older candidates go at the next daily run, newer ones stay', async () => {
     const admin = new ReviewerBrowser(server.url);
     expect((await admin.signIn(ADMIN)).status).toBe(204);

@@ -6,9 +6,10 @@ import { keyHashOf, ref, registrationOf } from './store-contract/inputs.ts';
 
 /**
  * A registration by the open link on PostgreSQL is one statement with no transaction round it
- * when the company has no webhook endpoint (`saveRegistration`). An endpoint added between that
- * read and the statement must not get an event queued outside a transaction: its job could not be
- * scheduled with it, and the event would never go out.
+ * when the company has no webhook endpoint (`saveRegistration`). The statement checks the endpoint
+ * itself: with one, it must open nothing, since an event queued outside a transaction could not
+ * have its job scheduled with it, and would never go out; the caller then opens the session in a
+ * transaction.
  */
 describe('an open-link registration on PostgreSQL, alone in its statement', () => {
   const on = onNewPostgres('registration_alone');
@@ -26,7 +27,19 @@ describe('an open-link registration on PostgreSQL, alone in its statement', () =
     };
   };
 
-  it('queues no event it could not schedule, whatever endpoint it finds', async () => {
+  it('opens nothing where it could not schedule the event, and says why', async () => {
+    const before = newSessionId();
+    const at = ref(before).receivedAt;
+    expect(
+      await openWithRegistration(
+        on.storage.reads,
+        ref(before, at),
+        keyHashOf(before),
+        registrationRowOf(before, at),
+        '',
+        false,
+      ),
+    ).toEqual({ opened: true, endpoint: false, queued: [] });
     await on.stores.deliveries.setWebhookEndpoint(
       'lumenvault',
       'https://hooks.lumenvault.example/alone',
@@ -34,7 +47,6 @@ describe('an open-link registration on PostgreSQL, alone in its statement', () =
       1,
     );
     const alone = newSessionId();
-    const at = ref(alone).receivedAt;
     expect(
       await openWithRegistration(
         on.storage.reads,
@@ -44,7 +56,8 @@ describe('an open-link registration on PostgreSQL, alone in its statement', () =
         '',
         false,
       ),
-    ).toEqual({ opened: true, queued: [] });
+    ).toEqual({ opened: false, endpoint: true, queued: [] });
+    expect(await on.stores.sessions.getSession(alone)).toBeUndefined();
     const inTransaction = newSessionId();
     const opened = await on.storage.reads
       .transaction()
@@ -58,10 +71,10 @@ describe('an open-link registration on PostgreSQL, alone in its statement', () =
           true,
         ),
       );
-    expect(opened).toMatchObject({ opened: true, queued: [{ at }] });
+    expect(opened).toMatchObject({ opened: true, endpoint: true, queued: [{ at }] });
     const queued = await on.stores.deliveries.deliveriesOf('lumenvault', 200);
-    expect(queued.filter((one) => one.sessionId === alone)).toEqual([]);
+    expect(queued.filter((one) => one.sessionId === before)).toEqual([]);
     expect(queued.filter((one) => one.sessionId === inTransaction)).toHaveLength(1);
-    expect((await on.stores.sessions.getSession(alone))?.registration?.payload).toEqual(registrationOf(alone));
+    expect((await on.stores.sessions.getSession(before))?.registration?.payload).toEqual(registrationOf(before));
   });
 });

@@ -3,7 +3,6 @@ import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/core';
 import type { FastifyRequest } from 'fastify';
 import { closedInvitationError, SessionErasedError } from '../storage/errors.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
-import type { PrivacyStore } from '../storage/privacy/privacy-store.ts';
 import type { OpenedSession, SessionStore } from '../storage/sessions/session-store.ts';
 import { HttpError, toHttpError } from './errors.ts';
 
@@ -52,7 +51,7 @@ export function accessOf(request: FastifyRequest): Access | undefined {
  */
 export async function identifyCandidate(
   request: FastifyRequest,
-  { sessions, invitations, privacy }: { sessions: SessionStore; invitations: InvitationStore; privacy: PrivacyStore },
+  { sessions, invitations }: { sessions: SessionStore; invitations: InvitationStore },
   now: number,
 ): Promise<HttpError | undefined> {
   const access = accessOf(request);
@@ -62,10 +61,11 @@ export async function identifyCandidate(
     return new HttpError(401, `This request needs the ${SESSION_KEY_HEADER} header of the browser that registered`);
   }
   const keyHash = hashSessionKey(key);
-  const session = await sessions.sessionOfKey(keyHash);
+  const standing = await sessions.keyStanding(keyHash);
+  const session = standing === 'erased' ? undefined : standing;
   request.candidate = { keyHash, session };
   // An erased session's browser is told so, for every call: its data is gone, not lost.
-  if (!session && (await privacy.erasedSessionOfKey(keyHash))) return toHttpError(new SessionErasedError());
+  if (standing === 'erased') return toHttpError(new SessionErasedError());
   if (!session && access !== 'registration') {
     return new HttpError(403, `This ${SESSION_KEY_HEADER} belongs to no registered session`);
   }

@@ -9,6 +9,7 @@ import { createPrivacyStore, type PrivacyStore } from './privacy/privacy-store.t
 import { createRatingStore, type RatingStore } from './ratings/rating-store.ts';
 import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
 import { createSectionRecordStore, type SectionRecordStore } from './section-records/section-record-store.ts';
+import { knownSessions } from './sessions/known-sessions.ts';
 import { createSessionStore, type SessionStore } from './sessions/session-store.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
 import { createTeamStore, type TeamStore } from './team/team-store.ts';
@@ -38,8 +39,9 @@ export interface Stores {
 }
 
 export function storesOn(storage: Storage): Stores {
+  const known = knownSessions();
   return {
-    sessions: createSessionStore(storage),
+    sessions: createSessionStore(storage, known),
     sectionRecords: createSectionRecordStore(storage),
     uploads: createUploadStore(storage),
     invitations: createInvitationStore(storage),
@@ -47,7 +49,7 @@ export function storesOn(storage: Storage): Stores {
     candidates: createCandidateListStore(storage),
     access: createAccessLogStore(storage),
     tasks: createTaskStore(storage),
-    privacy: createPrivacyStore(storage),
+    privacy: createPrivacyStore(storage, known),
     decisions: createDecisionStore(storage),
     deliveries: createDeliveryStore(storage),
     ratings: createRatingStore(storage),

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { companyIdOf, DEFAULT_REMINDER_HOURS, getTest, type WebhookEventType } from '@assessment/core';
 import { type Selectable, sql } from 'kysely';
-import { readByKey } from '../db/coalesced.ts';
-import { type Db, type DeliveryJobs, type DueDelivery, defineWrites, type WriteContext } from '../db/database.ts';
+import { type Db, type DeliveryJobs, type DueDelivery, defineWrites } from '../db/database.ts';
 import type { DeliveriesTable } from '../db/schema.ts';
 import type { Storage } from '../db/storage.ts';
 
@@ -141,21 +140,6 @@ export interface WebhookEvent {
   sessionId: string | null;
   invitationId: string | null;
   at: number;
-}
-
-/**
- * Whether the test's company has a webhook endpoint: read by every registration, so the reads of
- * many candidates go as one (`coalesced.ts`).
- */
-export function hasWebhookEndpoint(context: WriteContext, testId: string): Promise<boolean> {
-  const endpointOf = context.local('webhook-endpoints', () =>
-    readByKey(
-      context,
-      (db, companyIds) => db.selectFrom('webhook_endpoints').select('company_id').where('company_id', 'in', companyIds),
-      (row) => row.company_id,
-    ),
-  );
-  return endpointOf(companyOfTest(testId)).then((endpoint) => endpoint !== undefined);
 }
 
 /** The test's company's webhook endpoint, as a query a write may also read inside one of its own. */

@@ -1,18 +1,11 @@
-import { readByKey } from '../db/coalesced.ts';
 import { defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
 import { queueWebhook } from '../deliveries/delivery-store.ts';
-import { knownSessions } from '../sessions/known-sessions.ts';
+import { type KnownSessions, knownSessions } from '../sessions/known-sessions.ts';
 import { sentNothing } from '../sessions/sent-nothing.ts';
 
 /** A company's retention period when it has set none (HireVue's default is two years; ours is one). */
 export const DEFAULT_RETENTION_DAYS = 365;
-
-export interface ErasedSession {
-  sessionId: string;
-  testId: string;
-  erasedAt: number;
-}
 
 export type ErasureReason = 'request' | 'retention';
 
@@ -26,8 +19,6 @@ export interface PrivacyStore {
    * caller deletes the video's bytes first. False when there was no such session.
    */
   eraseSession(sessionId: string, at: number, reason: ErasureReason): Promise<boolean>;
-  /** The erased session this key had opened, if any. */
-  erasedSessionOfKey(keyHash: string): Promise<ErasedSession | undefined>;
   /** The candidate's own demographic answer ('' when they gave none), for their copy of their data only. */
   demographicAnswer(sessionId: string): Promise<string | null>;
   /** How many candidates of the test gave each answer ('' for none), and how many of them finished. */
@@ -143,17 +134,11 @@ export const privacyWrites = defineWrites({
   },
 });
 
-export function createPrivacyStore({ reads: db, dialect, write }: Storage): PrivacyStore {
-  // Read for every registration, so the registrations of many candidates go as one read.
-  const erasedSessionOf = readByKey(
-    { db, dialect },
-    (db, keyHashes) =>
-      db
-        .selectFrom('erased_sessions')
-        .select(['key_hash', 'session_id', 'test_id', 'erased_at'])
-        .where('key_hash', 'in', keyHashes),
-    (row) => row.key_hash ?? '',
-  );
+/**
+ * `known` is what this instance's session store remembers of keys and sessions (`known-sessions.ts`):
+ * a session erased here is forgotten there at once, so its key opens nothing again.
+ */
+export function createPrivacyStore({ reads: db, write }: Storage, known: KnownSessions): PrivacyStore {
   return {
     async retentionDays(companyId) {
       const row = await db
@@ -164,10 +149,10 @@ export function createPrivacyStore({ reads: db, dialect, write }: Storage): Priv
       return row?.retention_days ?? DEFAULT_RETENTION_DAYS;
     },
     setRetentionDays: (companyId, days, at) => write('setRetentionDays', companyId, days, at),
-    eraseSession: (sessionId, at, reason) => write('eraseSession', sessionId, at, reason),
-    async erasedSessionOfKey(keyHash) {
-      const row = await erasedSessionOf(keyHash);
-      return row && { sessionId: row.session_id, testId: row.test_id, erasedAt: row.erased_at };
+    async eraseSession(sessionId, at, reason) {
+      const erased = await write('eraseSession', sessionId, at, reason);
+      known.forget(sessionId);
+      return erased;
     },
     async demographicAnswer(sessionId) {
       const row = await db
@@ -209,7 +194,11 @@ export function createPrivacyStore({ reads: db, dialect, write }: Storage): Priv
         .execute();
       return rows.map((row) => row.session_id);
     },
-    deleteSilentSession: (sessionId) => write('deleteSilentSession', sessionId),
+    async deleteSilentSession(sessionId) {
+      const deleted = await write('deleteSilentSession', sessionId);
+      known.forget(sessionId);
+      return deleted;
+    },
     async sessionsStartedBefore(testIds, before, limit) {
       if (testIds.length === 0) return [];
       const rows = await db

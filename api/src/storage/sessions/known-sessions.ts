@@ -6,6 +6,9 @@ export interface OpenedSession {
   invitationId: string | null;
 }
 
+/** What a session key opened: its session, `'erased'` once that session was erased, or nothing yet. */
+export type KeyStanding = OpenedSession | 'erased' | undefined;
+
 const KEPT = 10_000;
 /**
  * How long a fact is trusted: a session never changes while it exists, but it may be erased, on

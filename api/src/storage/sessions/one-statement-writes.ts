@@ -204,73 +204,86 @@ type OpeningValues = DeliveryValues<'webhook'> &
  * of an assessment day sends one within the first minutes, so it is compiled once; a registration
  * that finds its session there (a reload) goes the way of every other (`saveRegistration`).
  */
-const openingStatement = compiledOnce<OpeningValues, { opened: boolean; webhook: string | null }>((db, value) => {
-  const sessionId = value('sessionId');
-  const opened = sql<boolean>`exists (select 1 from opened)`;
-  const text = (name: keyof OpeningValues) => sql<string>`${value(name)}::text`;
-  const time = (name: keyof OpeningValues) => sql<number>`${value(name)}::bigint`;
-  return db
-    .with('opened', (w) =>
-      w
-        .insertInto('sessions')
-        .values({
-          session_id: sessionId,
-          test_id: value('testId'),
-          started_at: value('received_at'),
-          key_hash: value('keyHash'),
-          invitation_id: null,
-        })
-        .onConflict((conflict) => conflict.doNothing())
-        .returning('session_id'),
-    )
-    .with('registered', (w) =>
-      w
-        .insertInto('registrations')
-        .columns(['session_id', 'payload', 'received_at', 'updated_at', 'full_name', 'email', 'sort_name'])
-        .expression((eb) =>
-          eb
-            .selectFrom('opened')
-            .select([
-              'opened.session_id',
-              text('payload').as('payload'),
-              time('received_at').as('received_at'),
-              time('updated_at').as('updated_at'),
-              text('full_name').as('full_name'),
-              text('email').as('email'),
-              text('sort_name').as('sort_name'),
-            ]),
+const openingStatement = compiledOnce<OpeningValues, { opened: boolean; endpoint: boolean; webhook: string | null }>(
+  (db, value) => {
+    const opened = sql<boolean>`exists (select 1 from opened)`;
+    const hasEndpoint = sql<boolean>`exists (select 1 from webhook_endpoints where company_id = ${value('webhook_company_id')}::text)`;
+    const text = (name: keyof OpeningValues) => sql<string>`${value(name)}::text`;
+    const time = (name: keyof OpeningValues) => sql<number>`${value(name)}::bigint`;
+    return db
+      .with('opened', (w) =>
+        w
+          .insertInto('sessions')
+          .columns(['session_id', 'test_id', 'started_at', 'key_hash', 'invitation_id'])
+          .expression(
+            db
+              .selectNoFrom([
+                text('sessionId').as('session_id'),
+                text('testId').as('test_id'),
+                time('received_at').as('started_at'),
+                text('keyHash').as('key_hash'),
+                sql<null>`null::text`.as('invitation_id'),
+              ])
+              .where(sql<boolean>`${value('queuesWebhook')}::boolean or not ${hasEndpoint}`),
+          )
+          .onConflict((conflict) => conflict.doNothing())
+          .returning('session_id'),
+      )
+      .with('registered', (w) =>
+        w
+          .insertInto('registrations')
+          .columns(['session_id', 'payload', 'received_at', 'updated_at', 'full_name', 'email', 'sort_name'])
+          .expression((eb) =>
+            eb
+              .selectFrom('opened')
+              .select([
+                'opened.session_id',
+                text('payload').as('payload'),
+                time('received_at').as('received_at'),
+                time('updated_at').as('updated_at'),
+                text('full_name').as('full_name'),
+                text('email').as('email'),
+                text('sort_name').as('sort_name'),
+              ]),
+          ),
+      )
+      .with('counted', (w) =>
+        w
+          .insertInto('demographics')
+          .columns(['session_id', 'test_id', 'gender', 'finished'])
+          .expression((eb) =>
+            eb
+              .selectFrom('opened')
+              .select([
+                'opened.session_id',
+                text('testId').as('test_id'),
+                text('gender').as('gender'),
+                sql<boolean>`false`.as('finished'),
+              ]),
+          ),
+      )
+      .with('webhook', () =>
+        webhookWhen(
+          db,
+          (column) => value(`webhook_${column}`),
+          sql<boolean>`${opened} and ${value('queuesWebhook')}::boolean`,
         ),
-    )
-    .with('counted', (w) =>
-      w
-        .insertInto('demographics')
-        .columns(['session_id', 'test_id', 'gender', 'finished'])
-        .expression((eb) =>
-          eb
-            .selectFrom('opened')
-            .select([
-              'opened.session_id',
-              text('testId').as('test_id'),
-              text('gender').as('gender'),
-              sql<boolean>`false`.as('finished'),
-            ]),
-        ),
-    )
-    .with('webhook', () =>
-      webhookWhen(
-        db,
-        (column) => value(`webhook_${column}`),
-        sql<boolean>`${opened} and ${value('queuesWebhook')}::boolean`,
-      ),
-    )
-    .selectNoFrom((eb) => [opened.as('opened'), eb.selectFrom('webhook').select('webhook.delivery_id').as('webhook')]);
-});
+      )
+      .selectNoFrom((eb) => [
+        opened.as('opened'),
+        hasEndpoint.as('endpoint'),
+        eb.selectFrom('webhook').select('webhook.delivery_id').as('webhook'),
+      ]);
+  },
+);
 
 /**
  * Opens the session of an open-link registration with all it stores (`openingStatement`).
- * Returns whether it opened it, and the delivery it queued, whose job the caller schedules in the
- * same transaction. Not opened: nothing was written. Without `queuesWebhook`, it queues no event
- * whatever the company's endpoint: a caller with no transaction has nowhere to schedule its job.
+ * Returns whether it opened it, whether the test's company has a webhook endpoint, and the
+ * delivery it queued, whose job the caller schedules in the same transaction. Not opened: nothing
+ * was written. Without `queuesWebhook`, it opens nothing while the company has an endpoint: a
+ * caller with no transaction has nowhere to schedule the event's job, and the endpoint is checked
+ * in the same statement, so no event is missed however soon before the endpoint was added.
  */
 export async function openWithRegistration(
   db: Db,
@@ -279,7 +292,7 @@ export async function openWithRegistration(
   registration: RegistrationsTable,
   gender: string,
   queuesWebhook: boolean,
-): Promise<{ opened: boolean; queued: { deliveryId: string; at: number }[] }> {
+): Promise<{ opened: boolean; endpoint: boolean; queued: { deliveryId: string; at: number }[] }> {
   const { session_id: _, ...details } = registration;
   const webhook = deliveryRow(webhookDelivery(startedEvent(ref, null), ''));
   const [row] = (
@@ -294,5 +307,5 @@ export async function openWithRegistration(
     })
   ).rows;
   const queued = row?.webhook ? [{ deliveryId: row.webhook, at: ref.receivedAt }] : [];
-  return { opened: Boolean(row?.opened), queued };
+  return { opened: Boolean(row?.opened), endpoint: Boolean(row?.endpoint), queued };
 }

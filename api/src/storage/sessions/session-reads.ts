@@ -1,10 +1,11 @@
 import type { FinalReason } from '@assessment/core';
+import { sql } from 'kysely';
 import { readByKey } from '../db/coalesced.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import type { InvitationsTable } from '../db/schema.ts';
 import { INVITATION_COLUMNS, toInvitation } from '../invitations/invitation-rows.ts';
 import { toStoredVideo, type VideoRow } from '../uploads/upload-store.ts';
-import type { OpenedSession } from './known-sessions.ts';
+import type { KeyStanding } from './known-sessions.ts';
 import type { SessionPage, SessionQuery, SessionRecord } from './session-store.ts';
 
 /**
@@ -256,22 +257,38 @@ export function quizClockReader(on: {
   };
 }
 
-/** The session a key opened, read for every candidate request this instance does not know yet. */
-export function keySessionReader(on: {
-  db: Db;
-  dialect: Dialect;
-}): (keyHash: string) => Promise<OpenedSession | undefined> {
+/**
+ * What a key opened, read for every candidate request this instance does not know yet: its
+ * session, or `'erased'` when that session was erased (`erased_sessions` keeps the key's hash for
+ * this). Both in one statement, since a new candidate's registration asks both, and each statement
+ * is a round trip on PostgreSQL (`bench/README.md`).
+ */
+export function keySessionReader(on: { db: Db; dialect: Dialect }): (keyHash: string) => Promise<KeyStanding> {
   const read = readByKey(
     on,
     (db, keyHashes) =>
       db
         .selectFrom('sessions')
-        .select(['key_hash', 'session_id', 'test_id', 'invitation_id'])
-        .where('key_hash', 'in', keyHashes),
+        .select(['key_hash', 'session_id', 'test_id', 'invitation_id', sql<number>`0`.as('erased')])
+        .where('key_hash', 'in', keyHashes)
+        .unionAll(
+          db
+            .selectFrom('erased_sessions')
+            .select([
+              'key_hash',
+              'session_id',
+              'test_id',
+              sql<string | null>`null`.as('invitation_id'),
+              sql<number>`1`.as('erased'),
+            ])
+            .where('key_hash', 'in', keyHashes),
+        ),
     (row) => row.key_hash ?? '',
   );
   return async (keyHash) => {
     const row = await read(keyHash);
-    return row && { sessionId: row.session_id, testId: row.test_id, invitationId: row.invitation_id };
+    if (!row) return undefined;
+    if (Number(row.erased) === 1) return 'erased';
+    return { sessionId: row.session_id, testId: row.test_id, invitationId: row.invitation_id };
   };
 }

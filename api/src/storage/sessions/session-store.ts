@@ -10,7 +10,7 @@ import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import type { Storage } from '../db/storage.ts';
 import type { StoredInvitation } from '../invitations/invitation-store.ts';
 import type { StoredVideo } from '../uploads/upload-store.ts';
-import { knownSessions, type OpenedSession } from './known-sessions.ts';
+import type { KeyStanding, KnownSessions, OpenedSession } from './known-sessions.ts';
 import { getSession, keySessionReader, listSessions, type QuizClock, quizClockReader } from './session-reads.ts';
 
 /**
@@ -28,7 +28,7 @@ export type Feedback = z.output<typeof feedbackSchema>;
 export type Proctoring = z.output<typeof proctoringSchema>;
 export type DeviceCheckFacts = z.output<typeof deviceCheckFactsSchema>;
 export type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
-export type { OpenedSession } from './known-sessions.ts';
+export type { KeyStanding, OpenedSession } from './known-sessions.ts';
 
 export interface SessionRef {
   sessionId: string;
@@ -129,6 +129,8 @@ export interface SessionStore {
   ): Promise<void>;
   /** The session bound to this key hash, if any. */
   sessionOfKey(keyHash: string): Promise<OpenedSession | undefined>;
+  /** The same, or `'erased'` when the session the key opened was erased. */
+  keyStanding(keyHash: string): Promise<KeyStanding>;
   /** The first start counts; repeats change nothing. */
   saveQuizStart(ref: SessionRef): Promise<void>;
   /** The first notice counts; repeats change nothing. */
@@ -153,20 +155,32 @@ export interface SessionStore {
  * The session store on a database. A key's session is looked up on every candidate request and
  * never changes once bound, so what was found is remembered (`known-sessions.ts`).
  */
-export function createSessionStore({ reads, dialect, write }: Storage): SessionStore {
-  const known = knownSessions();
+export function createSessionStore({ reads, dialect, write }: Storage, known: KnownSessions): SessionStore {
   const quizClock = quizClockReader({ db: reads, dialect });
-  const sessionOfKey = keySessionReader({ db: reads, dialect });
+  const standingOfKey = keySessionReader({ db: reads, dialect });
+  const keyStanding = async (keyHash: string): Promise<KeyStanding> => {
+    const session = known.ofKey(keyHash);
+    if (session) return session;
+    const standing = await standingOfKey(keyHash);
+    return standing === 'erased' ? standing : known.rememberKey(keyHash, standing);
+  };
   return {
-    saveRegistration: (ref, keyHash, registration, invitationId, gender) =>
-      write('saveRegistration', ref, keyHash, registration, invitationId, gender),
+    async saveRegistration(ref, keyHash, registration, invitationId = null, gender) {
+      await write('saveRegistration', ref, keyHash, registration, invitationId, gender);
+      // The key's session is bound now, and never rebound: the candidate's next call need not read it.
+      known.rememberKey(keyHash, { sessionId: ref.sessionId, testId: ref.testId, invitationId });
+    },
     saveQuizStart: (ref) => write('saveQuizStart', ref),
     saveQuizComplete: (ref, notice) => write('saveQuizComplete', ref, notice),
     saveAnswers: (input) => write('saveAnswers', input),
     saveDeviceCheck: (ref, checkId, facts, result) => write('saveDeviceCheck', ref, checkId, facts, result),
     saveVideoSkip: (ref, reason) => write('saveVideoSkip', ref, reason),
     saveFeedback: (ref, feedback) => write('saveFeedback', ref, feedback),
-    sessionOfKey: async (keyHash) => known.ofKey(keyHash) ?? known.rememberKey(keyHash, await sessionOfKey(keyHash)),
+    keyStanding,
+    sessionOfKey: async (keyHash) => {
+      const standing = await keyStanding(keyHash);
+      return standing === 'erased' ? undefined : standing;
+    },
     getSession: (sessionId) => getSession(reads, dialect, sessionId),
     quizClock,
     listSessions: (query) => listSessions(reads, dialect, query),

@@ -2,13 +2,7 @@ import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import { coalescedIn, readByKey } from '../db/coalesced.ts';
 import { compiledForEachCount, standIns } from '../db/compiled-once.ts';
 import { type Db, type DeliveryAttempt, defineWrites, type WriteContext } from '../db/database.ts';
-import {
-  hasWebhookEndpoint,
-  queueDelivery,
-  queueWebhook,
-  queueWebhookTo,
-  webhookUrlOf,
-} from '../deliveries/delivery-store.ts';
+import { queueDelivery, queueWebhook, queueWebhookTo, webhookUrlOf } from '../deliveries/delivery-store.ts';
 import {
   closedInvitationError,
   InvitationInUseError,
@@ -382,6 +376,61 @@ function storeFirstFeedbacks(context: WriteContext, firsts: readonly FirstFeedba
   });
 }
 
+/**
+ * `saveRegistration`'s write: the opening statement where there is one (PostgreSQL), else the
+ * session opened or entered, the registration, its event and the demographic answer together.
+ */
+async function registerSession(
+  context: WriteContext,
+  ref: SessionRef,
+  keyHash: string,
+  registration: StoredRegistration,
+  invitationId: string | null,
+  gender: Gender,
+): Promise<void> {
+  const inOneStatement = invitationId === null && context.dialect.writableWith;
+  // Where the company has no webhook endpoint, the usual case, there is no job to schedule, and the
+  // one statement needs no transaction round it: its own commit.
+  const alone = inOneStatement
+    ? await openWithRegistration(context.db, ref, keyHash, registrationRow(ref, registration), gender, false)
+    : undefined;
+  if (alone?.opened) return;
+  await context.atomically(async (db) => {
+    if (alone?.endpoint) {
+      const opened = await openWithRegistration(db, ref, keyHash, registrationRow(ref, registration), gender, true);
+      if (opened.opened) {
+        await context.deliveryJobs?.schedule(db, opened.queued);
+        return;
+      }
+    }
+    const bound = invitationId ? await bind(context, db, ref, keyHash, invitationId) : undefined;
+    // A session just opened has no answers yet, so nothing of it is final.
+    const held = bound ?? (await openOrEnter(db, ref, keyHash, invitationId));
+    if (held && detailsAreFinal(held, registration)) return;
+    await db
+      .insertInto('registrations')
+      .values(registrationRow(ref, registration))
+      .onConflict((conflict) =>
+        conflict.column('session_id').doUpdateSet((eb) => ({
+          payload: eb.ref('excluded.payload'),
+          updated_at: eb.ref('excluded.updated_at'),
+          full_name: eb.ref('excluded.full_name'),
+          email: eb.ref('excluded.email'),
+          sort_name: eb.ref('excluded.sort_name'),
+        })),
+      )
+      .execute();
+    await queueWebhook(db, context.deliveryJobs, startedEvent(ref, invitationId));
+    await db
+      .insertInto('demographics')
+      .values({ session_id: ref.sessionId, test_id: ref.testId, gender, finished: false })
+      .onConflict((conflict) =>
+        conflict.column('session_id').doUpdateSet((eb) => ({ gender: eb.ref('excluded.gender') })),
+      )
+      .execute();
+  });
+}
+
 /** A session's own writes: its registration and each part a section sends. */
 export const sessionWrites = defineWrites({
   async saveRegistration(
@@ -392,56 +441,9 @@ export const sessionWrites = defineWrites({
     invitationId: string | null = null,
     gender: Gender = '',
   ): Promise<void> {
-    const inOneStatement = invitationId === null && context.dialect.writableWith;
-    // With no webhook endpoint there is no job to schedule, and the one statement needs no
-    // transaction round it: its own commit. An endpoint added meanwhile gets the events of the
-    // registrations after it.
-    const alone = inOneStatement && !(await hasWebhookEndpoint(context, ref.testId));
-    if (alone) {
-      const opened = await openWithRegistration(
-        context.db,
-        ref,
-        keyHash,
-        registrationRow(ref, registration),
-        gender,
-        false,
-      );
-      if (opened.opened) return;
-    }
-    await context.atomically(async (db) => {
-      if (inOneStatement && !alone) {
-        const opened = await openWithRegistration(db, ref, keyHash, registrationRow(ref, registration), gender, true);
-        if (opened.opened) {
-          await context.deliveryJobs?.schedule(db, opened.queued);
-          return;
-        }
-      }
-      const bound = invitationId ? await bind(context, db, ref, keyHash, invitationId) : undefined;
-      // A session just opened has no answers yet, so nothing of it is final.
-      const held = bound ?? (await openOrEnter(db, ref, keyHash, invitationId));
-      if (held && detailsAreFinal(held, registration)) return;
-      await db
-        .insertInto('registrations')
-        .values(registrationRow(ref, registration))
-        .onConflict((conflict) =>
-          conflict.column('session_id').doUpdateSet((eb) => ({
-            payload: eb.ref('excluded.payload'),
-            updated_at: eb.ref('excluded.updated_at'),
-            full_name: eb.ref('excluded.full_name'),
-            email: eb.ref('excluded.email'),
-            sort_name: eb.ref('excluded.sort_name'),
-          })),
-        )
-        .execute();
-      await queueWebhook(db, context.deliveryJobs, startedEvent(ref, invitationId));
-      await db
-        .insertInto('demographics')
-        .values({ session_id: ref.sessionId, test_id: ref.testId, gender, finished: false })
-        .onConflict((conflict) =>
-          conflict.column('session_id').doUpdateSet((eb) => ({ gender: eb.ref('excluded.gender') })),
-        )
-        .execute();
-    });
+    await registerSession(context, ref, keyHash, registration, invitationId, gender);
+    // The session exists now, with this test, so the candidate's next write need not read that.
+    context.local('known-sessions', knownSessions).rememberSession(ref.sessionId, ref.testId);
   },
 
   async saveQuizStart(context, ref: SessionRef): Promise<void> {
