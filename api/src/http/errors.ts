@@ -6,6 +6,7 @@ import {
   InvitationExpiredError,
   InvitationInUseError,
   InvitationRevokedError,
+  OpenLinkClosedError,
   RecordFinalError,
   ReviewerExistsError,
   SessionConflictError,
@@ -103,7 +104,7 @@ export function toHttpError(error: unknown, bodyLimit?: number): HttpError {
   ) {
     return new HttpError(410, error.message, { state: error.state });
   }
-  if (error instanceof SessionKeyError || error instanceof SessionNotFoundError)
+  if (error instanceof SessionKeyError || error instanceof SessionNotFoundError || error instanceof OpenLinkClosedError)
     return new HttpError(403, error.message);
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;

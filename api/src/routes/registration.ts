@@ -1,6 +1,5 @@
 import {
   INVITATION_EMAIL_ERROR,
-  INVITATION_ONLY_ERROR,
   invitationState,
   inviteLinkOfWire,
   isClosedState,
@@ -40,7 +39,8 @@ export async function openInvitation(
 /**
  * Which invitation a registration is for: the personal link's token, else the one the browser's
  * session was opened with (the same browser registering again), else none: the open link, which
- * the test's company may have switched off for new sessions.
+ * the test's company may have switched off for new sessions (the store refuses those, in the
+ * write that would open the session).
  */
 async function invitationOfRegistration(
   request: FastifyRequest,
@@ -55,10 +55,7 @@ async function invitationOfRegistration(
     if (!sameEmail(invitation.email, email)) throw new HttpError(409, INVITATION_EMAIL_ERROR);
     return invitation.invitationId;
   }
-  const session = request.candidate?.session;
-  if (session) return session.invitationId;
-  if (!(await invitations.openLinkAllowed(testId))) throw new HttpError(403, INVITATION_ONLY_ERROR);
-  return null;
+  return request.candidate?.session?.invitationId ?? null;
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   CLOSED_INVITATION_ERRORS,
   type ClosedInvitationState,
   INVITATION_IN_USE_ERROR,
+  INVITATION_ONLY_ERROR,
   type InvitationFacts,
   invitationState,
   isClosedState,
@@ -93,6 +94,14 @@ export class InvitationInUseError extends Error {
   }
 }
 
+/** A new session by the open link of a test whose company turned that link off. */
+export class OpenLinkClosedError extends Error {
+  constructor() {
+    super(INVITATION_ONLY_ERROR);
+    this.name = 'OpenLinkClosedError';
+  }
+}
+
 /**
  * What the candidate sent with their final answers (their details) or once (their feedback) does
  * not change afterwards; the same again is taken, anything else refused.
@@ -120,6 +129,7 @@ export const STORE_ERRORS = {
   InvitationRevokedError,
   InvitationExpiredError,
   InvitationInUseError,
+  OpenLinkClosedError,
   SessionErasedError,
   RecordFinalError,
   ReviewerExistsError,

@@ -4,6 +4,7 @@ import {
   InvitationExpiredError,
   InvitationInUseError,
   InvitationRevokedError,
+  OpenLinkClosedError,
   RecordFinalError,
   SessionConflictError,
 } from '../../src/storage/errors.ts';
@@ -229,6 +230,22 @@ describe.each(backEnds)('invitations and the open link ($name)', (backEnd) => {
     expect(await store.openLinkAllowed(otherTestId)).toBe(true);
     await store.setOpenLinkAllowed(testId, true, tick());
     expect(await store.openLinkAllowed(testId)).toBe(true);
+  });
+
+  it('opens no new session by the open link while it is off; one opened before still registers', async () => {
+    const before = await opened(store);
+    await store.setOpenLinkAllowed(testId, false, tick());
+    try {
+      const refused = newSessionId();
+      await expect(opened(store, tick(), refused)).rejects.toBeInstanceOf(OpenLinkClosedError);
+      expect(await store.getSession(refused)).toBeUndefined();
+      expect(await store.sessionOfKey(keyHashOf(refused))).toBeUndefined();
+      await opened(store, tick(), before);
+      expect((await store.getSession(before))?.registration?.payload).toEqual(registrationOf(before));
+    } finally {
+      await store.setOpenLinkAllowed(testId, true, tick());
+    }
+    expect(await store.getSession(await opened(store))).toBeDefined();
   });
 });
 

@@ -207,6 +207,7 @@ type OpeningValues = DeliveryValues<'webhook'> &
 const openingStatement = compiledOnce<OpeningValues, { opened: boolean; endpoint: boolean; webhook: string | null }>(
   (db, value) => {
     const opened = sql<boolean>`exists (select 1 from opened)`;
+    const openLinkOff = sql<boolean>`exists (select 1 from test_settings where test_id = ${value('testId')}::text and not open_link_allowed)`;
     const hasEndpoint = sql<boolean>`exists (select 1 from webhook_endpoints where company_id = ${value('webhook_company_id')}::text)`;
     const text = (name: keyof OpeningValues) => sql<string>`${value(name)}::text`;
     const time = (name: keyof OpeningValues) => sql<number>`${value(name)}::bigint`;
@@ -224,7 +225,8 @@ const openingStatement = compiledOnce<OpeningValues, { opened: boolean; endpoint
                 text('keyHash').as('key_hash'),
                 sql<null>`null::text`.as('invitation_id'),
               ])
-              .where(sql<boolean>`${value('queuesWebhook')}::boolean or not ${hasEndpoint}`),
+              .where(sql<boolean>`${value('queuesWebhook')}::boolean or not ${hasEndpoint}`)
+              .where(sql<boolean>`not ${openLinkOff}`),
           )
           .onConflict((conflict) => conflict.doNothing())
           .returning('session_id'),
@@ -279,6 +281,8 @@ const openingStatement = compiledOnce<OpeningValues, { opened: boolean; endpoint
 
 /**
  * Opens the session of an open-link registration with all it stores (`openingStatement`).
+ * It opens nothing while the test's open link is off, and leaves the refusal to the way of every
+ * other registration (`saveRegistration`), which lets a session that exists already go on.
  * Returns whether it opened it, whether the test's company has a webhook endpoint, and the
  * delivery it queued, whose job the caller schedules in the same transaction. Not opened: nothing
  * was written. Without `queuesWebhook`, it opens nothing while the company has an endpoint: a

@@ -116,7 +116,9 @@ export interface SessionStore {
    * this session: of two browsers racing on one link, on any instances, one wins and the other gets
    * `InvitationInUseError`. A revoked or expired link binds nothing (`InvitationRevokedError`,
    * `InvitationExpiredError`), unless its session finished already. A session opened with another
-   * invitation, or with none, is `SessionConflictError`. Refused, nothing is stored.
+   * invitation, or with none, is `SessionConflictError`. Without one, a new session opens only
+   * while the test's open link is on (`OpenLinkClosedError`); one that exists goes on. Refused,
+   * nothing is stored.
    *
    * `gender` is kept apart from the registration, in a row that only aggregate counts read.
    */

@@ -6,6 +6,7 @@ import { queueDelivery, queueWebhook, queueWebhookTo, webhookUrlOf } from '../de
 import {
   closedInvitationError,
   InvitationInUseError,
+  OpenLinkClosedError,
   RecordFinalError,
   SessionConflictError,
   SessionKeyError,
@@ -113,8 +114,20 @@ async function bind(
   throw closedInvitationError(toInvitation(row), ref.receivedAt) ?? new InvitationInUseError();
 }
 
+/** Whether the test's company turned its open link off: no new session may open by it. */
+async function openLinkClosed(db: Db, testId: string): Promise<boolean> {
+  const off = await db
+    .selectFrom('test_settings')
+    .select('test_id')
+    .where('test_id', '=', testId)
+    .where('open_link_allowed', '=', false)
+    .executeTakeFirst();
+  return off !== undefined;
+}
+
 /**
- * Opens the session bound to its key (and invitation), or checks it against the one there. The
+ * Opens the session bound to its key (and invitation), or checks it against the one there. A new
+ * session by the open link opens only while the test's open link is on (`OpenLinkClosedError`). The
  * insert gives way on either UNIQUE (the session's id, the key's hash), so racing registrations
  * never fail on one: what is there afterwards decides. Returns the session that was there; none
  * when this registration opened it.
@@ -136,7 +149,11 @@ async function openOrEnter(
     })
     .onConflict((conflict) => conflict.doNothing())
     .executeTakeFirst();
-  if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return undefined;
+  if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) {
+    // In the registration's transaction: refused, the session is not opened after all.
+    if (invitationId === null && (await openLinkClosed(db, ref.testId))) throw new OpenLinkClosedError();
+    return undefined;
+  }
   // The session was there (or another instance opened it a moment ago, and this insert waited for
   // that to commit): the start time stays the first one, and the key and test must be its own.
   // Not there: the key opened another session.
