@@ -1,6 +1,11 @@
 import { allTests } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionConflictError, SessionKeyError, SessionNotFoundError } from '../../src/storage/errors.ts';
+import {
+  SessionConflictError,
+  SessionErasedError,
+  SessionKeyError,
+  SessionNotFoundError,
+} from '../../src/storage/errors.ts';
 import type { SessionRef } from '../../src/storage/sessions/session-store.ts';
 import { newSessionId, testId } from '../helpers.ts';
 import { type AllStores, backEnds, type DatabaseUnderTest } from './back-ends.ts';
@@ -136,6 +141,19 @@ describe.each(backEnds)('sessions and their keys ($name)', (backEnd) => {
     expect(await store.sessionOfKey(keyHashOf(sessionId))).toBeUndefined();
     await opened(second.store, tick(), sessionId);
     expect(await store.sessionOfKey(keyHashOf(sessionId))).toEqual({ sessionId, testId, invitationId: null });
+    await second.close();
+  });
+
+  it("opens nothing again with the key of a session another instance erased, and tells the key's standing", async () => {
+    const second = await database.openInstance();
+    const sessionId = await opened(store);
+    expect(await store.keyStanding(keyHashOf(sessionId))).toEqual({ sessionId, testId, invitationId: null });
+    expect(await second.store.eraseSession(sessionId, tick(), 'request')).toBe(true);
+    // This instance still trusts what it read a moment ago; the write does not.
+    await expect(opened(store, tick(), sessionId)).rejects.toBeInstanceOf(SessionErasedError);
+    expect(await second.store.getSession(sessionId)).toBeUndefined();
+    expect(await second.store.keyStanding(keyHashOf(sessionId))).toBe('erased');
+    expect(await second.store.sessionOfKey(keyHashOf(sessionId))).toBeUndefined();
     await second.close();
   });
 });

@@ -226,7 +226,10 @@ const openingStatement = compiledOnce<OpeningValues, { opened: boolean; endpoint
                 sql<null>`null::text`.as('invitation_id'),
               ])
               .where(sql<boolean>`${value('queuesWebhook')}::boolean or not ${hasEndpoint}`)
-              .where(sql<boolean>`not ${openLinkOff}`),
+              .where(sql<boolean>`not ${openLinkOff}`)
+              .where(
+                sql<boolean>`not exists (select 1 from erased_sessions where key_hash = ${value('keyHash')}::text)`,
+              ),
           )
           .onConflict((conflict) => conflict.doNothing())
           .returning('session_id'),
@@ -281,8 +284,9 @@ const openingStatement = compiledOnce<OpeningValues, { opened: boolean; endpoint
 
 /**
  * Opens the session of an open-link registration with all it stores (`openingStatement`).
- * It opens nothing while the test's open link is off, and leaves the refusal to the way of every
- * other registration (`saveRegistration`), which lets a session that exists already go on.
+ * It opens nothing while the test's open link is off, or with a key whose session was erased, and
+ * leaves the refusal to the way of every other registration (`saveRegistration`), which lets a
+ * session that exists already go on.
  * Returns whether it opened it, whether the test's company has a webhook endpoint, and the
  * delivery it queued, whose job the caller schedules in the same transaction. Not opened: nothing
  * was written. Without `queuesWebhook`, it opens nothing while the company has an endpoint: a

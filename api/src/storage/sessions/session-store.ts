@@ -117,8 +117,8 @@ export interface SessionStore {
    * `InvitationInUseError`. A revoked or expired link binds nothing (`InvitationRevokedError`,
    * `InvitationExpiredError`), unless its session finished already. A session opened with another
    * invitation, or with none, is `SessionConflictError`. Without one, a new session opens only
-   * while the test's open link is on (`OpenLinkClosedError`); one that exists goes on. Refused,
-   * nothing is stored.
+   * while the test's open link is on (`OpenLinkClosedError`); one that exists goes on. A key whose
+   * session was erased opens nothing again (`SessionErasedError`). Refused, nothing is stored.
    *
    * `gender` is kept apart from the registration, in a row that only aggregate counts read.
    */

@@ -9,6 +9,7 @@ import {
   OpenLinkClosedError,
   RecordFinalError,
   SessionConflictError,
+  SessionErasedError,
   SessionKeyError,
   SessionNotFoundError,
 } from '../errors.ts';
@@ -23,15 +24,21 @@ import type { AnswersWrite, DeviceCheckFacts, Feedback, QuizComplete, SessionRef
  * Every write but a registration needs a registered session of the same test. A session's test
  * never changes, so what was read once is remembered (`known-sessions.ts`).
  */
-export async function requireSession({ db, local }: WriteContext, ref: SessionRef): Promise<void> {
-  const known = local('known-sessions', knownSessions);
+export async function requireSession(context: WriteContext, ref: SessionRef): Promise<void> {
+  const known = context.local('known-sessions', knownSessions);
   let testId = known.testOf(ref.sessionId);
   if (testId === undefined) {
-    const row = await db
-      .selectFrom('sessions')
-      .select('test_id')
-      .where('session_id', '=', ref.sessionId)
-      .executeTakeFirst();
+    // Read again by every instance once `known` stops trusting it, for a crowd's sessions at once
+    // (those that registered in the same second): the reads of many candidates go as one.
+    const testOf = context.local('session-tests', () =>
+      readByKey(
+        context,
+        (db, sessionIds) =>
+          db.selectFrom('sessions').select(['session_id', 'test_id']).where('session_id', 'in', sessionIds),
+        (row) => row.session_id,
+      ),
+    );
+    const row = await testOf(ref.sessionId);
     if (!row) throw new SessionNotFoundError(ref.sessionId);
     testId = row.test_id;
     known.rememberSession(ref.sessionId, testId);
@@ -126,6 +133,20 @@ async function openLinkClosed(db: Db, testId: string): Promise<boolean> {
 }
 
 /**
+ * Whether the key opened a session that was erased since: its browser may still hold the key, and
+ * another instance may still trust what it read of it (`known-sessions.ts`), but nothing opens
+ * with it again.
+ */
+async function keyErased(db: Db, keyHash: string): Promise<boolean> {
+  const erased = await db
+    .selectFrom('erased_sessions')
+    .select('session_id')
+    .where('key_hash', '=', keyHash)
+    .executeTakeFirst();
+  return erased !== undefined;
+}
+
+/**
  * Opens the session bound to its key (and invitation), or checks it against the one there. A new
  * session by the open link opens only while the test's open link is on (`OpenLinkClosedError`). The
  * insert gives way on either UNIQUE (the session's id, the key's hash), so racing registrations
@@ -152,6 +173,7 @@ async function openOrEnter(
   if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) {
     // In the registration's transaction: refused, the session is not opened after all.
     if (invitationId === null && (await openLinkClosed(db, ref.testId))) throw new OpenLinkClosedError();
+    if (await keyErased(db, keyHash)) throw new SessionErasedError();
     return undefined;
   }
   // The session was there (or another instance opened it a moment ago, and this insert waited for
