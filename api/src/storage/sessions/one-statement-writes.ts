@@ -204,94 +204,93 @@ type OpeningValues = DeliveryValues<'webhook'> &
  * of an assessment day sends one within the first minutes, so it is compiled once; a registration
  * that finds its session there (a reload) goes the way of every other (`saveRegistration`).
  */
-const openingStatement = compiledOnce<OpeningValues, { opened: boolean; endpoint: boolean; webhook: string | null }>(
-  (db, value) => {
-    const opened = sql<boolean>`exists (select 1 from opened)`;
-    const openLinkOff = sql<boolean>`exists (select 1 from test_settings where test_id = ${value('testId')}::text and not open_link_allowed)`;
-    const hasEndpoint = sql<boolean>`exists (select 1 from webhook_endpoints where company_id = ${value('webhook_company_id')}::text)`;
-    const text = (name: keyof OpeningValues) => sql<string>`${value(name)}::text`;
-    const time = (name: keyof OpeningValues) => sql<number>`${value(name)}::bigint`;
-    return db
-      .with('opened', (w) =>
-        w
-          .insertInto('sessions')
-          .columns(['session_id', 'test_id', 'started_at', 'key_hash', 'invitation_id'])
-          .expression(
-            db
-              .selectNoFrom([
-                text('sessionId').as('session_id'),
-                text('testId').as('test_id'),
-                time('received_at').as('started_at'),
-                text('keyHash').as('key_hash'),
-                sql<null>`null::text`.as('invitation_id'),
-              ])
-              .where(sql<boolean>`${value('queuesWebhook')}::boolean or not ${hasEndpoint}`)
-              .where(sql<boolean>`not ${openLinkOff}`)
-              .where(
-                sql<boolean>`not exists (select 1 from erased_sessions where key_hash = ${value('keyHash')}::text)`,
-              ),
-          )
-          .onConflict((conflict) => conflict.doNothing())
-          .returning('session_id'),
-      )
-      .with('registered', (w) =>
-        w
-          .insertInto('registrations')
-          .columns(['session_id', 'payload', 'received_at', 'updated_at', 'full_name', 'email', 'sort_name'])
-          .expression((eb) =>
-            eb
-              .selectFrom('opened')
-              .select([
-                'opened.session_id',
-                text('payload').as('payload'),
-                time('received_at').as('received_at'),
-                time('updated_at').as('updated_at'),
-                text('full_name').as('full_name'),
-                text('email').as('email'),
-                text('sort_name').as('sort_name'),
-              ]),
-          ),
-      )
-      .with('counted', (w) =>
-        w
-          .insertInto('demographics')
-          .columns(['session_id', 'test_id', 'gender', 'finished'])
-          .expression((eb) =>
-            eb
-              .selectFrom('opened')
-              .select([
-                'opened.session_id',
-                text('testId').as('test_id'),
-                text('gender').as('gender'),
-                sql<boolean>`false`.as('finished'),
-              ]),
-          ),
-      )
-      .with('webhook', () =>
-        webhookWhen(
-          db,
-          (column) => value(`webhook_${column}`),
-          sql<boolean>`${opened} and ${value('queuesWebhook')}::boolean`,
+type OpeningRow = { opened: boolean; endpoint: boolean; webhook: string | null };
+
+const openingStatement = compiledOnce<OpeningValues, OpeningRow>((db, value) => {
+  const opened = sql<boolean>`exists (select 1 from opened)`;
+  const openLinkOff = sql<boolean>`exists (select 1 from test_settings where test_id = ${value('testId')}::text and not open_link_allowed)`;
+  const hasEndpoint = sql<boolean>`exists (select 1 from webhook_endpoints where company_id = ${value('webhook_company_id')}::text)`;
+  const text = (name: keyof OpeningValues) => sql<string>`${value(name)}::text`;
+  const time = (name: keyof OpeningValues) => sql<number>`${value(name)}::bigint`;
+  return db
+    .with('opened', (w) =>
+      w
+        .insertInto('sessions')
+        .columns(['session_id', 'test_id', 'started_at', 'key_hash', 'invitation_id'])
+        .expression(
+          db
+            .selectNoFrom([
+              text('sessionId').as('session_id'),
+              text('testId').as('test_id'),
+              time('received_at').as('started_at'),
+              text('keyHash').as('key_hash'),
+              sql<null>`null::text`.as('invitation_id'),
+            ])
+            .where(sql<boolean>`${value('queuesWebhook')}::boolean or not ${hasEndpoint}`)
+            .where(sql<boolean>`not ${openLinkOff}`)
+            .where(sql<boolean>`not exists (select 1 from erased_sessions where key_hash = ${value('keyHash')}::text)`),
+        )
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('session_id'),
+    )
+    .with('registered', (w) =>
+      w
+        .insertInto('registrations')
+        .columns(['session_id', 'payload', 'received_at', 'updated_at', 'full_name', 'email', 'sort_name'])
+        .expression((eb) =>
+          eb
+            .selectFrom('opened')
+            .select([
+              'opened.session_id',
+              text('payload').as('payload'),
+              time('received_at').as('received_at'),
+              time('updated_at').as('updated_at'),
+              text('full_name').as('full_name'),
+              text('email').as('email'),
+              text('sort_name').as('sort_name'),
+            ]),
         ),
-      )
-      .selectNoFrom((eb) => [
-        opened.as('opened'),
-        hasEndpoint.as('endpoint'),
-        eb.selectFrom('webhook').select('webhook.delivery_id').as('webhook'),
-      ]);
-  },
-);
+    )
+    .with('counted', (w) =>
+      w
+        .insertInto('demographics')
+        .columns(['session_id', 'test_id', 'gender', 'finished'])
+        .expression((eb) =>
+          eb
+            .selectFrom('opened')
+            .select([
+              'opened.session_id',
+              text('testId').as('test_id'),
+              text('gender').as('gender'),
+              sql<boolean>`false`.as('finished'),
+            ]),
+        ),
+    )
+    .with('webhook', () =>
+      webhookWhen(
+        db,
+        (column) => value(`webhook_${column}`),
+        sql<boolean>`${opened} and ${value('queuesWebhook')}::boolean`,
+      ),
+    )
+    .selectNoFrom((eb) => [
+      opened.as('opened'),
+      hasEndpoint.as('endpoint'),
+      eb.selectFrom('webhook').select('webhook.delivery_id').as('webhook'),
+    ]);
+});
 
 /**
- * Opens the session of an open-link registration with all it stores (`openingStatement`).
- * It opens nothing while the test's open link is off, or with a key whose session was erased, and
- * leaves the refusal to the way of every other registration (`saveRegistration`), which lets a
- * session that exists already go on.
- * Returns whether it opened it, whether the test's company has a webhook endpoint, and the
+ * Opens the session of an open-link registration with all it stores (`openingStatement`), and
+ * returns whether it opened it, whether the test's company has a webhook endpoint, and the
  * delivery it queued, whose job the caller schedules in the same transaction. Not opened: nothing
- * was written. Without `queuesWebhook`, it opens nothing while the company has an endpoint: a
- * caller with no transaction has nowhere to schedule the event's job, and the endpoint is checked
- * in the same statement, so no event is missed however soon before the endpoint was added.
+ * was written.
+ *
+ * It opens nothing while the test's open link is off, or with a key whose session was erased: the
+ * way of every other registration (`saveRegistration`) then refuses, or lets a session that exists
+ * already go on. Without `queuesWebhook`, it opens nothing while the company has an endpoint: a
+ * caller with no transaction has nowhere to schedule the event's job, and since the endpoint is
+ * read in the same statement, no event is missed however soon before it the endpoint was added.
  */
 export async function openWithRegistration(
   db: Db,

@@ -148,10 +148,11 @@ async function keyErased(db: Db, keyHash: string): Promise<boolean> {
 
 /**
  * Opens the session bound to its key (and invitation), or checks it against the one there. A new
- * session by the open link opens only while the test's open link is on (`OpenLinkClosedError`). The
- * insert gives way on either UNIQUE (the session's id, the key's hash), so racing registrations
- * never fail on one: what is there afterwards decides. Returns the session that was there; none
- * when this registration opened it.
+ * session by the open link opens only while the test's open link is on (`OpenLinkClosedError`),
+ * and none with a key whose session was erased (`SessionErasedError`). The insert gives way on
+ * either UNIQUE (the session's id, the key's hash), so racing registrations never fail on one:
+ * what is there afterwards decides. Returns the session that was there; none when this
+ * registration opened it.
  */
 async function openOrEnter(
   db: Db,
