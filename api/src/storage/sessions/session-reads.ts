@@ -260,8 +260,8 @@ export function quizClockReader(on: {
 /**
  * What a key opened, read for every candidate request this instance does not know yet: its
  * session, or `'erased'` when that session was erased (`erased_sessions` keeps the key's hash for
- * this). Both in one statement, since a new candidate's registration asks both, and each statement
- * is a round trip on PostgreSQL (`bench/README.md`).
+ * this). Both in one statement, since a new candidate's registration asks both, and where
+ * statements are round trips (`Dialect.coalesces`) each costs the event loop (`bench/README.md`).
  */
 export function keySessionReader(on: { db: Db; dialect: Dialect }): (keyHash: string) => Promise<KeyStanding> {
   const read = readByKey(

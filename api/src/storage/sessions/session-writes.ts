@@ -417,8 +417,9 @@ function storeFirstFeedbacks(context: WriteContext, firsts: readonly FirstFeedba
 }
 
 /**
- * `saveRegistration`'s write: the opening statement where there is one (PostgreSQL), else the
- * session opened or entered, the registration, its event and the demographic answer together.
+ * `saveRegistration`'s write: the opening statement where a statement's `WITH` may write
+ * (`Dialect.writableWith`), else the session opened or entered, the registration, its event and
+ * the demographic answer together.
  */
 async function registerSession(
   context: WriteContext,
