@@ -263,7 +263,7 @@ export function quizClockReader(on: {
  * this). Both in one statement, since a new candidate's registration asks both, and where
  * statements are round trips (`Dialect.coalesces`) each costs the event loop (`bench/README.md`).
  */
-export function keySessionReader(on: { db: Db; dialect: Dialect }): (keyHash: string) => Promise<KeyStanding> {
+export function keyStandingReader(on: { db: Db; dialect: Dialect }): (keyHash: string) => Promise<KeyStanding> {
   const read = readByKey(
     on,
     (db, keyHashes) =>

@@ -11,7 +11,7 @@ import type { Storage } from '../db/storage.ts';
 import type { StoredInvitation } from '../invitations/invitation-store.ts';
 import type { StoredVideo } from '../uploads/upload-store.ts';
 import type { KeyStanding, KnownSessions, OpenedSession } from './known-sessions.ts';
-import { getSession, keySessionReader, listSessions, type QuizClock, quizClockReader } from './session-reads.ts';
+import { getSession, keyStandingReader, listSessions, type QuizClock, quizClockReader } from './session-reads.ts';
 
 /**
  * What a candidate sends, and the session it makes up, on either database. Every method is async,
@@ -159,7 +159,7 @@ export interface SessionStore {
  */
 export function createSessionStore({ reads, dialect, write }: Storage, known: KnownSessions): SessionStore {
   const quizClock = quizClockReader({ db: reads, dialect });
-  const standingOfKey = keySessionReader({ db: reads, dialect });
+  const standingOfKey = keyStandingReader({ db: reads, dialect });
   const keyStanding = async (keyHash: string): Promise<KeyStanding> => {
     const session = known.ofKey(keyHash);
     if (session) return session;

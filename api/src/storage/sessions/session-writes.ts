@@ -430,15 +430,14 @@ async function registerSession(
   gender: Gender,
 ): Promise<void> {
   const inOneStatement = invitationId === null && context.dialect.writableWith;
+  const row = registrationRow(ref, registration);
   // Where the company has no webhook endpoint, the usual case, there is no job to schedule, and the
   // one statement needs no transaction round it: its own commit.
-  const alone = inOneStatement
-    ? await openWithRegistration(context.db, ref, keyHash, registrationRow(ref, registration), gender, false)
-    : undefined;
+  const alone = inOneStatement ? await openWithRegistration(context.db, ref, keyHash, row, gender, false) : undefined;
   if (alone?.opened) return;
   await context.atomically(async (db) => {
     if (alone?.endpoint) {
-      const opened = await openWithRegistration(db, ref, keyHash, registrationRow(ref, registration), gender, true);
+      const opened = await openWithRegistration(db, ref, keyHash, row, gender, true);
       if (opened.opened) {
         await context.deliveryJobs?.schedule(db, opened.queued);
         return;
@@ -450,7 +449,7 @@ async function registerSession(
     if (held && detailsAreFinal(held, registration)) return;
     await db
       .insertInto('registrations')
-      .values(registrationRow(ref, registration))
+      .values(row)
       .onConflict((conflict) =>
         conflict.column('session_id').doUpdateSet((eb) => ({
           payload: eb.ref('excluded.payload'),
