@@ -74,11 +74,12 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
   let server: InProcessServer;
   let drop: () => Promise<void>;
   const dataDir = tempDataDir();
+  let env: { DATA_DIR: string; DATABASE_URL?: string };
 
   beforeAll(async () => {
     const opened = await database.open();
     drop = opened.drop;
-    const env = { ...opened.env, ...(withS3 ? s3Env : {}), DATA_DIR: dataDir };
+    env = { ...opened.env, ...(withS3 ? s3Env : {}), DATA_DIR: dataDir };
     server = await startServer(env, { now: clock.now });
     const beside = await storesBeside(env);
     for (const person of [
@@ -158,6 +159,32 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(410);
     expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(410);
     expect((await adminGet(server.url, `/api/admin/sessions/${unique}`)).status).toBe(404);
+  });
+
+  it("a candidate's browser writing to an instance that has not heard of the erasure is told so, not given a server error", async () => {
+    const other = await startServer(env, { now: clock.now });
+    try {
+      const unique = newSessionId();
+      expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
+      expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(200);
+
+      const admin = new ReviewerBrowser(other.url);
+      expect((await admin.signIn(ADMIN)).status).toBe(204);
+      expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(204);
+
+      for (const [path, body] of [
+        ['/api/answers', answers(unique, { revision: 2 })],
+        ['/api/feedback', feedback(unique)],
+        ['/api/answers', answers(unique, { revision: 3, final: true })],
+      ] as const) {
+        const refused = await postJson(server.url, path, body);
+        expect(refused.status, path).toBe(410);
+        expect(refused.body, path).toMatchObject({ state: 'erased' });
+      }
+      expect((await adminGet(server.url, `/api/admin/sessions/${unique}`)).status).toBe(404);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('by the retention period the admin set: older candidates go at the next daily run, newer ones stay', async () => {

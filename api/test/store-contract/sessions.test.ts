@@ -156,4 +156,17 @@ describe.each(backEnds)('sessions and their keys ($name)', (backEnd) => {
     expect(await second.store.sessionOfKey(keyHashOf(sessionId))).toBeUndefined();
     await second.close();
   });
+
+  it('refuses every write of a session another instance erased, though this one still trusts it', async () => {
+    const second = await database.openInstance();
+    const sessionId = await opened(store);
+    await store.saveAnswers({ ...answersOf(sessionId), ...ref(sessionId) });
+    expect(await second.store.eraseSession(sessionId, tick(), 'request')).toBe(true);
+    for (const [what, write] of writesOf(store, ref(sessionId))) {
+      await expect(write(), what).rejects.toBeInstanceOf(SessionErasedError);
+    }
+    expect(await second.store.getSession(sessionId)).toBeUndefined();
+    expect(await store.sessionOfVideoUpload(`u-${sessionId}`)).toBeUndefined();
+    await second.close();
+  });
 });

@@ -37,6 +37,8 @@ export interface Dialect {
   readonly coalesces: boolean;
   /** Whether a write failed on a UNIQUE constraint or index. */
   isUniqueViolation(error: unknown): boolean;
+  /** Whether a write failed on a FOREIGN KEY: the row it names is gone. */
+  isForeignKeyViolation(error: unknown): boolean;
   /**
    * A subquery's rows as one column of JSON text (`[]` for none): a session and all its parts in
    * one statement. Text on both databases, so the reader parses it the same way.

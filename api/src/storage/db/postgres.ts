@@ -138,6 +138,7 @@ export const postgresDialect: Dialect = {
   writableWith: true,
   coalesces: true,
   isUniqueViolation: (error) => (error as { code?: unknown }).code === '23505',
+  isForeignKeyViolation: (error) => (error as { code?: unknown }).code === '23503',
   jsonArrayFrom: (query) => sql<string>`(${jsonArrayFrom(query)})::text`,
   jsonObjectFrom: (query) => sql<string | null>`(${jsonObjectFrom(query)})::text`,
   legacySchema: legacyPostgresSchema,

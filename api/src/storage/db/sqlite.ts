@@ -26,6 +26,7 @@ export const sqliteDialect: Dialect = {
     const code = (error as { code?: unknown }).code;
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   },
+  isForeignKeyViolation: (error) => (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY',
   // Without Kysely's JSON-parsing plugin these come back as the JSON text the database made.
   jsonArrayFrom: (query) => jsonArrayFrom(query) as unknown as RawBuilder<string>,
   jsonObjectFrom: (query) => jsonObjectFrom(query) as unknown as RawBuilder<string | null>,

@@ -1,7 +1,7 @@
 import { defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
 import type { SessionRef } from '../sessions/session-store.ts';
-import { requireSession } from '../sessions/session-writes.ts';
+import { writeOfSession } from '../sessions/session-writes.ts';
 
 /**
  * What a section keeps of its own (`SectionDefinition.record`, `migrations/0018-section-records.ts`):
@@ -15,23 +15,24 @@ export interface SectionRecordStore {
 
 export const sectionRecordWrites = defineWrites({
   async saveSectionRecord(context, ref: SessionRef, sectionId: string, record: unknown): Promise<void> {
-    await requireSession(context, ref);
-    await context.db
-      .insertInto('section_records')
-      .values({
-        session_id: ref.sessionId,
-        section_id: sectionId,
-        record: JSON.stringify(record),
-        received_at: ref.receivedAt,
-        updated_at: ref.receivedAt,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['session_id', 'section_id']).doUpdateSet((eb) => ({
-          record: eb.ref('excluded.record'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    return writeOfSession(context, ref, async () => {
+      await context.db
+        .insertInto('section_records')
+        .values({
+          session_id: ref.sessionId,
+          section_id: sectionId,
+          record: JSON.stringify(record),
+          received_at: ref.receivedAt,
+          updated_at: ref.receivedAt,
+        })
+        .onConflict((conflict) =>
+          conflict.columns(['session_id', 'section_id']).doUpdateSet((eb) => ({
+            record: eb.ref('excluded.record'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    });
   },
 });
 

@@ -39,11 +39,42 @@ export async function requireSession(context: WriteContext, ref: SessionRef): Pr
       ),
     );
     const row = await testOf(ref.sessionId);
-    if (!row) throw new SessionNotFoundError(ref.sessionId);
+    if (!row) throw await goneSessionError(context, ref.sessionId);
     testId = row.test_id;
     known.rememberSession(ref.sessionId, testId);
   }
   if (testId !== ref.testId) throw new SessionConflictError(ref.sessionId);
+}
+
+/**
+ * A write of a session `requireSession` found. Another instance may have erased the session since
+ * this one read it (`known-sessions.ts` trusts a read for a while); the write then breaks the
+ * session's FOREIGN KEY, stores nothing, and is refused as the key check refuses an erased
+ * session, not as a server error.
+ */
+export async function writeOfSession<Result>(
+  context: WriteContext,
+  ref: SessionRef,
+  write: () => Promise<Result>,
+): Promise<Result> {
+  await requireSession(context, ref);
+  try {
+    return await write();
+  } catch (error) {
+    if (!context.dialect.isForeignKeyViolation(error)) throw error;
+    context.local('known-sessions', knownSessions).forget(ref.sessionId);
+    throw await goneSessionError(context, ref.sessionId);
+  }
+}
+
+/** A session no write found: its data was erased, or it was never registered. */
+async function goneSessionError(context: WriteContext, sessionId: string): Promise<Error> {
+  const erased = await context.db
+    .selectFrom('erased_sessions')
+    .select('session_id')
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return erased ? new SessionErasedError() : new SessionNotFoundError(sessionId);
 }
 
 interface OpenedSessionRow {
@@ -497,26 +528,28 @@ export const sessionWrites = defineWrites({
   },
 
   async saveQuizComplete(context, ref: SessionRef, notice: QuizComplete): Promise<void> {
-    await requireSession(context, ref);
-    const { db } = context;
-    await db
-      .insertInto('quiz_completions')
-      .values({ session_id: ref.sessionId, payload: JSON.stringify(notice), received_at: ref.receivedAt })
-      .onConflict((conflict) => conflict.column('session_id').doNothing())
-      .execute();
+    return writeOfSession(context, ref, async () => {
+      const { db } = context;
+      await db
+        .insertInto('quiz_completions')
+        .values({ session_id: ref.sessionId, payload: JSON.stringify(notice), received_at: ref.receivedAt })
+        .onConflict((conflict) => conflict.column('session_id').doNothing())
+        .execute();
+    });
   },
 
   async saveAnswers(context, input: AnswersWrite): Promise<{ stored: boolean; revision: number }> {
-    await requireSession(context, input);
-    // An autosave newer than what is held, the usual case, is one statement.
-    const stored = await coalescedIn(context, 'answers-if-newer', storeEachIfNewer)(answersRow(input));
-    if (stored) return { stored: true, revision: input.revision };
-    // Held answers only ever get newer, and once submitted stay so: a save they make redundant, or
-    // refuse, is answered from a read without a lock or a transaction. Only one that may still
-    // change them is weighed with the row locked.
-    const unlocked = await decideOn(heldAnswers(context.db, input.sessionId), input);
-    if (unlocked.write === 'nothing') return unlocked.result;
-    return context.atomically((db) => weighAnswers(context, db, input));
+    return writeOfSession(context, input, async () => {
+      // An autosave newer than what is held, the usual case, is one statement.
+      const stored = await coalescedIn(context, 'answers-if-newer', storeEachIfNewer)(answersRow(input));
+      if (stored) return { stored: true, revision: input.revision };
+      // Held answers only ever get newer, and once submitted stay so: a save they make redundant, or
+      // refuse, is answered from a read without a lock or a transaction. Only one that may still
+      // change them is weighed with the row locked.
+      const unlocked = await decideOn(heldAnswers(context.db, input.sessionId), input);
+      if (unlocked.write === 'nothing') return unlocked.result;
+      return context.atomically((db) => weighAnswers(context, db, input));
+    });
   },
 
   async saveDeviceCheck(
@@ -526,88 +559,93 @@ export const sessionWrites = defineWrites({
     facts: DeviceCheckFacts,
     result: boolean,
   ): Promise<boolean> {
-    await requireSession(context, ref);
-    const { db } = context;
-    // A repeat returns the stored result: DO UPDATE locks and returns the row even when another
-    // instance inserted it a moment before.
-    const row = await db
-      .insertInto('device_checks')
-      .values({
-        session_id: ref.sessionId,
-        check_id: checkId,
-        facts: JSON.stringify(facts),
-        result,
-        received_at: ref.receivedAt,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['session_id', 'check_id']).doUpdateSet((eb) => ({ result: eb.ref('device_checks.result') })),
-      )
-      .returning('result')
-      .executeTakeFirstOrThrow();
-    return Boolean(row.result);
+    return writeOfSession(context, ref, async () => {
+      const { db } = context;
+      // A repeat returns the stored result: DO UPDATE locks and returns the row even when another
+      // instance inserted it a moment before.
+      const row = await db
+        .insertInto('device_checks')
+        .values({
+          session_id: ref.sessionId,
+          check_id: checkId,
+          facts: JSON.stringify(facts),
+          result,
+          received_at: ref.receivedAt,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['session_id', 'check_id'])
+            .doUpdateSet((eb) => ({ result: eb.ref('device_checks.result') })),
+        )
+        .returning('result')
+        .executeTakeFirstOrThrow();
+      return Boolean(row.result);
+    });
   },
 
   async saveVideoSkip(context, ref: SessionRef, reason: string): Promise<void> {
-    await requireSession(context, ref);
-    const { db } = context;
-    await db
-      .insertInto('video_skips')
-      .values({ session_id: ref.sessionId, reason: JSON.stringify(reason), received_at: ref.receivedAt })
-      .onConflict((conflict) =>
-        conflict.column('session_id').doUpdateSet((eb) => ({ reason: eb.ref('excluded.reason') })),
-      )
-      .execute();
+    return writeOfSession(context, ref, async () => {
+      const { db } = context;
+      await db
+        .insertInto('video_skips')
+        .values({ session_id: ref.sessionId, reason: JSON.stringify(reason), received_at: ref.receivedAt })
+        .onConflict((conflict) =>
+          conflict.column('session_id').doUpdateSet((eb) => ({ reason: eb.ref('excluded.reason') })),
+        )
+        .execute();
+    });
   },
 
   async saveFeedback(context, ref: SessionRef, feedback: Feedback): Promise<void> {
-    await requireSession(context, ref);
-    const payload = JSON.stringify(feedback);
-    const held = await heldFeedbackOf(context)(ref.sessionId);
-    if (heldFeedbackIs(held, payload)) return;
-    if (context.dialect.writableWith) {
-      const stored = await coalescedIn(context, 'first-feedbacks', (_db, firsts: readonly FirstFeedback[]) =>
-        storeFirstFeedbacks(context, firsts),
-      )({ ref, payload, currentScore: feedback.currentScore });
-      // Not stored: another request stored this session's feedback first, and has committed it.
-      if (!stored) await storedMeanwhile(context.db, ref, payload);
-      return;
-    }
-    await context.atomically(async (db) => {
-      const stored = await db
-        .insertInto('feedback')
-        .values({
-          session_id: ref.sessionId,
-          payload,
-          received_at: ref.receivedAt,
-          updated_at: ref.receivedAt,
-          current_score: feedback.currentScore,
-        })
-        .onConflict((conflict) => conflict.column('session_id').doNothing())
-        .executeTakeFirst();
-      if (stored.numInsertedOrUpdatedRows === 0n) return storedMeanwhile(db, ref, payload);
-      // The first feedback finishes the session's invitation and counts it as finished.
-      await db
-        .updateTable('invitations')
-        .set({ finished_at: ref.receivedAt })
-        .where('session_id', '=', ref.sessionId)
-        .where('finished_at', 'is', null)
-        .execute();
-      await db.updateTable('demographics').set({ finished: true }).where('session_id', '=', ref.sessionId).execute();
-      // The candidate's receipt of what the company received, to the email they confirmed. The
-      // session's test is the one `requireSession` checked.
-      const registered = await db
-        .selectFrom('registrations')
-        .select(['email', webhookUrlOf(db, ref.testId).as('webhook_url')])
-        .where('session_id', '=', ref.sessionId)
-        .executeTakeFirst();
-      if (registered) await queueWebhookTo(db, context.deliveryJobs, registered.webhook_url, finishedEvent(ref));
-      if (registered?.email) {
-        await queueDelivery(
-          db,
-          context.deliveryJobs,
-          receiptDelivery(ref.sessionId, ref.testId, ref.receivedAt, registered.email),
-        );
+    return writeOfSession(context, ref, async () => {
+      const payload = JSON.stringify(feedback);
+      const held = await heldFeedbackOf(context)(ref.sessionId);
+      if (heldFeedbackIs(held, payload)) return;
+      if (context.dialect.writableWith) {
+        const stored = await coalescedIn(context, 'first-feedbacks', (_db, firsts: readonly FirstFeedback[]) =>
+          storeFirstFeedbacks(context, firsts),
+        )({ ref, payload, currentScore: feedback.currentScore });
+        // Not stored: another request stored this session's feedback first, and has committed it.
+        if (!stored) await storedMeanwhile(context.db, ref, payload);
+        return;
       }
+      await context.atomically(async (db) => {
+        const stored = await db
+          .insertInto('feedback')
+          .values({
+            session_id: ref.sessionId,
+            payload,
+            received_at: ref.receivedAt,
+            updated_at: ref.receivedAt,
+            current_score: feedback.currentScore,
+          })
+          .onConflict((conflict) => conflict.column('session_id').doNothing())
+          .executeTakeFirst();
+        if (stored.numInsertedOrUpdatedRows === 0n) return storedMeanwhile(db, ref, payload);
+        // The first feedback finishes the session's invitation and counts it as finished.
+        await db
+          .updateTable('invitations')
+          .set({ finished_at: ref.receivedAt })
+          .where('session_id', '=', ref.sessionId)
+          .where('finished_at', 'is', null)
+          .execute();
+        await db.updateTable('demographics').set({ finished: true }).where('session_id', '=', ref.sessionId).execute();
+        // The candidate's receipt of what the company received, to the email they confirmed. The
+        // session's test is the one `requireSession` checked.
+        const registered = await db
+          .selectFrom('registrations')
+          .select(['email', webhookUrlOf(db, ref.testId).as('webhook_url')])
+          .where('session_id', '=', ref.sessionId)
+          .executeTakeFirst();
+        if (registered) await queueWebhookTo(db, context.deliveryJobs, registered.webhook_url, finishedEvent(ref));
+        if (registered?.email) {
+          await queueDelivery(
+            db,
+            context.deliveryJobs,
+            receiptDelivery(ref.sessionId, ref.testId, ref.receivedAt, registered.email),
+          );
+        }
+      });
     });
   },
 });

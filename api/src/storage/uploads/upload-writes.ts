@@ -1,23 +1,24 @@
 import { defineWrites } from '../db/database.ts';
 import { queueWebhook } from '../deliveries/delivery-store.ts';
-import { requireSession } from '../sessions/session-writes.ts';
+import { writeOfSession } from '../sessions/session-writes.ts';
 import type { VideoUploadFinish, VideoUploadStart } from './upload-store.ts';
 
 export const uploadWrites = defineWrites({
   /** A repeat of the same upload id changes nothing. */
   async startVideoUpload(context, start: VideoUploadStart): Promise<void> {
-    await requireSession(context, start);
-    await context.db
-      .insertInto('videos')
-      .values({
-        upload_id: start.uploadId,
-        session_id: start.sessionId,
-        recording_id: start.recordingId,
-        declared_type: start.declaredType === null ? null : JSON.stringify(start.declaredType),
-        created_at: start.receivedAt,
-      })
-      .onConflict((conflict) => conflict.column('upload_id').doNothing())
-      .execute();
+    return writeOfSession(context, start, async () => {
+      await context.db
+        .insertInto('videos')
+        .values({
+          upload_id: start.uploadId,
+          session_id: start.sessionId,
+          recording_id: start.recordingId,
+          declared_type: start.declaredType === null ? null : JSON.stringify(start.declaredType),
+          created_at: start.receivedAt,
+        })
+        .onConflict((conflict) => conflict.column('upload_id').doNothing())
+        .execute();
+    });
   },
 
   async finishVideoUpload({ atomically, deliveryJobs }, finish: VideoUploadFinish): Promise<void> {
