@@ -1,6 +1,8 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { compiledOnce } from './compiled-once.ts';
+import { compiledForEachCount, compiledOnce, standIns } from './compiled-once.ts';
 import { kyselyOf } from './sqlite.ts';
 
 /** A database with one table of the schema's, enough for the queries below. */
@@ -49,5 +51,32 @@ describe('compiledOnce', () => {
         .where('session_id', 'in', [value('ids')[0] as string]),
     );
     await expect(listed(db, { ids: ['one'] })).rejects.toThrow('must send ids as parameters');
+  });
+
+  it('keeps no call’s values once it is answered, the first of each count included', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const collect = vm.runInNewContext('gc') as () => void;
+    const db = database();
+    type Row = { session_id: string; payload: Uint8Array };
+    const store = compiledForEachCount<Row, never>((db, rows) =>
+      db.insertInto('feedback').values(rows.map((value) => standIns<Row>(['session_id', 'payload'], value) as never)),
+    );
+    // A candidate's answer is a value like any other: the query must not hold it after its call.
+    // (A buffer here, as an answer's text cannot be watched for collection.)
+    let answer: Uint8Array | undefined = Buffer.from('an answer');
+    const gone = new WeakRef(answer);
+    await store(db, [
+      { session_id: 'first-1', payload: answer },
+      { session_id: 'first-2', payload: Buffer.from('another') },
+    ]);
+    answer = undefined;
+    await new Promise((resolve) => setImmediate(resolve));
+    collect();
+    expect(gone.deref()).toBeUndefined();
+    await store(db, [
+      { session_id: 'again-1', payload: Buffer.from('x') },
+      { session_id: 'again-2', payload: Buffer.from('y') },
+    ]);
+    expect(await db.selectFrom('feedback').select('session_id').orderBy('session_id').execute()).toHaveLength(4);
   });
 });

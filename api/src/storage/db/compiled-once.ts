@@ -77,18 +77,11 @@ export function compiledForEachCount<Values extends Record<string, unknown>, Row
   ) => Compilable<Row>,
 ): (db: Db, rows: readonly Values[]) => Promise<QueryResult<Row>> {
   const byCount = new Map<number, (db: Db, values: Record<string, unknown>) => Promise<QueryResult<Row>>>();
-  const slotOf = (index: number, name: string) => `${index}:${name}`;
   return (db, rows) => {
     let query = byCount.get(rows.length);
     if (!query) {
-      const count = rows.length;
-      query = compiledOnce<Record<string, unknown>, Row>((db, value) =>
-        build(
-          db,
-          Array.from({ length: count }, (_, index) => (name) => value(slotOf(index, name)) as never),
-        ),
-      );
-      byCount.set(count, query);
+      query = compiledForCount(build, rows.length);
+      byCount.set(rows.length, query);
     }
     const values: Record<string, unknown> = {};
     rows.forEach((row, index) => {
@@ -96,4 +89,25 @@ export function compiledForEachCount<Values extends Record<string, unknown>, Row
     });
     return query(db, values);
   };
+}
+
+const slotOf = (index: number, name: string) => `${index}:${name}`;
+
+/**
+ * The template for one count, made apart from any call: a closure made inside the call would share
+ * its scope, and so keep that call's values (a candidate's answers) for as long as the template.
+ */
+function compiledForCount<Values extends Record<string, unknown>, Row>(
+  build: (
+    db: Db,
+    rows: readonly (<Name extends keyof Values & string>(name: Name) => Values[Name])[],
+  ) => Compilable<Row>,
+  count: number,
+): (db: Db, values: Record<string, unknown>) => Promise<QueryResult<Row>> {
+  return compiledOnce<Record<string, unknown>, Row>((db, value) =>
+    build(
+      db,
+      Array.from({ length: count }, (_, index) => (name) => value(slotOf(index, name)) as never),
+    ),
+  );
 }
