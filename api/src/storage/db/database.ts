@@ -47,6 +47,11 @@ export interface Dialect {
   /** A subquery's first row as one column of JSON text, or null for none. */
   jsonObjectFrom<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>): RawBuilder<string | null>;
   /**
+   * Has a text column's large values compressed by the fastest method the database offers, where it
+   * compresses them itself; a no-op where it does not (`migrations/0019-fast-compression.ts`).
+   */
+  compressFast(db: Db, table: string, column: string): Promise<void>;
+  /**
    * Brings a database from before the one migration history to the schema both had then: each
    * database got there by steps of its own (the `-legacy.ts` files beside this one).
    */

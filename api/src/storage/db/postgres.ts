@@ -141,6 +141,14 @@ export const postgresDialect: Dialect = {
   isForeignKeyViolation: (error) => (error as { code?: unknown }).code === '23503',
   jsonArrayFrom: (query) => sql<string>`(${jsonArrayFrom(query)})::text`,
   jsonObjectFrom: (query) => sql<string | null>`(${jsonObjectFrom(query)})::text`,
+  compressFast: async (db, table, column) => {
+    // lz4 where this server was built with it (PostgreSQL 14 and later, as Debian builds it);
+    // otherwise the default, pglz, stays.
+    const { rows } = await sql<{ lz4: boolean }>`
+      SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`.execute(db);
+    if (rows[0]?.lz4)
+      await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} SET COMPRESSION lz4`.execute(db);
+  },
   legacySchema: legacyPostgresSchema,
 };
 

@@ -18,6 +18,7 @@ import { blindReview } from './0015-blind-review.ts';
 import { stageReasons } from './0016-stage-reasons.ts';
 import { twoFactor } from './0017-two-factor.ts';
 import { sectionRecords } from './0018-section-records.ts';
+import { fastCompression } from './0019-fast-compression.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -43,6 +44,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0016-stage-reasons', stageReasons],
   ['0017-two-factor', twoFactor],
   ['0018-section-records', sectionRecords],
+  ['0019-fast-compression', fastCompression],
 ];
 
 /**
