@@ -181,6 +181,10 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
         expect(refused.status, path).toBe(410);
         expect(refused.body, path).toMatchObject({ state: 'erased' });
       }
+      // Told by a write, this instance trusts the session no more: the browser's reads say so too.
+      const mine = await myRecordStatus(server.url, unique);
+      expect(mine.status).toBe(410);
+      expect(await mine.json()).toMatchObject({ state: 'erased' });
       expect((await adminGet(server.url, `/api/admin/sessions/${unique}`)).status).toBe(404);
     } finally {
       await other.stop();
