@@ -4,12 +4,13 @@ import { type CandidateListStore, createCandidateListStore } from './candidates/
 import type { Storage } from './db/storage.ts';
 import { createDecisionStore, type DecisionStore } from './decisions/decision-store.ts';
 import { createDeliveryStore, type DeliveryStore } from './deliveries/delivery-store.ts';
+import { SessionErasedError } from './errors.ts';
 import { createInvitationStore, type InvitationStore } from './invitations/invitation-store.ts';
 import { createPrivacyStore, type PrivacyStore } from './privacy/privacy-store.ts';
 import { createRatingStore, type RatingStore } from './ratings/rating-store.ts';
 import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
 import { createSectionRecordStore, type SectionRecordStore } from './section-records/section-record-store.ts';
-import { knownSessions } from './sessions/known-sessions.ts';
+import { type KnownSessions, knownSessions } from './sessions/known-sessions.ts';
 import { createSessionStore, type SessionStore } from './sessions/session-store.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
 import { createTeamStore, type TeamStore } from './team/team-store.ts';
@@ -38,8 +39,28 @@ export interface Stores {
   twoFactor: TwoFactorStore;
 }
 
-export function storesOn(storage: Storage): Stores {
+/**
+ * The storage with one more duty: a write refused because another instance erased its session
+ * (`writeOfSession`), whichever store made it, ends this instance's trust in that session at once,
+ * so the key check then tells every call of that browser, reads too. A session's writes name it
+ * first.
+ */
+function forgettingErased(storage: Storage, known: KnownSessions): Storage {
+  return {
+    ...storage,
+    write: (name, ...args) =>
+      storage.write(name, ...args).catch((error: unknown) => {
+        const session = args[0] as { sessionId?: unknown } | undefined;
+        if (error instanceof SessionErasedError && typeof session?.sessionId === 'string')
+          known.forget(session.sessionId);
+        throw error;
+      }),
+  };
+}
+
+export function storesOn(opened: Storage): Stores {
   const known = knownSessions();
+  const storage = forgettingErased(opened, known);
   return {
     sessions: createSessionStore(storage, known),
     sectionRecords: createSectionRecordStore(storage),

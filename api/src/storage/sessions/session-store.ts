@@ -8,7 +8,6 @@ import type {
 import type { z } from 'zod';
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import type { Storage } from '../db/storage.ts';
-import { SessionErasedError } from '../errors.ts';
 import type { StoredInvitation } from '../invitations/invitation-store.ts';
 import type { StoredVideo } from '../uploads/upload-store.ts';
 import type { KeyStanding, KnownSessions, OpenedSession } from './known-sessions.ts';
@@ -167,13 +166,6 @@ export function createSessionStore({ reads, dialect, write }: Storage, known: Kn
     const standing = await standingOfKey(keyHash);
     return standing === 'erased' ? standing : known.rememberKey(keyHash, standing);
   };
-  // A write refused because another instance erased the session (`writeOfSession`) ends this
-  // instance's trust in it at once: the key check then tells every call of that browser, reads too.
-  const unlessErased = <T>(ref: SessionRef, written: Promise<T>): Promise<T> =>
-    written.catch((error: unknown) => {
-      if (error instanceof SessionErasedError) known.forget(ref.sessionId);
-      throw error;
-    });
   return {
     async saveRegistration(ref, keyHash, registration, invitationId = null, gender) {
       await write('saveRegistration', ref, keyHash, registration, invitationId, gender);
@@ -181,12 +173,11 @@ export function createSessionStore({ reads, dialect, write }: Storage, known: Kn
       known.rememberKey(keyHash, { sessionId: ref.sessionId, testId: ref.testId, invitationId });
     },
     saveQuizStart: (ref) => write('saveQuizStart', ref),
-    saveQuizComplete: (ref, notice) => unlessErased(ref, write('saveQuizComplete', ref, notice)),
-    saveAnswers: (input) => unlessErased(input, write('saveAnswers', input)),
-    saveDeviceCheck: (ref, checkId, facts, result) =>
-      unlessErased(ref, write('saveDeviceCheck', ref, checkId, facts, result)),
-    saveVideoSkip: (ref, reason) => unlessErased(ref, write('saveVideoSkip', ref, reason)),
-    saveFeedback: (ref, feedback) => unlessErased(ref, write('saveFeedback', ref, feedback)),
+    saveQuizComplete: (ref, notice) => write('saveQuizComplete', ref, notice),
+    saveAnswers: (input) => write('saveAnswers', input),
+    saveDeviceCheck: (ref, checkId, facts, result) => write('saveDeviceCheck', ref, checkId, facts, result),
+    saveVideoSkip: (ref, reason) => write('saveVideoSkip', ref, reason),
+    saveFeedback: (ref, feedback) => write('saveFeedback', ref, feedback),
     keyStanding,
     sessionOfKey: async (keyHash) => {
       const standing = await keyStanding(keyHash);

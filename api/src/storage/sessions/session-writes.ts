@@ -24,7 +24,7 @@ import type { AnswersWrite, DeviceCheckFacts, Feedback, QuizComplete, SessionRef
  * Every write but a registration needs a registered session of the same test. A session's test
  * never changes, so what was read once is remembered (`known-sessions.ts`).
  */
-export async function requireSession(context: WriteContext, ref: SessionRef): Promise<void> {
+async function requireSession(context: WriteContext, ref: SessionRef): Promise<void> {
   const known = context.local('known-sessions', knownSessions);
   let testId = known.testOf(ref.sessionId);
   if (testId === undefined) {
