@@ -121,13 +121,15 @@ export class VideoSender {
         await recordingStore.remove(take.id);
         this.onSent();
       },
-      onError: (error) => {
+      onError: async (error) => {
         if (this.upload !== upload) return;
         console.error('Video upload failed', error);
         if (!isRetryable(error)) {
           this.upload = null;
-          // Kept, but no longer sent by itself after a reload: it is offered back to the candidate instead.
-          void recordingStore.update(take.id, { submitted: false, uploadUrl: null });
+          // Kept, but no longer sent by itself after a reload: it is offered back to the candidate
+          // instead. Noted before the refusal is shown, so a reload right after it cannot find the
+          // take still marked as submitted and send it again by itself.
+          await recordingStore.update(take.id, { submitted: false, uploadUrl: null });
           const response = (error as DetailedError).originalResponse;
           this.report({ phase: 'refused', reason: refusalReason(response?.getBody(), statusOf(error)) });
           if (closesInvitation(statusOf(error), response?.getBody())) {
