@@ -26,6 +26,7 @@ const otherTestId = allTests().find((test) => test.uuid !== testId)?.uuid as str
 /** Every write but a registration, for a session named by `at`. */
 function writesOf(store: AllStores, at: SessionRef): [string, () => Promise<unknown>][] {
   return [
+    ['quiz start', () => store.saveQuizStart(at)],
     ['quiz complete', () => store.saveQuizComplete(at, quizCompleteOf(at.sessionId))],
     ['answers', () => store.saveAnswers({ ...answersOf(at.sessionId), ...at })],
     ['device check', () => store.saveDeviceCheck(at, 'check-1', deviceFactsOf(), true)],

@@ -518,13 +518,17 @@ export const sessionWrites = defineWrites({
   },
 
   async saveQuizStart(context, ref: SessionRef): Promise<void> {
-    await requireSession(context, ref);
-    await context.db
-      .updateTable('sessions')
-      .set({ quiz_started_at: ref.receivedAt })
-      .where('session_id', '=', ref.sessionId)
-      .where('quiz_started_at', 'is', null)
-      .execute();
+    return writeOfSession(context, ref, async () => {
+      // The first start stays. The update matches the session's row even when it keeps it, so a row
+      // it does not find was erased by another instance since this one read it: no key breaks for
+      // an update, so that is told here, as every other write tells it.
+      const result = await context.db
+        .updateTable('sessions')
+        .set((eb) => ({ quiz_started_at: eb.fn.coalesce('quiz_started_at', eb.val(ref.receivedAt)) }))
+        .where('session_id', '=', ref.sessionId)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw await goneSessionError(context, ref.sessionId);
+    });
   },
 
   async saveQuizComplete(context, ref: SessionRef, notice: QuizComplete): Promise<void> {
