@@ -173,6 +173,7 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
       expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(204);
 
       for (const [path, body] of [
+        ['/api/quiz-start', { unique, data: testId }],
         ['/api/answers', answers(unique, { revision: 2 })],
         ['/api/feedback', feedback(unique)],
         ['/api/answers', answers(unique, { revision: 3, final: true })],
