@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { ReactEditor, useSlateSelector, useSlateStatic } from 'slate-react';
 import {
   BulletListIcon,
@@ -22,7 +22,7 @@ import {
   toggleBlock,
   toggleMark,
 } from './lib/transforms.ts';
-import { FONTS, type Font, SIZES, type Size, type ToggleMark } from './lib/types.ts';
+import { FONTS, type Font, type Size, type ToggleMark } from './lib/types.ts';
 import { CLEAN_HOTKEY, describeHotkey, LINK_HOTKEY, MARK_HOTKEYS } from './shortcuts.ts';
 import { useRovingFocus } from './useRovingFocus.ts';
 
@@ -119,67 +119,37 @@ function IndentButton({ delta, possible }: { delta: 1 | -1; possible: boolean })
 const FONT_LABELS: Record<Font | '', string> = { '': 'Sans Serif', serif: 'Serif', monospace: 'Monospace' };
 const SIZE_LABELS: Record<Size | '', string> = { small: 'Small', '': 'Normal', large: 'Large', huge: 'Huge' };
 
-function useApplyAndRefocus() {
-  const editor = useSlateStatic();
-  return useCallback(
-    (apply: () => void) => {
-      apply();
-      ReactEditor.focus(editor);
-    },
-    [editor],
-  );
+/** The choices of font and size, in the order each list shows them; '' is the default, no class. */
+const FONT_CHOICES = ['', ...FONTS] as const;
+const SIZE_CHOICES = ['small', '', 'large', 'huge'] as const;
+
+interface ToolSelectProps<Value extends string> {
+  label: string;
+  value: Value | '';
+  choices: readonly (Value | '')[];
+  labels: Record<Value | '', string>;
+  /** Undefined for the default. */
+  onChoose: (value: Value | undefined) => void;
 }
 
-function FontSelect({ font }: { font: Font | '' }) {
+/** A list of the toolbar (font, size): the choice applies to the selection, and the answer gets focus back. */
+function ToolSelect<Value extends string>({ label, value, choices, labels, onChoose }: ToolSelectProps<Value>) {
   const editor = useSlateStatic();
-  const applyAndRefocus = useApplyAndRefocus();
   return (
     <select
       className="quiz-tool-select"
       data-toolbar-item
-      aria-label="Font"
-      value={font}
+      aria-label={label}
+      value={value}
       onChange={(event) => {
-        const value = event.target.value;
-        applyAndRefocus(() =>
-          setFont(
-            editor,
-            FONTS.find((f) => f === value),
-          ),
-        );
+        const chosen = choices.find((choice) => choice === event.target.value);
+        onChoose(chosen === '' ? undefined : chosen);
+        ReactEditor.focus(editor);
       }}
     >
-      {(['', ...FONTS] as const).map((value) => (
-        <option key={value} value={value}>
-          {FONT_LABELS[value]}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-function SizeSelect({ size }: { size: Size | '' }) {
-  const editor = useSlateStatic();
-  const applyAndRefocus = useApplyAndRefocus();
-  return (
-    <select
-      className="quiz-tool-select"
-      data-toolbar-item
-      aria-label="Size"
-      value={size}
-      onChange={(event) => {
-        const value = event.target.value;
-        applyAndRefocus(() =>
-          setSize(
-            editor,
-            SIZES.find((s) => s === value),
-          ),
-        );
-      }}
-    >
-      {(['small', '', 'large', 'huge'] as const).map((value) => (
-        <option key={value} value={value}>
-          {SIZE_LABELS[value]}
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {labels[choice]}
         </option>
       ))}
     </select>
@@ -222,8 +192,20 @@ export function FormattingToolbar({ editorId, onOpenLink, onChoosePicture }: For
         <BlockButton format="heading-two" active={state['heading-two']} label="Header 2">
           <Header2Icon />
         </BlockButton>
-        <FontSelect font={state.font} />
-        <SizeSelect size={state.size} />
+        <ToolSelect
+          label="Font"
+          value={state.font}
+          choices={FONT_CHOICES}
+          labels={FONT_LABELS}
+          onChoose={(font) => setFont(editor, font)}
+        />
+        <ToolSelect
+          label="Size"
+          value={state.size}
+          choices={SIZE_CHOICES}
+          labels={SIZE_LABELS}
+          onChoose={(size) => setSize(editor, size)}
+        />
       </div>
       <div className="quiz-toolbar-group">
         <MarkButton mark="bold" active={state.bold} label="Bold">
