@@ -1,8 +1,21 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useSignedIn } from '../../../api/session.tsx';
+import type { CompanySettings } from '@assessment/core';
+import { useEffect, useId, useRef } from 'react';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
-import { problemOf, useResource } from '../../../hooks/useResource.ts';
+import { useCompanySetting } from '../../../hooks/useCompanySetting.ts';
 import { reasonsFromLines } from '../lib/stage-reasons.ts';
+
+const STAGE_REASONS = {
+  held: (settings: CompanySettings) => settings.stageReasons,
+  draftOf: (reasons: string[]) => reasons.join('\n'),
+  changeOf: (text: string) => {
+    const read = reasonsFromLines(text);
+    return 'problem' in read ? read : { change: { stageReasons: read.reasons } };
+  },
+  savedMessage: ({ stageReasons }: CompanySettings) =>
+    stageReasons.length === 0
+      ? 'Saved: no reasons, so a stage changes without one.'
+      : `Saved: ${stageReasons.length} ${stageReasons.length === 1 ? 'reason' : 'reasons'}.`,
+};
 
 /**
  * The reasons the company's reviewers choose from when they move a candidate to a stage: written by
@@ -10,56 +23,22 @@ import { reasonsFromLines } from '../lib/stage-reasons.ts';
  * reviewer can read the list.
  */
 export function StageReasonsSetting() {
-  const { me, calls } = useSignedIn();
   const id = useId();
-  const company = useResource('company', (signal) => calls.company(signal));
-  const held = company.data?.stageReasons;
-  const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { isAdmin, loadProblem, held, draft, setDraft, problem, message, saving, save } =
+    useCompanySetting(STAGE_REASONS);
   const field = useRef<HTMLTextAreaElement>(null);
 
-  useEffect(() => {
-    if (held) setText(held.join('\n'));
-  }, [held]);
   useEffect(() => {
     if (problem) field.current?.focus();
   }, [problem]);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving || text === null) return;
-    setMessage('');
-    const read = reasonsFromLines(text);
-    if ('problem' in read) {
-      setProblem(read.problem);
-      return;
-    }
-    setProblem(null);
-    setSaving(true);
-    try {
-      const saved = await calls.changeCompanySettings({ stageReasons: read.reasons });
-      company.update(() => saved);
-      setMessage(
-        saved.stageReasons.length === 0
-          ? 'Saved: no reasons, so a stage changes without one.'
-          : `Saved: ${saved.stageReasons.length} ${saved.stageReasons.length === 1 ? 'reason' : 'reasons'}.`,
-      );
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Stage reasons</h2>
-      {company.error && <p role="alert">{company.error}</p>}
-      {held === undefined || text === null ? (
-        !company.error && <p className="muted">Loading…</p>
-      ) : me.reviewer.role !== 'admin' ? (
+      {loadProblem && <p role="alert">{loadProblem}</p>}
+      {held === undefined || draft === null ? (
+        !loadProblem && <p className="muted">Loading…</p>
+      ) : !isAdmin ? (
         held.length === 0 ? (
           <p>None yet: a stage changes without a reason. An admin can list the reasons to choose from.</p>
         ) : (
@@ -83,10 +62,10 @@ export function StageReasonsSetting() {
             ref={field}
             id={`${id}-reasons`}
             rows={5}
-            value={text}
+            value={draft}
             aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
             aria-invalid={problem !== null}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => setDraft(event.target.value)}
           />
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
           <button type="submit" className="button" aria-disabled={saving} aria-busy={saving}>

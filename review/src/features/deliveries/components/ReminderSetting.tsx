@@ -1,56 +1,36 @@
-import { REMINDER_HOURS_CHOICES } from '@assessment/core';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useSignedIn } from '../../../api/session.tsx';
-import { problemOf, useResource } from '../../../hooks/useResource.ts';
+import { type CompanySettings, REMINDER_HOURS_CHOICES } from '@assessment/core';
+import { useId } from 'react';
+import { FormOutcome } from '../../../components/FormOutcome.tsx';
+import { useCompanySetting } from '../../../hooks/useCompanySetting.ts';
 import { reminderChoiceName } from '../lib/delivery-state.ts';
+
+const REMINDERS = {
+  held: (settings: CompanySettings) => settings.reminderHours,
+  draftOf: (hours: number) => hours,
+  changeOf: (hours: number) => ({ change: { reminderHours: hours } }),
+  savedMessage: (saved: CompanySettings) => `Saved: ${reminderChoiceName(saved.reminderHours)}.`,
+};
 
 /**
  * When a candidate who has not started is reminded by email: a set time before their personal
  * link expires, or never. Admins change it; every reviewer can read it.
  */
 export function ReminderSetting() {
-  const { me, calls } = useSignedIn();
   const id = useId();
-  const company = useResource('company', (signal) => calls.company(signal));
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const [saving, setSaving] = useState(false);
-  const held = company.data?.reminderHours;
-
-  useEffect(() => {
-    if (held !== undefined) setChosen(held);
-  }, [held]);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving || chosen === null) return;
-    setMessage('');
-    setProblem(null);
-    setSaving(true);
-    try {
-      const saved = await calls.changeCompanySettings({ reminderHours: chosen });
-      company.update(() => saved);
-      setMessage(`Saved: ${reminderChoiceName(saved.reminderHours)}.`);
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { isAdmin, loadProblem, held, draft, setDraft, problem, message, saving, save } = useCompanySetting(REMINDERS);
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Reminders</h2>
-      {company.error && <p role="alert">{company.error}</p>}
-      {held === undefined || chosen === null ? (
-        !company.error && <p className="muted">Loading…</p>
-      ) : me.reviewer.role !== 'admin' ? (
+      {loadProblem && <p role="alert">{loadProblem}</p>}
+      {held === undefined || draft === null ? (
+        !loadProblem && <p className="muted">Loading…</p>
+      ) : !isAdmin ? (
         <p>{reminderChoiceName(held)}. An admin can change this.</p>
       ) : (
         <form onSubmit={(event) => void save(event)} noValidate>
           <label htmlFor={`${id}-hours`}>Remind a candidate who has not started</label>{' '}
-          <select id={`${id}-hours`} value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
+          <select id={`${id}-hours`} value={draft} onChange={(event) => setDraft(Number(event.target.value))}>
             {REMINDER_HOURS_CHOICES.map((hours) => (
               <option key={hours} value={hours}>
                 {reminderChoiceName(hours)}
@@ -61,16 +41,9 @@ export function ReminderSetting() {
           <button type="submit" className="button" aria-disabled={saving} aria-busy={saving}>
             Save reminders
           </button>
-          {problem && (
-            <p className="form-problem" role="alert">
-              {problem}
-            </p>
-          )}
+          <FormOutcome problem={problem} message={message} />
         </form>
       )}
-      <p className="status-line" role="status">
-        {message}
-      </p>
     </section>
   );
 }

@@ -1,55 +1,35 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useSignedIn } from '../../../api/session.tsx';
-import { problemOf, useResource } from '../../../hooks/useResource.ts';
+import type { CompanySettings } from '@assessment/core';
+import { useId } from 'react';
+import { FormOutcome } from '../../../components/FormOutcome.tsx';
+import { useCompanySetting } from '../../../hooks/useCompanySetting.ts';
 import { parseRetentionDays } from '../lib/retention.ts';
+
+const RETENTION = {
+  held: (settings: CompanySettings) => settings.retentionDays,
+  draftOf: (days: number) => String(days),
+  changeOf: (typed: string) => {
+    const parsed = parseRetentionDays(typed);
+    return 'problem' in parsed ? parsed : { change: { retentionDays: parsed.days } };
+  },
+  savedMessage: (saved: CompanySettings) =>
+    `Saved: each candidate's data is now erased ${saved.retentionDays} days after they started.`,
+};
 
 /**
  * How long the company keeps each candidate's data: the retention task erases a candidate this
  * many days after they started, and the candidates' privacy notice says so. Admins change it.
  */
 export function RetentionSetting() {
-  const { me, calls } = useSignedIn();
   const id = useId();
-  const company = useResource('company', (signal) => calls.company(signal));
-  const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const [saving, setSaving] = useState(false);
-  const held = company.data?.retentionDays;
-
-  useEffect(() => {
-    if (held !== undefined) setTyped(String(held));
-  }, [held]);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = parseRetentionDays(typed);
-    setMessage('');
-    if ('problem' in parsed) {
-      setProblem(parsed.problem);
-      return;
-    }
-    setProblem(null);
-    setSaving(true);
-    try {
-      const saved = await calls.changeCompanySettings({ retentionDays: parsed.days });
-      company.update(() => saved);
-      setMessage(`Saved: each candidate's data is now erased ${saved.retentionDays} days after they started.`);
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { isAdmin, loadProblem, held, draft, setDraft, problem, message, saving, save } = useCompanySetting(RETENTION);
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Keeping candidates' data</h2>
-      {company.error && <p role="alert">{company.error}</p>}
-      {held === undefined ? (
-        !company.error && <p className="muted">Loading…</p>
-      ) : me.reviewer.role !== 'admin' ? (
+      {loadProblem && <p role="alert">{loadProblem}</p>}
+      {held === undefined || draft === null ? (
+        !loadProblem && <p className="muted">Loading…</p>
+      ) : !isAdmin ? (
         <p>Each candidate's data is erased {held} days after they started. An admin can change this.</p>
       ) : (
         <form onSubmit={(event) => void save(event)} noValidate>
@@ -61,25 +41,18 @@ export function RetentionSetting() {
             id={`${id}-days`}
             type="text"
             inputMode="numeric"
-            value={typed}
+            value={draft}
             aria-invalid={problem !== null}
             aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => setDraft(event.target.value)}
           />{' '}
           {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
           <button type="submit" className="button" aria-disabled={saving} aria-busy={saving}>
             Save
           </button>
-          {problem && (
-            <p id={`${id}-problem`} className="form-problem" role="alert">
-              {problem}
-            </p>
-          )}
+          <FormOutcome problem={problem} message={message} problemId={`${id}-problem`} />
         </form>
       )}
-      <p className="status-line" role="status">
-        {message}
-      </p>
     </section>
   );
 }
