@@ -62,13 +62,16 @@ export async function writeOfSession<Result>(
     return await write();
   } catch (error) {
     if (!context.dialect.isForeignKeyViolation(error)) throw error;
-    context.local('known-sessions', knownSessions).forget(ref.sessionId);
     throw await goneSessionError(context, ref.sessionId);
   }
 }
 
-/** A session no write found: its data was erased, or it was never registered. */
+/**
+ * A session no write found: its data was erased, or it was never registered. Either way this
+ * writer trusts nothing it remembered of it any more.
+ */
 async function goneSessionError(context: WriteContext, sessionId: string): Promise<Error> {
+  context.local('known-sessions', knownSessions).forget(sessionId);
   const erased = await context.db
     .selectFrom('erased_sessions')
     .select('session_id')
