@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -38,6 +39,18 @@ export interface OwnServer {
   dataDir: string;
 }
 
+/** A port no one listens on now, as the system hands one out. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Starts the API (`args`, the built server by default) on a new data folder for `use`, then stops
  * it and removes the folder, whatever `use` came to.
@@ -49,7 +62,13 @@ export async function onOwnServer(
   use: (server: OwnServer) => Promise<void>,
 ): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `assessment-${name}-`));
-  const server = await startApiInstance(name, { DATA_DIR: dataDir, ADMIN_TOKEN, ...env }, args);
+  // Its port is known before it starts, so the links its emails carry are the page's own.
+  const port = await freePort();
+  const server = await startApiInstance(
+    name,
+    { DATA_DIR: dataDir, ADMIN_TOKEN, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    args,
+  );
   try {
     await use({ origin: server.origin, dataDir });
   } finally {
@@ -61,14 +80,25 @@ export async function onOwnServer(
 /**
  * `test`, on a product server and database of the test's own, started for each test. For a test
  * that changes what its company holds once and for good (its first rubric, blind review, the
- * stage reasons): on the run's shared server, a repeat of the test (`--repeat-each`) or a retry
- * would find what the first attempt left and could not start from the same company.
+ * stage reasons, its settings), or that finds its rows by a name or an email it chose: on the
+ * run's shared server, a repeat of the test (`--repeat-each`) or a retry would find what the first
+ * attempt left and could not start from the same company.
  */
 export const testOnOwnServer = test.extend<{ ownServer: OwnServer }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   ownServer: async ({}, use) =>
-    // The rate limit of the run's server (playwright.config.ts): the test meets the server it would there.
-    onOwnServer('own-server', { RATE_LIMIT_PER_MINUTE: '100000' }, undefined, use),
+    // The limits and the mail server of the run's server (playwright.config.ts): the test meets the
+    // server it would there.
+    onOwnServer(
+      'own-server',
+      {
+        RATE_LIMIT_PER_MINUTE: '100000',
+        SIGN_INS_PER_IP_PER_HOUR: '100000',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      },
+      undefined,
+      use,
+    ),
   baseURL: async ({ ownServer }, use) => use(ownServer.origin),
 });
 
@@ -123,11 +153,11 @@ export async function signIn(page: Page, reviewer: Reviewer, path = '/review/'):
 }
 
 /**
- * A new reviewer of `companyId` (`addReviewer`), signed in on `request` through the API, which
+ * A new reviewer of `companyId` (`addReviewer`, on the database in `dataDir` if given), signed in on `request` through the API, which
  * keeps the sign-in cookie. Returns the CSRF token every change needs.
  */
-export async function signInReviewer(request: APIRequestContext, companyId: string): Promise<string> {
-  const { email, password } = addReviewer(companyId);
+export async function signInReviewer(request: APIRequestContext, companyId: string, dataDir?: string): Promise<string> {
+  const { email, password } = addReviewer(companyId, undefined, undefined, dataDir);
   const signIn = await request.post('/api/review/sign-in', { data: { email, password } });
   expect(signIn.status(), await signIn.text()).toBe(204);
   const me = await request.get('/api/review/me');

@@ -551,3 +551,30 @@ describe('rate limits on sign-in', () => {
     }
   });
 });
+
+describe('the sign-in cap per address', () => {
+  it('refuses sign-ins past the hour’s cap from that address only, with Retry-After', async () => {
+    const dataDir = tempDataDir();
+    await withReviewers(dataDir, [{ companyId: companyA, email: ALICE }]);
+    const capped = await startServer({ DATA_DIR: dataDir, SIGN_INS_PER_IP_PER_HOUR: '3', TRUST_PROXY: 'true' });
+    const signInFrom = (address: string) =>
+      new ReviewerBrowser(capped.url).send(
+        'POST',
+        '/api/review/sign-in',
+        { email: ALICE, password: REVIEWER_PASSWORD },
+        { 'x-forwarded-for': address },
+      );
+    try {
+      // Right passwords count too: the cap bounds the work an address makes the server do.
+      for (let attempt = 0; attempt < 3; attempt += 1) expect((await signInFrom('203.0.113.9')).status).toBe(204);
+      const refused = await signInFrom('203.0.113.9');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(/^Too many sign-in attempts from this address; try again in \d+ s$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Her colleague at another address is not held by it.
+      expect((await signInFrom('198.51.100.20')).status).toBe(204);
+    } finally {
+      await capped.stop();
+    }
+  });
+});

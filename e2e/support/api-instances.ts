@@ -24,7 +24,8 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * The built server (`api/dist/main.js`, or the script `args` name, run from `api/`) as its own
- * process, on a port the system picks (PORT=0), learned from the line the server prints once it listens.
+ * process, on `env.PORT` or else a port the system picks (PORT=0), learned from the line the server
+ * prints once it listens.
  */
 export async function startApiInstance(
   name: string,
@@ -33,7 +34,7 @@ export async function startApiInstance(
 ): Promise<ApiInstance> {
   const child = spawn(process.execPath, args, {
     cwd: path.join(repoRoot, 'api'),
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: env.PORT ?? '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
