@@ -1,8 +1,8 @@
 import { companyIdOf, getTest } from '@assessment/core';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { ADA, agreeAndStart, expect, fillConfirmationForm, test } from './fixtures.ts';
+import { ADA, agreeAndStart, expect, fillConfirmationForm } from './fixtures.ts';
 import { createInvitation, otherBrowser } from './invitation-helpers.ts';
-import { setOpenLinkAllowed, signInReviewer } from './review-helpers.ts';
+import { setOpenLinkAllowed, signInReviewer, testOnOwnServer as test } from './review-helpers.ts';
 
 /** Sablecrest OTC's OTC trader test: no other spec opens it, so switching its open link off touches nothing else. */
 const INVITATION_ONLY_ID = 'ui8hvqin';
@@ -11,6 +11,7 @@ test('a test by personal invitation only: its open link explains, a personal lin
   page,
   request,
   browser,
+  ownServer,
 }) => {
   test.setTimeout(90_000);
   const testId = INVITATION_ONLY_ID;
@@ -20,7 +21,7 @@ test('a test by personal invitation only: its open link explains, a personal lin
   // A candidate who started on the open link before the company switched it off.
   await agreeAndStart(page, testId);
 
-  const csrfToken = await signInReviewer(request, companyIdOf(definition));
+  const csrfToken = await signInReviewer(request, companyIdOf(definition), ownServer.dataDir);
   await setOpenLinkAllowed(request, csrfToken, testId, false);
 
   const second = await otherBrowser(browser);

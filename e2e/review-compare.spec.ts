@@ -1,7 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect } from './fixtures.ts';
-import { addReviewer, registerCandidate, signIn, signInReviewer, submitAnswers, test } from './review-helpers.ts';
+import {
+  addReviewer,
+  registerCandidate,
+  signIn,
+  signInReviewer,
+  submitAnswers,
+  testOnOwnServer as test,
+} from './review-helpers.ts';
 import { press, tabToShownFocus } from './support/keyboard.ts';
 
 /** A company no other spec touches: its candidate list is this spec's alone. */
@@ -27,9 +34,10 @@ async function rate(
 test('a reviewer chooses candidates in the list and compares them side by side, by keyboard alone', async ({
   page,
   request,
+  ownServer,
 }) => {
   test.setTimeout(90_000);
-  const reviewer = addReviewer(DRIFTMARK.companyId, 'Cora Comparer');
+  const reviewer = addReviewer(DRIFTMARK.companyId, 'Cora Comparer', undefined, ownServer.dataDir);
   // Names of this run only, should the database outlive a run.
   const run = Date.now().toString(36);
   const names = ['Avery', 'Blake', 'Casey', 'Devon', 'Emery'].map((first) => `${first} Compared ${run}`);
@@ -46,7 +54,7 @@ test('a reviewer chooses candidates in the list and compares them side by side, 
   const [averyId = '', , caseyId = ''] = sessionIds;
 
   // A teammate fixes the rubric and rates Avery and Casey.
-  const teammate = await signInReviewer(request, DRIFTMARK.companyId);
+  const teammate = await signInReviewer(request, DRIFTMARK.companyId, ownServer.dataDir);
   const rubric = await request.put(`/api/review/tests/${DRIFTMARK.testId}/rubric`, {
     headers: { 'x-csrf-token': teammate },
     data: {

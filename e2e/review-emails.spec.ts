@@ -1,6 +1,6 @@
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, refusedRequest } from './fixtures.ts';
-import { addReviewer, signIn, test } from './review-helpers.ts';
+import { addReviewer, signIn, testOnOwnServer as test } from './review-helpers.ts';
 import { messagesTo } from './support/inbox.ts';
 import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
@@ -9,8 +9,9 @@ const RILLPOOL = { companyId: 'rillpool-finance', testId: 'p08kftt6', roleName: 
 
 test('an invitation is emailed; the reviewer reads how it went in the log, sends it again and sets reminders, by keyboard alone', async ({
   page,
+  ownServer,
 }) => {
-  const reviewer = addReviewer(RILLPOOL.companyId, 'Mira Mailer');
+  const reviewer = addReviewer(RILLPOOL.companyId, 'Mira Mailer', undefined, ownServer.dataDir);
   const email = `grace-${Date.now().toString(36)}@candidate.example`;
   await signIn(page, reviewer, `/review/tests/${RILLPOOL.testId}/invitations`);
   const form = page.getByRole('form', { name: 'Invite a candidate' });
@@ -65,9 +66,10 @@ test('an invitation is emailed; the reviewer reads how it went in the log, sends
 test('an admin invites a list of candidates by keyboard: a bad row is named and nothing is made, then the mail server receives every invitation', async ({
   page,
   allowProblem,
+  ownServer,
 }) => {
   allowProblem(refusedRequest(`/api/review/tests/${RILLPOOL.testId}/invitations/bulk`, 400));
-  const admin = addReviewer(RILLPOOL.companyId, 'Lena List');
+  const admin = addReviewer(RILLPOOL.companyId, 'Lena List', undefined, ownServer.dataDir);
   const run = Date.now().toString(36);
   const lin = `lin-${run}@candidate.example`;
   const kim = `kim-${run}@candidate.example`;
@@ -108,8 +110,11 @@ test('an admin invites a list of candidates by keyboard: a bad row is named and 
   expect(toSam?.text).toContain('which includes 50 % extra time given to you');
 });
 
-test('an admin sets the webhook endpoint by keyboard, copies its secret once, and rotates it', async ({ page }) => {
-  const admin = addReviewer('zephyrion-labs', 'Wes Hooks');
+test('an admin sets the webhook endpoint by keyboard, copies its secret once, and rotates it', async ({
+  page,
+  ownServer,
+}) => {
+  const admin = addReviewer('zephyrion-labs', 'Wes Hooks', undefined, ownServer.dataDir);
   await signIn(page, admin, '/review/');
   const panel = page.getByRole('region', { name: 'Webhook', exact: true });
   await tabToShownFocus(page, panel.getByLabel('Endpoint address (https)'));

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { addReviewer, registerCandidate, sendFeedback, signIn, submitAnswers, test } from './review-helpers.ts';
+import {
+  addReviewer,
+  registerCandidate,
+  sendFeedback,
+  signIn,
+  submitAnswers,
+  testOnOwnServer as test,
+} from './review-helpers.ts';
 
 const SOLVANE = { companyId: 'solvane-markets', testId: '5sgz278v' };
 
@@ -84,9 +91,13 @@ async function nothingRan(page: Page, dialogs: string[]): Promise<void> {
   await expect(page.locator('main').locator(dangerous)).toHaveCount(0);
 }
 
-test('what a candidate wrote, however hostile, runs no script on the review page', async ({ page, request }) => {
+test('what a candidate wrote, however hostile, runs no script on the review page', async ({
+  page,
+  request,
+  ownServer,
+}) => {
   const dialogs = await watchForScript(page);
-  const reviewer = addReviewer(SOLVANE.companyId);
+  const reviewer = addReviewer(SOLVANE.companyId, undefined, undefined, ownServer.dataDir);
   const candidate = await registerCandidate(request, SOLVANE.testId, {
     name: HOSTILE_TEXT,
     fullName: HOSTILE_TEXT,
@@ -130,9 +141,10 @@ test('what a candidate wrote, however hostile, runs no script on the review page
 test('a tree that got past the server still runs nothing: the page builds every element itself', async ({
   page,
   request,
+  ownServer,
 }) => {
   const dialogs = await watchForScript(page);
-  const reviewer = addReviewer(SOLVANE.companyId);
+  const reviewer = addReviewer(SOLVANE.companyId, undefined, undefined, ownServer.dataDir);
   const candidate = await registerCandidate(request, SOLVANE.testId, { fullName: 'Second Wall', name: 'Second Wall' });
   await submitAnswers(request, candidate, ['<p>kept by the server</p>', '', '']);
   // As if the server had a hole: the real answer, with a hostile tree put in its place.

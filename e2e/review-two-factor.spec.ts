@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, refusedRequest } from './fixtures.ts';
-import { addReviewer, type Reviewer, signIn, test } from './review-helpers.ts';
+import { addReviewer, type Reviewer, signIn, testOnOwnServer as test } from './review-helpers.ts';
 import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
 /** A company no other spec touches: its rule of two-factor sign-in holds this spec's people alone. */
@@ -70,6 +70,7 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
   browser,
   allowProblem,
   watchPage,
+  ownServer,
 }) => {
   test.setTimeout(120_000);
   // The wrong codes this test types on purpose.
@@ -77,8 +78,8 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
   allowProblem(refusedRequest('/api/review/sign-in/code', 401));
   // What Reid's open page asks for once the company requires it: refused, and the page knows why.
   allowProblem(refusedRequest('/api/review/tests', 403));
-  const admin = addReviewer(MARROWGATE.companyId, 'Mara Admin');
-  const reviewer = addReviewer(MARROWGATE.companyId, 'Reid Reviewer', 'reviewer');
+  const admin = addReviewer(MARROWGATE.companyId, 'Mara Admin', undefined, ownServer.dataDir);
+  const reviewer = addReviewer(MARROWGATE.companyId, 'Reid Reviewer', 'reviewer', ownServer.dataDir);
   const reidContext = await browser.newContext();
   const reid = await reidContext.newPage();
   await watchPage(reid);

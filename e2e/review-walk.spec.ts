@@ -4,7 +4,7 @@ import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, type CandidateForm, expect, fillConfirmationForm, refusedRequest } from './fixtures.ts';
 import { otherBrowser } from './invitation-helpers.ts';
 import { answerBox, openQuestion, pasteInto, switchAway } from './quiz-helpers.ts';
-import { addReviewer, signIn, test } from './review-helpers.ts';
+import { addReviewer, signIn, testOnOwnServer as test } from './review-helpers.ts';
 import { connectCamera, playBackAndSeek, recordFor } from './video-helpers.ts';
 
 /** A company no other test touches; its community test has a 15-minute quiz. */
@@ -49,9 +49,10 @@ test('a reviewer invites with +50 % time, the candidate finishes, the reviewer r
   browser,
   watchPage,
   allowProblem,
+  ownServer,
 }) => {
   test.setTimeout(180_000);
-  const reviewer = addReviewer(KESTRELYN.companyId);
+  const reviewer = addReviewer(KESTRELYN.companyId, undefined, undefined, ownServer.dataDir);
   const reviewBrowser = await ownBrowser(browser, watchPage);
   const review = reviewBrowser.page;
   await signIn(review, reviewer, `/review/tests/${KESTRELYN.testId}/invitations`);
@@ -59,7 +60,8 @@ test('a reviewer invites with +50 % time, the candidate finishes, the reviewer r
 
   const adaLink = await invite(review, ADA.email, 'Ada Lovelace', '+50 % (quiz time 23 min instead of 15)');
   const secondLink = await invite(review, 'second@candidate.example', 'Second Candidate', 'None (quiz time 15 min)');
-  expect(adaLink).toMatch(new RegExp(`^http://localhost:\\d+/invite/${KESTRELYN.testId}-[a-z0-9]{26}$`));
+  expect(new URL(adaLink).origin).toBe(ownServer.origin);
+  expect(new URL(adaLink).pathname).toMatch(new RegExp(`^/invite/${KESTRELYN.testId}-[a-z0-9]{26}$`));
   const adaPath = new URL(adaLink).pathname;
   const secondPath = new URL(secondLink).pathname;
 
