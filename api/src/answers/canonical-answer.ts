@@ -11,10 +11,30 @@ import { LINK_URL } from './sanitize.ts';
  * turns into the very same string.
  */
 
-const BLOCKS = new Set(['p', 'h1', 'h2', 'blockquote', 'ol', 'ul']);
-const INDENTED = new Set(['p', 'h1', 'h2', 'li']);
-const LISTS = new Set(['ol', 'ul']);
-const MARKS = new Set(['strong', 'em', 'u', 's', 'span']);
+/** What the editor may write of an element, read once per tag from its name. */
+interface Element {
+  name: string;
+  /** At the top only. */
+  block: boolean;
+  list: boolean;
+  /** May carry an indent class. */
+  indented: boolean;
+}
+const element = (name: string, kind: Partial<Omit<Element, 'name'>>): [string, Element] => [
+  name,
+  { name, block: false, list: false, indented: false, ...kind },
+];
+const ELEMENTS = new Map<string, Element>([
+  element('p', { block: true, indented: true }),
+  element('h1', { block: true, indented: true }),
+  element('h2', { block: true, indented: true }),
+  element('blockquote', { block: true }),
+  element('ol', { block: true, list: true }),
+  element('ul', { block: true, list: true }),
+  element('li', { indented: true }),
+  // Inside a text block: marks, links, breaks, images.
+  ...['strong', 'em', 'u', 's', 'span', 'a', 'br', 'img'].map((name) => element(name, {})),
+]);
 const INDENT_CLASS = /^ql-indent-[1-8]$/;
 const SPAN_CLASSES = /^ql-(?:font|size|indent)-[a-z0-9-]+(?: ql-(?:font|size|indent)-[a-z0-9-]+)*$/;
 /** The four entities the editor writes in text; any other `&` is not the editor's. */
@@ -23,6 +43,8 @@ const MARKUP_IN_VALUE = /[<>\0]/;
 /** Where a character next occurs from a position on (`nextOccurrence`). */
 type Next = (from: number) => number;
 const OTHER_ENTITY = /&(?!(?:amp|lt|gt|quot);)/;
+/** An opening tag sanitize-html writes exactly as the editor did. */
+const AS_WRITTEN = Symbol('as written');
 
 const decode = (value: string) =>
   value.replace(
@@ -32,7 +54,15 @@ const decode = (value: string) =>
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function openingTag(name: string, attribute: string | undefined, value: string | undefined): string | undefined {
+/**
+ * The opening tag as sanitize-html writes it, `AS_WRITTEN` when that is the tag as read (a name
+ * alone, or a class the editor writes), or undefined when the editor does not write it.
+ */
+function openingTag(
+  { name, indented }: Element,
+  attribute: string | undefined,
+  value: string | undefined,
+): string | typeof AS_WRITTEN | undefined {
   if (value !== undefined && OTHER_ENTITY.test(value)) return undefined;
   if (name === 'br') return attribute === undefined ? '<br />' : undefined;
   if (name === 'img') {
@@ -44,20 +74,19 @@ function openingTag(name: string, attribute: string | undefined, value: string |
     if (attribute !== 'href' || href !== href.trim() || !LINK_URL.test(href) || /[\s\\]/.test(href)) return undefined;
     return `<a href="${escapeAttribute(href)}" rel="noopener noreferrer" target="_blank">`;
   }
-  if (attribute === undefined) return `<${name}>`;
+  if (attribute === undefined) return AS_WRITTEN;
   if (attribute !== 'class' || value === undefined) return undefined;
-  if (INDENTED.has(name) && INDENT_CLASS.test(value)) return `<${name} class="${value}">`;
-  if (name === 'span' && SPAN_CLASSES.test(value)) return `<span class="${value}">`;
+  if (indented && INDENT_CLASS.test(value)) return AS_WRITTEN;
+  if (name === 'span' && SPAN_CLASSES.test(value)) return AS_WRITTEN;
   return undefined;
 }
 
 /** Where a tag may open, given the element it would open in (undefined: the top). */
-function mayOpen(name: string, parent: string | undefined, stack: string[]): boolean {
-  if (BLOCKS.has(name)) return parent === undefined;
-  if (name === 'li') return parent !== undefined && LISTS.has(parent);
-  if (parent === undefined || LISTS.has(parent)) return false;
-  if (name === 'a') return !stack.includes('a');
-  return MARKS.has(name) || name === 'br' || name === 'img';
+function mayOpen(opened: Element, parent: Element | undefined, inLink: boolean): boolean {
+  if (opened.block) return parent === undefined;
+  if (opened.name === 'li') return parent?.list === true;
+  if (parent === undefined || parent.list) return false;
+  return opened.name !== 'a' || !inLink;
 }
 
 const [LESS_THAN, GREATER_THAN, SLASH, SPACE, EQUALS, QUOTE] = ['<', '>', '/', ' ', '=', '"'].map((character) =>
@@ -128,7 +157,8 @@ function nextOccurrence(text: string, character: string): Next {
  * (`bench/README.md`).
  */
 export function canonicalAnswer(html: string): string | undefined {
-  const stack: string[] = [];
+  const stack: Element[] = [];
+  let inLink = false;
   const [lessThanAfter, ampersandAfter, greaterThanAfter, nulAfter] = ['<', '&', '>', '\0'].map((character) =>
     nextOccurrence(html, character),
   ) as [Next, Next, Next, Next];
@@ -143,7 +173,7 @@ export function canonicalAnswer(html: string): string | undefined {
     if (html.charCodeAt(at) !== LESS_THAN) {
       // Text: a run with no markup character, or one of the editor's entities.
       const parent = stack.at(-1);
-      if (parent === undefined || LISTS.has(parent)) return undefined;
+      if (parent === undefined || parent.list) return undefined;
       if (ampersandAfter(at) === at) {
         const entity = TEXT_ENTITIES.find((name) => html.startsWith(name, at));
         if (entity === undefined) return undefined;
@@ -160,14 +190,19 @@ export function canonicalAnswer(html: string): string | undefined {
     if (!tag) return undefined;
     const { end, closing, name, attribute, value } = tag;
     if (closing) {
-      if (attribute !== undefined || stack.pop() !== name) return undefined;
+      if (attribute !== undefined || stack.pop()?.name !== name) return undefined;
+      if (name === 'a') inLink = false;
     } else {
-      if (!mayOpen(name, stack.at(-1), stack)) return undefined;
-      const opening = openingTag(name, attribute, value);
+      const opened = ELEMENTS.get(name);
+      if (opened === undefined || !mayOpen(opened, stack.at(-1), inLink)) return undefined;
+      const opening = openingTag(opened, attribute, value);
       if (opening === undefined) return undefined;
-      if (opening.length !== end - at || !html.startsWith(opening, at)) rewrite(at, end, opening);
+      if (opening !== AS_WRITTEN && (opening.length !== end - at || !html.startsWith(opening, at))) {
+        rewrite(at, end, opening);
+      }
       if (name !== 'br' && name !== 'img') {
-        stack.push(name);
+        stack.push(opened);
+        if (name === 'a') inLink = true;
         if (stack.length > ANSWER_MAX_DEPTH) return undefined;
       }
     }
