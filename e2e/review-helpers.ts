@@ -12,7 +12,7 @@ import {
 } from '@assessment/core';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_TOKEN, test as base, expect, refusedRequest } from './fixtures.ts';
-import { startApiInstance } from './support/api-instances.ts';
+import { type ApiInstance, startApiInstance } from './support/api-instances.ts';
 import { registrationPayload } from './support/registration.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -52,6 +52,26 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * The API on a port chosen before it starts, so the links its emails carry (`PUBLIC_URL`) are the
+ * page's own. Another process may take the port in the moment between: then it starts again on
+ * another.
+ */
+async function startOnFreePort(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  args: readonly string[] | undefined,
+): Promise<ApiInstance> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return await startApiInstance(name, { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, args);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/**
  * Starts the API (`args`, the built server by default) on a new data folder for `use`, then stops
  * it and removes the folder, whatever `use` came to.
  */
@@ -62,13 +82,7 @@ export async function onOwnServer(
   use: (server: OwnServer) => Promise<void>,
 ): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `assessment-${name}-`));
-  // Its port is known before it starts, so the links its emails carry are the page's own.
-  const port = await freePort();
-  const server = await startApiInstance(
-    name,
-    { DATA_DIR: dataDir, ADMIN_TOKEN, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
-    args,
-  );
+  const server = await startOnFreePort(name, { DATA_DIR: dataDir, ADMIN_TOKEN, ...env }, args);
   try {
     await use({ origin: server.origin, dataDir });
   } finally {
@@ -153,8 +167,9 @@ export async function signIn(page: Page, reviewer: Reviewer, path = '/review/'):
 }
 
 /**
- * A new reviewer of `companyId` (`addReviewer`, on the database in `dataDir` if given), signed in on `request` through the API, which
- * keeps the sign-in cookie. Returns the CSRF token every change needs.
+ * A new reviewer of `companyId` (`addReviewer`, on the database in `dataDir` if given), signed in
+ * on `request` through the API, which keeps the sign-in cookie. Returns the CSRF token every
+ * change needs.
  */
 export async function signInReviewer(request: APIRequestContext, companyId: string, dataDir?: string): Promise<string> {
   const { email, password } = addReviewer(companyId, undefined, undefined, dataDir);
