@@ -578,3 +578,40 @@ describe('the sign-in cap per address', () => {
     }
   });
 });
+
+describe('the reviewer API’s rate limit', () => {
+  it('counts a signed-in reviewer’s requests against that reviewer, so no one else at the address spends them', async () => {
+    const dataDir = tempDataDir();
+    const colleague = 'carol@lumenvault.example';
+    await withReviewers(dataDir, [
+      { companyId: companyA, email: ALICE },
+      { companyId: companyA, email: colleague },
+    ]);
+    const limited = await startServer({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const alice = new ReviewerBrowser(limited.url);
+      const carol = new ReviewerBrowser(limited.url);
+      expect((await alice.signIn(ALICE)).status).toBe(204);
+      expect((await carol.signIn(colleague)).status).toBe(204);
+
+      // A stranger at the same address spends the address's requests without a sign-in.
+      const stranger = new ReviewerBrowser(limited.url);
+      const strangers: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1)
+        strangers.push((await stranger.send('GET', '/api/review/me')).status);
+      expect(strangers).toEqual([401, 401, 401, 401, 401, 429]);
+
+      // Both reviewers at that address still work, each up to their own limit (their sign-in read
+      // who they are once).
+      const alices: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) alices.push((await alice.send('GET', '/api/review/me')).status);
+      expect(alices).toEqual([200, 200, 200, 200, 429]);
+      const refused = await alice.send('GET', '/api/review/me');
+      expect(refused.body.error).toMatch(/^Too many requests from your sign-in; try again in \d+ s$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await carol.send('GET', '/api/review/tests')).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});

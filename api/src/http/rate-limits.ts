@@ -21,8 +21,10 @@ import { createSignInThrottle } from './sign-in-throttle.ts';
  * - An invitation check (where a token could be guessed) counts against its address, per hour.
  * - A reviewer's sign-in counts against its address, per hour; failed ones also slow that email
  *   from that address, and that address, ever more (`sign-in-throttle.ts`), never anyone else.
- * - The admin API and the reviewer API each have their own counter per address, so a flood of
- *   candidates never locks them out.
+ * - A signed-in reviewer's requests count against that reviewer, never its address: a hiring team
+ *   behind one NAT, or a stranger at the same address, never spends another's. The admin API, and
+ *   the reviewer API's requests without a sign-in, each have their own counter per address, so a
+ *   flood of candidates never locks them out.
  * - Anything else (no key, a wrong key, unknown routes) counts against its address.
  */
 export interface RateLimitConfig {
@@ -60,10 +62,14 @@ type Bucket =
   | 'sign-in-failures'
   | 'admin'
   | 'review'
+  | 'reviewer'
   | 'ip';
 
-/** A route's own bucket, counted per address, when it is not counted by its session key. */
-type RouteBucket = 'invitation-check' | 'sign-in';
+/**
+ * A route's own bucket, when it is not counted by its session key: per address, or (`reviewer`)
+ * by `admitReviewer` once the route's scope knows who sent it.
+ */
+type RouteBucket = 'invitation-check' | 'sign-in' | 'reviewer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,6 +80,8 @@ declare module 'fastify' {
 export interface RateLimits {
   /** Counts a request against its bucket; throws 429 (with Retry-After) when the bucket is full. */
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts a request of a `reviewer` route: against the signed-in reviewer, else its address. */
+  admitReviewer(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Counts an open-link registration that opens a session: its address, its block, its test. */
   admitRegistrationFor(request: FastifyRequest, reply: FastifyReply, testId: string): Promise<void>;
   /** Refuses a sign-in (429) while failures for this email from this address, or from it at all, make it wait. */
@@ -110,6 +118,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
     admin: limiter('admin', config.perMinute, MINUTE),
     review: limiter('review', config.perMinute, MINUTE),
+    reviewer: limiter('reviewer', config.perMinute, MINUTE),
     ip: limiter('ip', config.perMinute, MINUTE),
   };
 
@@ -142,11 +151,17 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       // A new session's own limits are counted by the route, once it knows whether an invitation
       // vouches for it; until then it is counted like any anonymous request.
       const bucket = request.routeOptions.config.bucket;
+      if (bucket === 'reviewer') return Promise.resolve();
       if (bucket === 'invitation-check') return count(request, reply, limiters.invitationCheck, request.ip);
       if (bucket === 'sign-in') return count(request, reply, limiters.signInIp, request.ip);
       if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, request.ip);
       if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, request.ip);
       return count(request, reply, limiters.ip, request.ip);
+    },
+    admitReviewer(request, reply) {
+      const reviewerId = request.reviewer?.reviewer.reviewerId;
+      if (reviewerId) return count(request, reply, limiters.reviewer, reviewerId);
+      return count(request, reply, limiters.review, request.ip);
     },
     async admitRegistrationFor(request, reply, testId) {
       const block = addressBlock(request.ip);
@@ -178,5 +193,6 @@ const tooMany: Record<Bucket, string> = {
   'sign-in-failures': 'Too many failed sign-ins from this address',
   admin: 'Too many admin requests',
   review: 'Too many review requests',
+  reviewer: 'Too many requests from your sign-in',
   ip: 'Too many requests',
 };

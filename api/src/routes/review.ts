@@ -105,10 +105,21 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
     review.setReplySerializer((payload) => safeJson(payload));
+    // Every route here but the sign-in's is counted against who sent it, once that is known.
+    review.addHook('onRoute', (route) => {
+      route.config = { bucket: 'reviewer', ...route.config };
+    });
     review.addHook('onRequest', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       if (request.routeOptions.config.bucket === 'sign-in') return;
-      await requireReviewer(request, reply, deps, now());
+      let refusal: unknown;
+      try {
+        await requireReviewer(request, reply, deps, now());
+      } catch (error) {
+        refusal = error;
+      }
+      await deps.limits.admitReviewer(request, reply);
+      if (refusal) throw refusal;
     });
     const small = { bodyLimit: SMALL_BODY_LIMIT };
 
