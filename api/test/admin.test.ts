@@ -191,3 +191,28 @@ describe('admin API without ADMIN_TOKEN', () => {
     }
   });
 });
+
+describe('the admin API’s rate limit', () => {
+  it('counts the operator’s requests against the token, so no one else at the address spends them', async () => {
+    const limited = await startServer({ ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '5' });
+    const get = (authorization: string) => fetch(`${limited.url}/api/admin/sessions`, { headers: { authorization } });
+    try {
+      // A stranger at the operator's address spends the address's requests with wrong tokens.
+      const strangers: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) strangers.push((await get('Bearer not-the-token')).status);
+      expect(strangers).toEqual([401, 401, 401, 401, 401, 429]);
+
+      // The operator still has all of their own.
+      const operators: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) operators.push((await get(`Bearer ${ADMIN_TOKEN}`)).status);
+      expect(operators).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await get(`Bearer ${ADMIN_TOKEN}`);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /^Too many requests with the admin token; try again in \d+ s$/,
+      );
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.stop();
+    }
+  });
+});

@@ -21,10 +21,10 @@ import { createSignInThrottle } from './sign-in-throttle.ts';
  * - An invitation check (where a token could be guessed) counts against its address, per hour.
  * - A reviewer's sign-in counts against its address, per hour; failed ones also slow that email
  *   from that address, and that address, ever more (`sign-in-throttle.ts`), never anyone else.
- * - A signed-in reviewer's requests count against that reviewer, never its address: a hiring team
- *   behind one NAT, or a stranger at the same address, never spends another's. The admin API, and
- *   the reviewer API's requests without a sign-in, each have their own counter per address, so a
- *   flood of candidates never locks them out.
+ * - A signed-in reviewer's requests count against that reviewer, and the admin API's against its
+ *   token, never their address: a hiring team behind one NAT, or a stranger at the same address,
+ *   never spends another's. Their requests that no sign-in or token vouches for have a counter per
+ *   address of their own, one for each API, so a flood of candidates never locks them out.
  * - Anything else (no key, a wrong key, unknown routes) counts against its address.
  */
 export interface RateLimitConfig {
@@ -61,15 +61,16 @@ type Bucket =
   | 'sign-in-ip'
   | 'sign-in-failures'
   | 'admin'
+  | 'operator'
   | 'review'
   | 'reviewer'
   | 'ip';
 
-/**
- * A route's own bucket, when it is not counted by its session key: per address, or (`reviewer`)
- * by `admitReviewer` once the route's scope knows who sent it.
- */
-type RouteBucket = 'invitation-check' | 'sign-in' | 'reviewer';
+/** The buckets of routes counted by `admitSender`, once the route's scope knows who sent the request. */
+type SenderBucket = 'reviewer' | 'operator';
+
+/** A route's own bucket, when it is not counted by its session key: per address, or by its sender. */
+type RouteBucket = 'invitation-check' | 'sign-in' | SenderBucket;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,8 +81,11 @@ declare module 'fastify' {
 export interface RateLimits {
   /** Counts a request against its bucket; throws 429 (with Retry-After) when the bucket is full. */
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Counts a request of a `reviewer` route: against the signed-in reviewer, else its address. */
-  admitReviewer(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Counts a request of a reviewer or operator route against `sender` (the signed-in reviewer, the
+   * admin token), or against its address when nothing vouches for it.
+   */
+  admitSender(request: FastifyRequest, reply: FastifyReply, sender: string | undefined): Promise<void>;
   /** Counts an open-link registration that opens a session: its address, its block, its test. */
   admitRegistrationFor(request: FastifyRequest, reply: FastifyReply, testId: string): Promise<void>;
   /** Refuses a sign-in (429) while failures for this email from this address, or from it at all, make it wait. */
@@ -117,12 +121,17 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     invitationCheck: limiter('invitation-check', config.invitationChecksPerIpPerHour, HOUR),
     signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
     admin: limiter('admin', config.perMinute, MINUTE),
+    operator: limiter('operator', config.perMinute, MINUTE),
     review: limiter('review', config.perMinute, MINUTE),
     reviewer: limiter('reviewer', config.perMinute, MINUTE),
     ip: limiter('ip', config.perMinute, MINUTE),
   };
 
   type Limiter = (typeof limiters)[keyof typeof limiters];
+  const senderLimiters: Record<SenderBucket, [Limiter, Limiter]> = {
+    reviewer: [limiters.reviewer, limiters.review],
+    operator: [limiters.operator, limiters.admin],
+  };
 
   /** Counts the request against `subject` in the limiter's bucket; the refusal, if it is full. */
   async function attempt(request: FastifyRequest, { bucket, check }: Limiter, subject: string) {
@@ -151,17 +160,16 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       // A new session's own limits are counted by the route, once it knows whether an invitation
       // vouches for it; until then it is counted like any anonymous request.
       const bucket = request.routeOptions.config.bucket;
-      if (bucket === 'reviewer') return Promise.resolve();
+      if (bucket === 'reviewer' || bucket === 'operator') return Promise.resolve();
       if (bucket === 'invitation-check') return count(request, reply, limiters.invitationCheck, request.ip);
       if (bucket === 'sign-in') return count(request, reply, limiters.signInIp, request.ip);
       if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, request.ip);
       if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, request.ip);
       return count(request, reply, limiters.ip, request.ip);
     },
-    admitReviewer(request, reply) {
-      const reviewerId = request.reviewer?.reviewer.reviewerId;
-      if (reviewerId) return count(request, reply, limiters.reviewer, reviewerId);
-      return count(request, reply, limiters.review, request.ip);
+    admitSender(request, reply, sender) {
+      const [bySender, byAddress] = senderLimiters[request.routeOptions.config.bucket as SenderBucket];
+      return sender ? count(request, reply, bySender, sender) : count(request, reply, byAddress, request.ip);
     },
     async admitRegistrationFor(request, reply, testId) {
       const block = addressBlock(request.ip);
@@ -192,6 +200,7 @@ const tooMany: Record<Bucket, string> = {
   'sign-in-ip': 'Too many sign-in attempts from this address',
   'sign-in-failures': 'Too many failed sign-ins from this address',
   admin: 'Too many admin requests',
+  operator: 'Too many requests with the admin token',
   review: 'Too many review requests',
   reviewer: 'Too many requests from your sign-in',
   ip: 'Too many requests',

@@ -57,16 +57,22 @@ export async function registerAdminRoutes(
   app: FastifyInstance,
   deps: Pick<
     RouteDeps,
-    'sessions' | 'invitations' | 'access' | 'privacy' | 'videos' | 'deliveries' | 'mail' | 'now' | 'sections'
+    'sessions' | 'invitations' | 'access' | 'privacy' | 'videos' | 'deliveries' | 'mail' | 'now' | 'sections' | 'limits'
   >,
   token: string,
 ) {
   const { sessions, invitations, access, videos, now, sections } = deps;
   await app.register(async (admin) => {
+    // Every route here is counted against the token once it is checked, or else the address.
+    admin.addHook('onRoute', (route) => {
+      route.config = { bucket: 'operator', ...route.config };
+    });
     admin.addHook('onRequest', async (request, reply) => {
       // Candidates' personal data: never kept by a browser or a proxy, refusals included.
       reply.header('Cache-Control', 'no-store');
-      if (!carriesAdminToken(request.headers.authorization, token)) {
+      const vouched = carriesAdminToken(request.headers.authorization, token);
+      await deps.limits.admitSender(request, reply, vouched ? 'operator' : undefined);
+      if (!vouched) {
         reply.header('WWW-Authenticate', 'Bearer');
         throw new HttpError(401, 'A valid admin token is required (Authorization: Bearer ...)');
       }

@@ -118,7 +118,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       } catch (error) {
         refusal = error;
       }
-      await deps.limits.admitReviewer(request, reply);
+      await deps.limits.admitSender(request, reply, request.reviewer?.reviewer.reviewerId);
       if (refusal) throw refusal;
     });
     const small = { bodyLimit: SMALL_BODY_LIMIT };
