@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -13,6 +12,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_TOKEN, test as base, expect, refusedRequest } from './fixtures.ts';
 import { type ApiInstance, startApiInstance } from './support/api-instances.ts';
+import { freePort } from './support/product-server.ts';
 import { registrationPayload } from './support/registration.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -37,18 +37,6 @@ export const test = base.extend<{ signedOutCheck: undefined }>({
 export interface OwnServer {
   origin: string;
   dataDir: string;
-}
-
-/** A port no one listens on now, as the system hands one out. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -7,7 +7,7 @@ import path from 'node:path';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /** A port free right now, so runs beside each other (and other checkouts' runs) never collide. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
