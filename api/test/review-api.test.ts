@@ -17,7 +17,7 @@ import {
   testId,
 } from './helpers.ts';
 import { DAY, HOUR, invitationStatus, MINUTE, registerWith, testClock, tokenOf } from './invitation-helpers.ts';
-import { REVIEWER_PASSWORD, ReviewerBrowser, withReviewers } from './reviewer-helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser, type ReviewResponse, withReviewers } from './reviewer-helpers.ts';
 
 const ours = getTest(testId);
 if (!ours) throw new Error('The sample test is missing');
@@ -573,6 +573,61 @@ describe('the sign-in cap per address', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       // Her colleague at another address is not held by it.
       expect((await signInFrom('198.51.100.20')).status).toBe(204);
+    } finally {
+      await capped.stop();
+    }
+  });
+});
+
+describe('a browser a reviewer signed in from before', () => {
+  it('is counted on its own, so nobody else at the address can keep that reviewer out', async () => {
+    const dataDir = tempDataDir();
+    const colleague = 'carol@lumenvault.example';
+    await withReviewers(dataDir, [
+      { companyId: companyA, email: ALICE },
+      { companyId: companyA, email: colleague },
+    ]);
+    const capped = await startServer({ DATA_DIR: dataDir, SIGN_INS_PER_IP_PER_HOUR: '30', TRUST_PROXY: 'true' });
+    const office = { 'x-forwarded-for': '203.0.113.9' };
+    const signIn = (browser: ReviewerBrowser, email: string, password = REVIEWER_PASSWORD) =>
+      browser.send('POST', '/api/review/sign-in', { email, password }, office);
+    try {
+      const alice = new ReviewerBrowser(capped.url);
+      const first = await signIn(alice, ALICE);
+      expect(first.status).toBe(204);
+      const trust = first.headers.getSetCookie().find((cookie) => cookie.startsWith('review_browser='));
+      expect(trust).toMatch(/Max-Age=7776000; Path=\/api\/review; HttpOnly; SameSite=Strict$/);
+      alice.cookies.delete('review_session');
+
+      // Someone else at the office's address guesses her password, until her failures from that
+      // address make every attempt wait and its sign-in cap is spent.
+      const stranger = [];
+      for (let attempt = 0; attempt < 30; attempt += 1) {
+        stranger.push((await signIn(new ReviewerBrowser(capped.url), ALICE, 'not her password at all')).status);
+      }
+      expect(stranger.at(-1)).toBe(429);
+      const newBrowser = await signIn(new ReviewerBrowser(capped.url), ALICE);
+      expect(newBrowser.status).toBe(429);
+      expect(newBrowser.body.error).toMatch(/^Too many sign-in attempts from this address; try again in \d+ s$/);
+
+      // From her own browser she signs in at once, and her browser is not trusted anew.
+      const again = await signIn(alice, ALICE);
+      expect(again.status).toBe(204);
+      expect(again.headers.getSetCookie().some((cookie) => cookie.startsWith('review_browser='))).toBe(false);
+
+      // Her browser vouches for her only: her colleague's sign-in from it counts against the address.
+      const carol = await signIn(alice, colleague);
+      expect(carol.status).toBe(429);
+      expect(carol.body.error).toMatch(/from this address; try again in \d+ s$/);
+
+      // Failures from her browser slow her browser, as failures from an address slow that address.
+      let refused: ReviewResponse | undefined;
+      for (let attempt = 0; attempt < 20 && !refused; attempt += 1) {
+        const answer = await signIn(alice, ALICE, 'a typo in her password');
+        if (answer.status === 429) refused = answer;
+        else expect(answer.status).toBe(401);
+      }
+      expect(refused?.body.error).toMatch(/^Too many failed sign-ins from this browser; try again in \d+ s$/);
     } finally {
       await capped.stop();
     }

@@ -21,6 +21,8 @@ import { createSignInThrottle } from './sign-in-throttle.ts';
  * - An invitation check (where a token could be guessed) counts against its address, per hour.
  * - A reviewer's sign-in counts against its address, per hour; failed ones also slow that email
  *   from that address, and that address, ever more (`sign-in-throttle.ts`), never anyone else.
+ *   From a browser the reviewer signed in from before (`review/reviewer-auth.ts`), all of it
+ *   counts against that browser instead: nobody else at the address can keep them out.
  * - A signed-in reviewer's requests count against that reviewer, and the admin API's against its
  *   token, never their address: a hiring team behind one NAT, or a stranger at the same address,
  *   never spends another's. Their requests that no sign-in or token vouches for have a counter per
@@ -59,7 +61,9 @@ type Bucket =
   | 'register-full-test'
   | 'invitation-check'
   | 'sign-in-ip'
+  | 'sign-in-browser'
   | 'sign-in-failures'
+  | 'sign-in-browser-failures'
   | 'admin'
   | 'operator'
   | 'review'
@@ -67,10 +71,13 @@ type Bucket =
   | 'ip';
 
 /** The buckets of routes counted by `admitSender`, once the route's scope knows who sent the request. */
-type SenderBucket = 'reviewer' | 'operator';
+type SenderBucket = 'reviewer' | 'operator' | 'sign-in';
 
-/** A route's own bucket, when it is not counted by its session key: per address, or by its sender. */
-type RouteBucket = 'invitation-check' | 'sign-in' | SenderBucket;
+/**
+ * A route's own bucket, when it is not counted by its session key: per address, or by its sender.
+ * An access link's routes share the sign-in's cap per address.
+ */
+type RouteBucket = 'invitation-check' | 'access-link' | SenderBucket;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -82,21 +89,25 @@ export interface RateLimits {
   /** Counts a request against its bucket; throws 429 (with Retry-After) when the bucket is full. */
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
-   * Counts a request of a reviewer or operator route against `sender` (the signed-in reviewer, the
-   * admin token), or against its address when nothing vouches for it.
+   * Counts a request of a reviewer, operator or sign-in route against `sender` (the signed-in
+   * reviewer, the admin token, the trusted browser), or against its address when nothing vouches for it.
    */
   admitSender(request: FastifyRequest, reply: FastifyReply, sender: string | undefined): Promise<void>;
   /** Counts an open-link registration that opens a session: its address, its block, its test. */
   admitRegistrationFor(request: FastifyRequest, reply: FastifyReply, testId: string): Promise<void>;
-  /** Refuses a sign-in (429) while failures for this email from this address, or from it at all, make it wait. */
-  admitSignInFor(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
-  signInFailed(request: FastifyRequest, email: string): Promise<void>;
-  signInSucceeded(request: FastifyRequest, email: string): Promise<void>;
+  /**
+   * Refuses a sign-in (429) while failures for this email from where it comes, or from there at
+   * all, make it wait: from `browser` (the hash of a browser trusted for this email), else from its address.
+   */
+  admitSignInFor(request: FastifyRequest, reply: FastifyReply, email: string, browser?: string): Promise<void>;
+  signInFailed(request: FastifyRequest, email: string, browser?: string): Promise<void>;
+  signInSucceeded(request: FastifyRequest, email: string, browser?: string): Promise<void>;
 }
 
 export async function registerRateLimits(api: FastifyInstance, config: RateLimitConfig): Promise<RateLimits> {
   await api.register(rateLimit, { global: false, ...sharedRateLimits(config.redis, 'api') });
   const subjects = new WeakMap<FastifyRequest, string>();
+  const countedBySender = new WeakSet<FastifyRequest>();
   const signIns = createSignInThrottle(config.redis);
   const limiter = (bucket: Bucket, max: number, timeWindow: number) => {
     const options = {
@@ -120,6 +131,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     registerFullTest: limiter('register-full-test', PAST_A_FULL_TEST_PER_BLOCK, HOUR),
     invitationCheck: limiter('invitation-check', config.invitationChecksPerIpPerHour, HOUR),
     signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
+    signInBrowser: limiter('sign-in-browser', config.signInsPerIpPerHour, HOUR),
     admin: limiter('admin', config.perMinute, MINUTE),
     operator: limiter('operator', config.perMinute, MINUTE),
     review: limiter('review', config.perMinute, MINUTE),
@@ -131,7 +143,11 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
   const senderLimiters: Record<SenderBucket, [Limiter, Limiter]> = {
     reviewer: [limiters.reviewer, limiters.review],
     operator: [limiters.operator, limiters.admin],
+    'sign-in': [limiters.signInBrowser, limiters.signInIp],
   };
+  /** Where a sign-in's failures are counted: its trusted browser, or its address. */
+  const origin = (request: FastifyRequest, browser: string | undefined) =>
+    browser ? `browser ${browser}` : request.ip;
 
   /** Counts the request against `subject` in the limiter's bucket; the refusal, if it is full. */
   async function attempt(request: FastifyRequest, { bucket, check }: Limiter, subject: string) {
@@ -160,16 +176,18 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       // A new session's own limits are counted by the route, once it knows whether an invitation
       // vouches for it; until then it is counted like any anonymous request.
       const bucket = request.routeOptions.config.bucket;
-      if (bucket === 'reviewer' || bucket === 'operator') return Promise.resolve();
+      if (bucket === 'reviewer' || bucket === 'operator' || bucket === 'sign-in') return Promise.resolve();
       if (bucket === 'invitation-check') return count(request, reply, limiters.invitationCheck, request.ip);
-      if (bucket === 'sign-in') return count(request, reply, limiters.signInIp, request.ip);
+      if (bucket === 'access-link') return count(request, reply, limiters.signInIp, request.ip);
       if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, request.ip);
       if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, request.ip);
       return count(request, reply, limiters.ip, request.ip);
     },
     admitSender(request, reply, sender) {
       const [bySender, byAddress] = senderLimiters[request.routeOptions.config.bucket as SenderBucket];
-      return sender ? count(request, reply, bySender, sender) : count(request, reply, byAddress, request.ip);
+      if (!sender) return count(request, reply, byAddress, request.ip);
+      countedBySender.add(request);
+      return count(request, reply, bySender, sender);
     },
     async admitRegistrationFor(request, reply, testId) {
       const block = addressBlock(request.ip);
@@ -180,12 +198,16 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       const pastFull = await attempt(request, limiters.registerFullTest, `${testId}:${block}`);
       if (pastFull) refuse(reply, pastFull);
     },
-    async admitSignInFor(request, reply, email) {
-      const wait = await signIns.waitSeconds(email.toLowerCase(), request.ip, config.now());
-      if (wait > 0) refuse(reply, { bucket: 'sign-in-failures', retryAfter: wait });
+    async admitSignInFor(request, reply, email, browser) {
+      // A browser trusted for another reviewer vouches for nobody else: this one counts at its address too.
+      if (!browser && countedBySender.has(request)) await count(request, reply, limiters.signInIp, request.ip);
+      const wait = await signIns.waitSeconds(email.toLowerCase(), origin(request, browser), config.now());
+      if (wait > 0)
+        refuse(reply, { bucket: browser ? 'sign-in-browser-failures' : 'sign-in-failures', retryAfter: wait });
     },
-    signInFailed: (request, email) => signIns.failed(email.toLowerCase(), request.ip, config.now()),
-    signInSucceeded: (request, email) => signIns.succeeded(email.toLowerCase(), request.ip),
+    signInFailed: (request, email, browser) =>
+      signIns.failed(email.toLowerCase(), origin(request, browser), config.now()),
+    signInSucceeded: (request, email, browser) => signIns.succeeded(email.toLowerCase(), origin(request, browser)),
   };
 }
 
@@ -198,7 +220,9 @@ const tooMany: Record<Bucket, string> = {
   'register-full-test': 'This test is taking many new candidates just now, and a few from each network',
   'invitation-check': 'Too many invitation checks from this address',
   'sign-in-ip': 'Too many sign-in attempts from this address',
+  'sign-in-browser': 'Too many sign-in attempts from this browser',
   'sign-in-failures': 'Too many failed sign-ins from this address',
+  'sign-in-browser-failures': 'Too many failed sign-ins from this browser',
   admin: 'Too many admin requests',
   operator: 'Too many requests with the admin token',
   review: 'Too many review requests',

@@ -31,11 +31,19 @@ import { secondFactorHolds } from './two-factor.ts';
  * With two-factor sign-in on, a right password starts no sign-in: it gets a second cookie like the
  * first (random, HttpOnly, SameSite=Strict, only its hash kept) that for 5 minutes lets a code
  * finish the sign-in. A wrong code counts as a failed sign-in of that email from that address.
+ *
+ * A finished sign-in also trusts the browser it came from, for that reviewer, for 90 days (OWASP's
+ * device cookies against online guessing): a third cookie like the first. That reviewer's next
+ * sign-ins from it are counted against the browser, not its address (`http/rate-limits.ts`), so
+ * nobody else at the address, failing or flooding, can keep them out; any other sign-in is
+ * counted against its address, as before.
  */
 
 const REVIEW_COOKIE = 'review_session';
 const CHALLENGE_COOKIE = 'review_two_factor';
 const CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60_000;
+const BROWSER_COOKIE = 'review_browser';
+const BROWSER_TRUST_MS = 90 * 24 * 60 * 60_000;
 const COOKIE_PATH = '/api/review';
 const IDLE_MS = 12 * 60 * 60_000;
 const ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
@@ -51,9 +59,17 @@ export interface SignedInReviewer {
   twoFactor: { required: boolean; on: boolean };
 }
 
+/** A browser its cookie shows a reviewer signed in from, while the trust lasts. */
+export interface TrustedBrowser {
+  browserHash: string;
+  reviewer: StoredReviewer;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     reviewer: SignedInReviewer | undefined;
+    /** Set on the sign-in routes only, before they are counted. */
+    trustedBrowser: TrustedBrowser | undefined;
   }
   interface FastifyContextConfig {
     /**
@@ -92,6 +108,19 @@ export function requireOwnOrigin(request: FastifyRequest): void {
   }
 }
 
+/** Sets `request.trustedBrowser` when the request's browser cookie is one a reviewer still trusts. */
+export async function findTrustedBrowser(request: FastifyRequest, reviewers: ReviewerStore, now: number) {
+  const secret = request.cookies[BROWSER_COOKIE];
+  if (!secret) return;
+  const browserHash = sessionHashOf(secret);
+  const reviewer = await reviewers.trustedBrowserReviewer(browserHash, now);
+  if (reviewer) request.trustedBrowser = { browserHash, reviewer };
+}
+
+/** The browser's hash when it is trusted for this email; a browser vouches for its own reviewer only. */
+const browserTrustedFor = (request: FastifyRequest, email: string) =>
+  request.trustedBrowser?.reviewer.email === email ? request.trustedBrowser.browserHash : undefined;
+
 type SignInDeps = { reviewers: ReviewerStore; twoFactor: TwoFactorStore; limits: RateLimits; now: () => number };
 
 /** A right password: signed in, or, with two-factor sign-in on, a code is needed next. */
@@ -100,16 +129,17 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, deps:
   requireOwnOrigin(request);
   const { email, password } = parseOrRefuse(signInSchema, request.body);
   const normalized = normalizeEmail(email);
-  await limits.admitSignInFor(request, reply, normalized);
+  const browser = browserTrustedFor(request, normalized);
+  await limits.admitSignInFor(request, reply, normalized, browser);
   const reviewer = await reviewers.reviewerOfEmail(normalized);
   const valid = reviewer ? await verifyPassword(reviewer.passwordHash, password) : await verifyAgainstDecoy(password);
   if (!reviewer || !valid) {
-    await limits.signInFailed(request, normalized);
+    await limits.signInFailed(request, normalized, browser);
     throw new HttpError(401, SIGN_IN_REFUSED);
   }
   const held = await twoFactor.twoFactorSecret(reviewer.reviewerId);
   if (!held || held.confirmedAt === null) {
-    await limits.signInSucceeded(request, normalized);
+    await limits.signInSucceeded(request, normalized, browser);
     await startSignIn(request, reply, reviewers, reviewer, now());
     return undefined;
   }
@@ -140,12 +170,13 @@ export async function signInWithCode(request: FastifyRequest, reply: FastifyRepl
     if (challenge) reply.clearCookie(CHALLENGE_COOKIE, cookieOptions(request));
     throw new HttpError(401, TWO_FACTOR_CHALLENGE_GONE);
   }
-  await limits.admitSignInFor(request, reply, reviewer.email);
+  const browser = browserTrustedFor(request, reviewer.email);
+  await limits.admitSignInFor(request, reply, reviewer.email, browser);
   if (!(await secondFactorHolds(twoFactor, reviewer, code, now()))) {
-    await limits.signInFailed(request, reviewer.email);
+    await limits.signInFailed(request, reviewer.email, browser);
     throw new HttpError(401, TWO_FACTOR_CODE_REFUSED);
   }
-  await limits.signInSucceeded(request, reviewer.email);
+  await limits.signInSucceeded(request, reviewer.email, browser);
   await twoFactor.endTwoFactorChallenge(challengeHash);
   reply.clearCookie(CHALLENGE_COOKIE, cookieOptions(request));
   await startSignIn(request, reply, reviewers, reviewer, now());
@@ -170,6 +201,15 @@ async function startSignIn(
     IDLE_MS,
   );
   reply.setCookie(REVIEW_COOKIE, sessionId, { ...cookieOptions(request), maxAge: ABSOLUTE_MS / 1000 });
+  if (request.trustedBrowser?.reviewer.reviewerId === reviewer.reviewerId) return;
+  const browserSecret = randomBytes(32).toString('base64url');
+  await reviewers.trustBrowser(
+    sessionHashOf(browserSecret),
+    reviewer.reviewerId,
+    createdAt,
+    createdAt + BROWSER_TRUST_MS,
+  );
+  reply.setCookie(BROWSER_COOKIE, browserSecret, { ...cookieOptions(request), maxAge: BROWSER_TRUST_MS / 1000 });
 }
 
 /** Ends this sign-in (in the database, so on every instance) and clears the cookie. */

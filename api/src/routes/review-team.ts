@@ -30,7 +30,7 @@ type ReviewerParams = { Params: { reviewerId: string } };
 export function registerTeamRoutes(review: FastifyInstance, deps: RouteDeps, sendQueued: () => void): void {
   const { team, mail, now } = deps;
   const small = { bodyLimit: SMALL_BODY_LIMIT };
-  const linkRoute = { ...small, config: { bucket: 'sign-in' as const } };
+  const linkRoute = { ...small, config: { bucket: 'access-link' as const } };
 
   /** A teammate of the admin's company, other than the admin: nobody locks themselves out. */
   async function otherTeammate(request: FastifyRequest<ReviewerParams>, store: TeamStore) {

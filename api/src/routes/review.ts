@@ -36,7 +36,14 @@ import {
   listInvitations,
   revokeInvitation,
 } from '../review/invitation-actions.ts';
-import { requireCompanyAdmin, requireReviewer, signIn, signInWithCode, signOut } from '../review/reviewer-auth.ts';
+import {
+  findTrustedBrowser,
+  requireCompanyAdmin,
+  requireReviewer,
+  signIn,
+  signInWithCode,
+  signOut,
+} from '../review/reviewer-auth.ts';
 import type { BlindStore } from '../storage/blind/blind-store.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
@@ -105,13 +112,20 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
     review.setReplySerializer((payload) => safeJson(payload));
-    // Every route here but the sign-in's is counted against who sent it, once that is known.
+    review.decorateRequest('trustedBrowser', undefined);
+    // Every route here but an access link's is counted against who sent it, once that is known:
+    // the signed-in reviewer, or for a sign-in the browser that reviewer signed in from before.
     review.addHook('onRoute', (route) => {
       route.config = { bucket: 'reviewer', ...route.config };
     });
     review.addHook('onRequest', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      if (request.routeOptions.config.bucket === 'sign-in') return;
+      const { bucket } = request.routeOptions.config;
+      if (bucket === 'access-link') return;
+      if (bucket === 'sign-in') {
+        await findTrustedBrowser(request, reviewers, now());
+        return deps.limits.admitSender(request, reply, request.trustedBrowser?.browserHash);
+      }
       let refusal: unknown;
       try {
         await requireReviewer(request, reply, deps, now());

@@ -108,4 +108,35 @@ describe.each(backEnds)('reviewers and their sign-ins ($name)', (backEnd) => {
     expect(await store.reviewerSession(started.sessionHash)).toBeUndefined();
     expect(await store.removeReviewer(reviewer.email)).toBe(false);
   });
+
+  it('trusts a browser for its reviewer until its trust ends, an admin resets their access or they are removed', async () => {
+    const reviewer = newReviewer('lumenvault');
+    await store.addReviewer(reviewer);
+    const at = tick();
+    await store.trustBrowser('browser-kept', reviewer.reviewerId, at, at + HOUR);
+    await store.trustBrowser('browser-ending', reviewer.reviewerId, at, at + 1);
+
+    expect(await other.trustedBrowserReviewer('browser-kept', at + HOUR - 1)).toEqual(reviewer);
+    expect(await other.trustedBrowserReviewer('browser-kept', at + HOUR)).toBeUndefined();
+    expect(await other.trustedBrowserReviewer('browser-ending', at)).toEqual(reviewer);
+    expect(await other.trustedBrowserReviewer('browser-of-nobody', at)).toBeUndefined();
+    // Trust that has ended is forgotten when the next browser is trusted: gone even for an earlier clock.
+    await other.trustBrowser('browser-later', reviewer.reviewerId, at + 2, at + HOUR);
+    expect(await store.trustedBrowserReviewer('browser-ending', at)).toBeUndefined();
+    expect(await store.trustedBrowserReviewer('browser-kept', at)).toEqual(reviewer);
+
+    await other.resetAccess(reviewer.reviewerId, {
+      linkHash: `link-${reviewer.reviewerId}`,
+      createdAt: at,
+      expiresAt: at + HOUR,
+    });
+    expect(await store.trustedBrowserReviewer('browser-kept', at)).toBeUndefined();
+    expect(await store.trustedBrowserReviewer('browser-later', at)).toBeUndefined();
+
+    const removed = newReviewer('acme');
+    await store.addReviewer(removed);
+    await store.trustBrowser('browser-of-removed', removed.reviewerId, at, at + HOUR);
+    expect(await other.removeReviewer(removed.email)).toBe(true);
+    expect(await store.trustedBrowserReviewer('browser-of-removed', at)).toBeUndefined();
+  });
 });

@@ -346,6 +346,13 @@ export interface TwoFactorRequirementsTable {
   updated_at: number;
 }
 
+/** A browser a reviewer signed in from, trusted until `expires_at`: only the hash of its cookie's secret is kept. */
+export interface TrustedBrowsersTable {
+  browser_hash: string;
+  reviewer_id: string;
+  expires_at: number;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -381,4 +388,5 @@ export interface Schema {
   recovery_codes: RecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   two_factor_requirements: TwoFactorRequirementsTable;
+  trusted_browsers: TrustedBrowsersTable;
 }

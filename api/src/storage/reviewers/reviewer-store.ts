@@ -3,7 +3,10 @@ import type { Selectable } from 'kysely';
 import type { ReviewersTable } from '../db/schema.ts';
 import type { Storage } from '../db/storage.ts';
 
-/** The hiring company's reviewer accounts and their sign-in sessions. Times are ms since the epoch. */
+/**
+ * The hiring company's reviewer accounts, their sign-in sessions and the browsers they signed in
+ * from. Times are ms since the epoch.
+ */
 
 export interface StoredReviewer {
   reviewerId: string;
@@ -44,6 +47,10 @@ export interface ReviewerStore {
   reviewerSession(sessionHash: string): Promise<StoredReviewerSession | undefined>;
   touchReviewerSession(sessionHash: string, at: number): Promise<void>;
   endReviewerSession(sessionHash: string): Promise<void>;
+  /** Trusts a browser the reviewer signed in from until `expiresAt`; also forgets every trust that has ended. */
+  trustBrowser(browserHash: string, reviewerId: string, at: number, expiresAt: number): Promise<void>;
+  /** The reviewer who signed in from this browser, while its trust lasts. */
+  trustedBrowserReviewer(browserHash: string, at: number): Promise<StoredReviewer | undefined>;
 }
 
 export function toReviewer(row: Selectable<ReviewersTable>): StoredReviewer {
@@ -65,6 +72,8 @@ export function createReviewerStore({ reads: db, write }: Storage): ReviewerStor
     startReviewerSession: (session, idleMs) => write('startReviewerSession', session, idleMs),
     touchReviewerSession: (sessionHash, at) => write('touchReviewerSession', sessionHash, at),
     endReviewerSession: (sessionHash) => write('endReviewerSession', sessionHash),
+    trustBrowser: (browserHash, reviewerId, at, expiresAt) =>
+      write('trustBrowser', browserHash, reviewerId, at, expiresAt),
     async reviewerOfEmail(email) {
       const row = await db.selectFrom('reviewers').selectAll().where('email', '=', email).executeTakeFirst();
       return row && toReviewer(row);
@@ -72,6 +81,16 @@ export function createReviewerStore({ reads: db, write }: Storage): ReviewerStor
     async listReviewers() {
       const rows = await db.selectFrom('reviewers').selectAll().orderBy('company_id').orderBy('email').execute();
       return rows.map(toReviewer);
+    },
+    async trustedBrowserReviewer(browserHash, at) {
+      const row = await db
+        .selectFrom('trusted_browsers')
+        .innerJoin('reviewers', 'reviewers.reviewer_id', 'trusted_browsers.reviewer_id')
+        .selectAll('reviewers')
+        .where('trusted_browsers.browser_hash', '=', browserHash)
+        .where('trusted_browsers.expires_at', '>', at)
+        .executeTakeFirst();
+      return row && toReviewer(row);
     },
     async reviewerSession(sessionHash) {
       const row = await db

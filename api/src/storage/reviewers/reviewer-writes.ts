@@ -25,7 +25,7 @@ export const reviewerWrites = defineWrites({
     await insertReviewer(db, reviewer);
   },
 
-  /** Its sign-ins and two-factor secret and codes go with it (ON DELETE CASCADE). */
+  /** Its sign-ins, trusted browsers and two-factor secret and codes go with it (ON DELETE CASCADE). */
   async removeReviewer({ db }, email: string): Promise<boolean> {
     const deleted = await db.deleteFrom('reviewers').where('email', '=', email).executeTakeFirst();
     return deleted.numDeletedRows > 0n;
@@ -61,5 +61,13 @@ export const reviewerWrites = defineWrites({
 
   async endReviewerSession({ db }, sessionHash: string): Promise<void> {
     await db.deleteFrom('reviewer_sessions').where('session_hash', '=', sessionHash).execute();
+  },
+
+  async trustBrowser({ db }, browserHash: string, reviewerId: string, at: number, expiresAt: number): Promise<void> {
+    await db.deleteFrom('trusted_browsers').where('expires_at', '<=', at).execute();
+    await db
+      .insertInto('trusted_browsers')
+      .values({ browser_hash: browserHash, reviewer_id: reviewerId, expires_at: expiresAt })
+      .execute();
   },
 });

@@ -57,8 +57,8 @@ export interface TeamStore {
   /** A new reviewer without a password, and their link; `ReviewerExistsError` for an email taken. */
   addTeammate(reviewer: StoredReviewer, link: NewAccessLink): Promise<void>;
   /**
-   * Takes the reviewer's password, two-factor sign-in and every sign-in away, and gives them a new
-   * link in place of any unused one: a lost phone is solved by an admin too.
+   * Takes the reviewer's password, two-factor sign-in, every sign-in and every trusted browser away,
+   * and gives them a new link in place of any unused one: a lost phone is solved by an admin too.
    */
   resetAccess(reviewerId: string, link: NewAccessLink): Promise<void>;
   /** The reviewer a link may still set the password of, and why it was made. */
@@ -98,6 +98,7 @@ export const teamWrites = defineWrites({
     await atomically(async (db) => {
       await db.updateTable('reviewers').set({ password_hash: '' }).where('reviewer_id', '=', reviewerId).execute();
       await db.deleteFrom('reviewer_sessions').where('reviewer_id', '=', reviewerId).execute();
+      await db.deleteFrom('trusted_browsers').where('reviewer_id', '=', reviewerId).execute();
       await db.deleteFrom('reviewer_two_factor').where('reviewer_id', '=', reviewerId).execute();
       await db.deleteFrom('recovery_codes').where('reviewer_id', '=', reviewerId).execute();
       await db.deleteFrom('two_factor_challenges').where('reviewer_id', '=', reviewerId).execute();
@@ -150,7 +151,7 @@ export const teamWrites = defineWrites({
     });
   },
 
-  /** Sign-ins, links and two-factor secrets and codes go with the reviewer (ON DELETE CASCADE). */
+  /** Sign-ins, trusted browsers, links and two-factor secrets and codes go with the reviewer (ON DELETE CASCADE). */
   async removeTeammate({ db }, companyId: string, reviewerId: string): Promise<boolean> {
     const deleted = await db
       .deleteFrom('reviewers')

@@ -19,6 +19,7 @@ import { stageReasons } from './0016-stage-reasons.ts';
 import { twoFactor } from './0017-two-factor.ts';
 import { sectionRecords } from './0018-section-records.ts';
 import { fastCompression } from './0019-fast-compression.ts';
+import { trustedBrowsers } from './0020-trusted-browsers.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -45,6 +46,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0017-two-factor', twoFactor],
   ['0018-section-records', sectionRecords],
   ['0019-fast-compression', fastCompression],
+  ['0020-trusted-browsers', trustedBrowsers],
 ];
 
 /**
