@@ -86,9 +86,10 @@ export async function onOwnServer(
  * run's shared server, a repeat of the test (`--repeat-each`) or a retry would find what the first
  * attempt left and could not start from the same company.
  */
-export const testOnOwnServer = test.extend<{ ownServer: OwnServer }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  ownServer: async ({}, use) =>
+export const testOnOwnServer = test.extend<{ ownServer: OwnServer; ownServerEnv: NodeJS.ProcessEnv }>({
+  /** What a spec sets apart from the run's server (`test.use({ ownServerEnv })`): a limit it tests. */
+  ownServerEnv: [{}, { option: true }],
+  ownServer: async ({ ownServerEnv }, use) =>
     // The limits and the mail server of the run's server (playwright.config.ts): the test meets the
     // server it would there.
     onOwnServer(
@@ -97,6 +98,7 @@ export const testOnOwnServer = test.extend<{ ownServer: OwnServer }>({
         RATE_LIMIT_PER_MINUTE: '100000',
         SIGN_INS_PER_IP_PER_HOUR: '100000',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        ...ownServerEnv,
       },
       undefined,
       use,
