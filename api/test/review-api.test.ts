@@ -634,6 +634,48 @@ describe('a browser a reviewer signed in from before', () => {
   });
 });
 
+describe('a new teammate’s access link', () => {
+  it('counts against the link once it is live, so nobody else at the address spends its turns', async () => {
+    const dataDir = tempDataDir();
+    await withReviewers(dataDir, [{ companyId: companyA, email: ALICE }]);
+    const capped = await startServer({ DATA_DIR: dataDir, SIGN_INS_PER_IP_PER_HOUR: '3', TRUST_PROXY: 'true' });
+    const office = { 'x-forwarded-for': '203.0.113.9' };
+    const fromOffice = (route: string, body: unknown) =>
+      new ReviewerBrowser(capped.url).send('POST', route, body, office);
+    try {
+      const alice = new ReviewerBrowser(capped.url);
+      expect((await alice.signIn(ALICE)).status).toBe(204);
+      const added = await alice.send('POST', '/api/review/team', {
+        email: 'tess@lumenvault.example',
+        name: 'Tess Teammate',
+        role: 'reviewer',
+      });
+      expect(added.status, added.text).toBe(201);
+      const secret = added.body.secret as string;
+
+      // Someone at the new teammate's office spends the address's sign-ins, and a guessed link
+      // counts against the address too.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await fromOffice('/api/review/sign-in', { email: ALICE, password: 'a guess at her password' });
+      }
+      const guessed = await fromOffice('/api/review/access-link', { secret: 'a-guessed-secret-of-no-link-at-all' });
+      expect(guessed.status).toBe(429);
+      expect(guessed.body.error).toMatch(/^Too many sign-in attempts from this address; try again in \d+ s$/);
+
+      // Her own live link still opens, and sets her password.
+      expect((await fromOffice('/api/review/access-link', { secret })).status).toBe(200);
+      const newPassword = 'copper kettle under maple rain';
+      expect((await fromOffice('/api/review/access-link/password', { secret, password: newPassword })).status).toBe(
+        204,
+      );
+      // Used, the link vouches for nothing any more: a request with it counts at the address.
+      expect((await fromOffice('/api/review/access-link', { secret })).status).toBe(429);
+    } finally {
+      await capped.stop();
+    }
+  });
+});
+
 describe('the reviewer API’s rate limit', () => {
   it('counts a signed-in reviewer’s requests against that reviewer, so no one else at the address spends them', async () => {
     const dataDir = tempDataDir();

@@ -22,7 +22,9 @@ import { createSignInThrottle } from './sign-in-throttle.ts';
  * - A reviewer's sign-in counts against its address, per hour; failed ones also slow that email
  *   from that address, and that address, ever more (`sign-in-throttle.ts`), never anyone else.
  *   From a browser the reviewer signed in from before (`review/reviewer-auth.ts`), all of it
- *   counts against that browser instead: nobody else at the address can keep them out.
+ *   counts against that browser instead: nobody else at the address can keep them out. A new
+ *   teammate's access link counts against the link once it is known to be live, else against the
+ *   sign-in's count for the address.
  * - A signed-in reviewer's requests count against that reviewer, and the admin API's against its
  *   token, never their address: a hiring team behind one NAT, or a stranger at the same address,
  *   never spends another's. Their requests that no sign-in or token vouches for have a counter per
@@ -62,6 +64,7 @@ type Bucket =
   | 'invitation-check'
   | 'sign-in-ip'
   | 'sign-in-browser'
+  | 'access-link'
   | 'sign-in-failures'
   | 'sign-in-browser-failures'
   | 'admin'
@@ -71,13 +74,10 @@ type Bucket =
   | 'ip';
 
 /** The buckets of routes counted by `admitSender`, once the route's scope knows who sent the request. */
-type SenderBucket = 'reviewer' | 'operator' | 'sign-in';
+type SenderBucket = 'reviewer' | 'operator' | 'sign-in' | 'access-link';
 
-/**
- * A route's own bucket, when it is not counted by its session key: per address, or by its sender.
- * An access link's routes share the sign-in's cap per address.
- */
-type RouteBucket = 'invitation-check' | 'access-link' | SenderBucket;
+/** A route's own bucket, when it is not counted by its session key: per address, or by its sender. */
+type RouteBucket = 'invitation-check' | SenderBucket;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -89,8 +89,9 @@ export interface RateLimits {
   /** Counts a request against its bucket; throws 429 (with Retry-After) when the bucket is full. */
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
-   * Counts a request of a reviewer, operator or sign-in route against `sender` (the signed-in
-   * reviewer, the admin token, the trusted browser), or against its address when nothing vouches for it.
+   * Counts a request of a reviewer, operator, sign-in or access link route against `sender` (the
+   * signed-in reviewer, the admin token, the trusted browser, the live link), or against its
+   * address when nothing vouches for it.
    */
   admitSender(request: FastifyRequest, reply: FastifyReply, sender: string | undefined): Promise<void>;
   /** Counts an open-link registration that opens a session: its address, its block, its test. */
@@ -132,6 +133,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     invitationCheck: limiter('invitation-check', config.invitationChecksPerIpPerHour, HOUR),
     signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
     signInBrowser: limiter('sign-in-browser', config.signInsPerIpPerHour, HOUR),
+    accessLink: limiter('access-link', config.signInsPerIpPerHour, HOUR),
     admin: limiter('admin', config.perMinute, MINUTE),
     operator: limiter('operator', config.perMinute, MINUTE),
     review: limiter('review', config.perMinute, MINUTE),
@@ -144,6 +146,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     reviewer: [limiters.reviewer, limiters.review],
     operator: [limiters.operator, limiters.admin],
     'sign-in': [limiters.signInBrowser, limiters.signInIp],
+    'access-link': [limiters.accessLink, limiters.signInIp],
   };
   /** Where a sign-in's failures are counted: its trusted browser, or its address. */
   const origin = (request: FastifyRequest, browser: string | undefined) =>
@@ -176,9 +179,10 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       // A new session's own limits are counted by the route, once it knows whether an invitation
       // vouches for it; until then it is counted like any anonymous request.
       const bucket = request.routeOptions.config.bucket;
-      if (bucket === 'reviewer' || bucket === 'operator' || bucket === 'sign-in') return Promise.resolve();
+      if (bucket === 'reviewer' || bucket === 'operator' || bucket === 'sign-in' || bucket === 'access-link') {
+        return Promise.resolve();
+      }
       if (bucket === 'invitation-check') return count(request, reply, limiters.invitationCheck, request.ip);
-      if (bucket === 'access-link') return count(request, reply, limiters.signInIp, request.ip);
       if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, request.ip);
       if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, request.ip);
       return count(request, reply, limiters.ip, request.ip);
@@ -221,6 +225,7 @@ const tooMany: Record<Bucket, string> = {
   'invitation-check': 'Too many invitation checks from this address',
   'sign-in-ip': 'Too many sign-in attempts from this address',
   'sign-in-browser': 'Too many sign-in attempts from this browser',
+  'access-link': 'Too many requests with this link',
   'sign-in-failures': 'Too many failed sign-ins from this address',
   'sign-in-browser-failures': 'Too many failed sign-ins from this browser',
   admin: 'Too many admin requests',

@@ -9,7 +9,7 @@ import {
   type Team,
   teammateCreateSchema,
 } from '@assessment/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { iso } from '../admin/time.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { requireFound } from '../review/candidates.ts';
@@ -25,12 +25,24 @@ type ReviewerParams = { Params: { reviewerId: string } };
 /**
  * The company's team, inside the review API's scope (`review.ts` registers them there): its
  * admins add, reset and remove teammates; a teammate's one-time link sets their password. The
- * link's two routes need no sign-in, and count against the sign-in's limit per address.
+ * link's two routes need no sign-in. A live link's requests count against that link, anything
+ * else against the sign-in's limit per address: nobody else at a new teammate's address, the rest
+ * of a hiring team signing in behind one NAT included, can spend the turns of their link.
  */
 export function registerTeamRoutes(review: FastifyInstance, deps: RouteDeps, sendQueued: () => void): void {
-  const { team, mail, now } = deps;
+  const { team, mail, now, limits } = deps;
   const small = { bodyLimit: SMALL_BODY_LIMIT };
-  const linkRoute = { ...small, config: { bucket: 'access-link' as const } };
+  const linkRoute = {
+    ...small,
+    config: { bucket: 'access-link' as const },
+    // Once the body is read, so the link it names is known; before the body is checked.
+    async preValidation(request: FastifyRequest, reply: FastifyReply) {
+      const secret = (request.body as { secret?: unknown } | null)?.secret;
+      const linkHash = typeof secret === 'string' ? accessLinkHash(secret) : undefined;
+      const live = linkHash !== undefined && (await team.liveLink(linkHash, now())) !== undefined;
+      await limits.admitSender(request, reply, live ? linkHash : undefined);
+    },
+  };
 
   /** A teammate of the admin's company, other than the admin: nobody locks themselves out. */
   async function otherTeammate(request: FastifyRequest<ReviewerParams>, store: TeamStore) {
