@@ -402,22 +402,39 @@ describe('old answers payloads', () => {
 });
 
 describe('guessing tokens', () => {
-  it('is rate-limited per address, known token or not, with Retry-After', async () => {
+  it('is rate-limited per address, with Retry-After, and never keeps a real invitation’s candidate out', async () => {
     const limited = await startServer({ INVITATION_CHECKS_PER_IP_PER_HOUR: '3' }, { now: clock.now });
+    const check = (body: Record<string, unknown>) =>
+      fetch(`${limited.url}/api/invitation-status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: testId, ...body }),
+      });
     try {
       const invitation = await invite(limited.url, clock.now());
       const guesses = ['a', 'b', 'c'].map((letter) => letter.repeat(26));
       for (const guess of guesses)
         expect((await invitationStatus(limited.url, { invitation: guess })).status).toBe(404);
-      const response = await fetch(`${limited.url}/api/invitation-status`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ data: testId, invitation: invitation.token }),
-      });
-      expect(response.status).toBe(429);
-      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-      // Candidates already registered are counted by their session, not this bucket.
+      const guessed = await check({ invitation: 'd'.repeat(26) });
+      expect(guessed.status).toBe(429);
+      expect(((await guessed.json()) as { error: string }).error).toMatch(
+        /^Too many invitation checks from this address; try again in \d+ s$/,
+      );
+      expect(Number(guessed.headers.get('retry-after'))).toBeGreaterThan(0);
+      // So is the open link's check: nothing vouches for it.
+      expect((await check({})).status).toBe(429);
+
+      // The candidate the invitation was sent to, at the same address: their link is checked on
+      // its own count, and they register.
+      expect((await check({ invitation: invitation.token })).status).toBe(200);
       expect((await registerWith(limited.url, invitation.token)).status).toBe(200);
+      for (let again = 0; again < 2; again += 1)
+        expect((await check({ invitation: invitation.token })).status).toBe(200);
+      const past = await check({ invitation: invitation.token });
+      expect(past.status).toBe(429);
+      expect(((await past.json()) as { error: string }).error).toMatch(
+        /^Too many checks of this invitation; try again in \d+ s$/,
+      );
     } finally {
       await limited.stop();
     }

@@ -18,7 +18,8 @@ import { createSignInThrottle } from './sign-in-throttle.ts';
  *   hour from each block that has not spent them, so a flood slows new candidates but never stops
  *   them. A personal invitation's registration counts against none of these: the invitation is
  *   the proof, and it opens one session only.
- * - An invitation check (where a token could be guessed) counts against its address, per hour.
+ * - An invitation check counts against the invitation it names, when it names a real one, and
+ *   otherwise (where a token could be guessed) against its address, per hour.
  * - A reviewer's sign-in counts against its address, per hour; failed ones also slow that email
  *   from that address, and that address, ever more (`sign-in-throttle.ts`), never anyone else.
  *   From a browser the reviewer signed in from before (`review/reviewer-auth.ts`), all of it
@@ -62,6 +63,7 @@ type Bucket =
   | 'register-test'
   | 'register-full-test'
   | 'invitation-check'
+  | 'invitation'
   | 'sign-in-ip'
   | 'sign-in-browser'
   | 'access-link'
@@ -73,11 +75,11 @@ type Bucket =
   | 'reviewer'
   | 'ip';
 
-/** The buckets of routes counted by `admitSender`, once the route's scope knows who sent the request. */
-type SenderBucket = 'reviewer' | 'operator' | 'sign-in' | 'access-link';
-
-/** A route's own bucket, when it is not counted by its session key: per address, or by its sender. */
-type RouteBucket = 'invitation-check' | SenderBucket;
+/**
+ * A route's own bucket, when it is not counted by its session key: counted by `admitSender`, once
+ * the route knows who sent the request (by its sender, else per address).
+ */
+type RouteBucket = 'reviewer' | 'operator' | 'sign-in' | 'access-link' | 'invitation-check';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -89,8 +91,8 @@ export interface RateLimits {
   /** Counts a request against its bucket; throws 429 (with Retry-After) when the bucket is full. */
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
-   * Counts a request of a reviewer, operator, sign-in or access link route against `sender` (the
-   * signed-in reviewer, the admin token, the trusted browser, the live link), or against its
+   * Counts a request of a route with its own bucket against `sender` (the signed-in reviewer, the
+   * admin token, the trusted browser, the live access link, the invitation), or against its
    * address when nothing vouches for it.
    */
   admitSender(request: FastifyRequest, reply: FastifyReply, sender: string | undefined): Promise<void>;
@@ -131,6 +133,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     registerTest: limiter('register-test', config.registrationsPerTestPerHour, HOUR),
     registerFullTest: limiter('register-full-test', PAST_A_FULL_TEST_PER_BLOCK, HOUR),
     invitationCheck: limiter('invitation-check', config.invitationChecksPerIpPerHour, HOUR),
+    invitation: limiter('invitation', config.invitationChecksPerIpPerHour, HOUR),
     signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
     signInBrowser: limiter('sign-in-browser', config.signInsPerIpPerHour, HOUR),
     accessLink: limiter('access-link', config.signInsPerIpPerHour, HOUR),
@@ -142,11 +145,12 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
   };
 
   type Limiter = (typeof limiters)[keyof typeof limiters];
-  const senderLimiters: Record<SenderBucket, [Limiter, Limiter]> = {
+  const senderLimiters: Record<RouteBucket, [Limiter, Limiter]> = {
     reviewer: [limiters.reviewer, limiters.review],
     operator: [limiters.operator, limiters.admin],
     'sign-in': [limiters.signInBrowser, limiters.signInIp],
     'access-link': [limiters.accessLink, limiters.signInIp],
+    'invitation-check': [limiters.invitation, limiters.invitationCheck],
   };
   /** Where a sign-in's failures are counted: its trusted browser, or its address. */
   const origin = (request: FastifyRequest, browser: string | undefined) =>
@@ -176,19 +180,16 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       const access = accessOf(request);
       if (session && access === 'upload') return count(request, reply, limiters.upload, session.sessionId);
       if (session && access) return count(request, reply, limiters.session, session.sessionId);
-      // A new session's own limits are counted by the route, once it knows whether an invitation
-      // vouches for it; until then it is counted like any anonymous request.
-      const bucket = request.routeOptions.config.bucket;
-      if (bucket === 'reviewer' || bucket === 'operator' || bucket === 'sign-in' || bucket === 'access-link') {
-        return Promise.resolve();
-      }
-      if (bucket === 'invitation-check') return count(request, reply, limiters.invitationCheck, request.ip);
+      // A route with a bucket of its own counts its requests itself (`admitSender`), once it knows
+      // who sent them. A new session's own limits are counted by the route, once it knows whether
+      // an invitation vouches for it; until then it is counted like any anonymous request.
+      if (request.routeOptions.config.bucket) return Promise.resolve();
       if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, request.ip);
       if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, request.ip);
       return count(request, reply, limiters.ip, request.ip);
     },
     admitSender(request, reply, sender) {
-      const [bySender, byAddress] = senderLimiters[request.routeOptions.config.bucket as SenderBucket];
+      const [bySender, byAddress] = senderLimiters[request.routeOptions.config.bucket as RouteBucket];
       if (!sender) return count(request, reply, byAddress, request.ip);
       countedBySender.add(request);
       return count(request, reply, bySender, sender);
@@ -223,6 +224,7 @@ const tooMany: Record<Bucket, string> = {
   'register-test': 'Too many registrations for this test',
   'register-full-test': 'This test is taking many new candidates just now, and a few from each network',
   'invitation-check': 'Too many invitation checks from this address',
+  invitation: 'Too many checks of this invitation',
   'sign-in-ip': 'Too many sign-in attempts from this address',
   'sign-in-browser': 'Too many sign-in attempts from this browser',
   'access-link': 'Too many requests with this link',

@@ -4,31 +4,38 @@ import { optionalKeyHash } from '../http/candidate-access.ts';
 import { parseOrRefuse } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
 import type { RouteDeps } from './deps.ts';
-import { openInvitation } from './registration.ts';
+import { invitationStanding } from './registration.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
 
 /**
  * What a link opens, asked before the landing page and when a section loads: the open link and
  * whether its company allows it, or a personal link's state, extra time and expiry, and whether it
- * is this browser's (the `Session-Key` header, when sent). Counted per address like registrations:
- * it is where a token could be guessed.
+ * is this browser's (the `Session-Key` header, when sent). A check that names a real invitation
+ * of the test counts against that invitation, as its registration counts against nothing: the
+ * token is the proof, so nobody else at the candidate's address can keep them from their link.
+ * Anything else counts against its address, per hour: it is where a token could be guessed.
  */
 export function registerInvitationStatusRoute(
   app: FastifyInstance,
-  { sessions, invitations, now }: Pick<RouteDeps, 'sessions' | 'invitations' | 'now'>,
+  { sessions, invitations, limits, now }: Pick<RouteDeps, 'sessions' | 'invitations' | 'limits' | 'now'>,
 ): void {
   app.post(
     '/api/invitation-status',
     { config: { bucket: 'invitation-check' }, bodyLimit: SMALL_BODY_LIMIT },
-    async (request): Promise<InvitationStatus> => {
-      const { testId, invitationToken } = inviteLinkOfWire(
-        parseOrRefuse(invitationStatusRequestSchema, request.body),
-      ).link;
+    async (request, reply): Promise<InvitationStatus> => {
+      const asked = invitationStatusRequestSchema.safeParse(request.body);
+      const named = asked.success ? inviteLinkOfWire(asked.data).link : undefined;
+      const found = named?.invitationToken
+        ? await invitations.invitationOfToken(named.testId, named.invitationToken)
+        : undefined;
+      await limits.admitSender(request, reply, found?.invitationId);
+      const { testId, invitationToken } =
+        named ?? inviteLinkOfWire(parseOrRefuse(invitationStatusRequestSchema, request.body)).link;
       requireTest(testId);
       if (invitationToken === null) {
         return { kind: 'open', openLinkAllowed: await invitations.openLinkAllowed(testId) };
       }
-      const { invitation, state } = await openInvitation(invitations, testId, invitationToken, now());
+      const { invitation, state } = invitationStanding(found, now());
       const keyHash = optionalKeyHash(request);
       const session = keyHash === undefined ? undefined : await sessions.sessionOfKey(keyHash);
       return {

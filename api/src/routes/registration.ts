@@ -14,7 +14,7 @@ import { HttpError, parseOrRefuse, toHttpError } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
 import { splitDemographics } from '../privacy/demographics.ts';
 import { closedStateError } from '../storage/errors.ts';
-import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
+import type { InvitationStore, StoredInvitation } from '../storage/invitations/invitation-store.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT, sessionRefOf } from './session-ref.ts';
 
@@ -29,7 +29,11 @@ export async function openInvitation(
   invitationToken: string,
   now: number,
 ) {
-  const invitation = await invitations.invitationOfToken(testId, invitationToken);
+  return invitationStanding(await invitations.invitationOfToken(testId, invitationToken), now);
+}
+
+/** A personal link's invitation and its state; 404 for none, 410 once revoked or expired. */
+export function invitationStanding(invitation: StoredInvitation | undefined, now: number) {
   if (!invitation) throw new HttpError(404, UNKNOWN_INVITATION_ERROR);
   const state = invitationState(invitation, now);
   if (isClosedState(state)) throw toHttpError(closedStateError(state));
