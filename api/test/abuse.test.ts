@@ -129,6 +129,25 @@ describe('registration limits', () => {
   });
 });
 
+describe('a personal invitation’s registration', () => {
+  it('is never refused for what others at its address spent', async () => {
+    const server = await serve({ RATE_LIMIT_PER_MINUTE: '5' });
+    const invitation = await invite(server.url, Date.now());
+    // Someone at the address spends its anonymous requests for the minute.
+    const flood = [];
+    for (let request = 0; request < 6; request += 1) {
+      flood.push((await postJson(server.url, '/api/feedback', { unique: newSessionId() }, { key: null })).status);
+    }
+    expect(flood.at(-1)).toBe(429);
+    const openLink = await registerFrom(server.url, '127.0.0.1');
+    expect(openLink.status).toBe(429);
+    expect(openLink.body.error).toMatch(/^Too many requests; try again in \d+ s$/);
+
+    const personal = await registerFrom(server.url, '127.0.0.1', { invitation: invitation.token });
+    expect(personal.status, JSON.stringify(personal.body)).toBe(200);
+  });
+});
+
 describe('the admin API', () => {
   it('has its own bucket: a flood of candidates does not lock the hiring company out', async () => {
     const server = await serve({ RATE_LIMIT_PER_MINUTE: '5' });

@@ -16,8 +16,8 @@ import { createSignInThrottle } from './sign-in-throttle.ts';
  * - A registration that opens a session through the open link counts against its address, its
  *   address block (`addressBlock`) and its test. A full test still takes a few registrations an
  *   hour from each block that has not spent them, so a flood slows new candidates but never stops
- *   them. A personal invitation's registration counts against none of these: the invitation is
- *   the proof, and it opens one session only.
+ *   them. A personal invitation's registration counts against none of these, nor its address: the
+ *   invitation is the proof, and it opens one session only; it counts against the invitation.
  * - An invitation check counts against the invitation it names, when it names a real one, and
  *   otherwise (where a token could be guessed) against its address, per hour.
  * - A reviewer's sign-in counts against its address, per hour; failed ones also slow that email
@@ -64,6 +64,7 @@ type Bucket =
   | 'register-full-test'
   | 'invitation-check'
   | 'invitation'
+  | 'invitation-registration'
   | 'sign-in-ip'
   | 'sign-in-browser'
   | 'access-link'
@@ -79,7 +80,7 @@ type Bucket =
  * A route's own bucket, when it is not counted by its session key: counted by `admitSender`, once
  * the route knows who sent the request (by its sender, else per address).
  */
-type RouteBucket = 'reviewer' | 'operator' | 'sign-in' | 'access-link' | 'invitation-check';
+type RouteBucket = 'reviewer' | 'operator' | 'sign-in' | 'access-link' | 'invitation-check' | 'registration';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -134,6 +135,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     registerFullTest: limiter('register-full-test', PAST_A_FULL_TEST_PER_BLOCK, HOUR),
     invitationCheck: limiter('invitation-check', config.invitationChecksPerIpPerHour, HOUR),
     invitation: limiter('invitation', config.invitationChecksPerIpPerHour, HOUR),
+    invitationRegistration: limiter('invitation-registration', config.perMinute, MINUTE),
     signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
     signInBrowser: limiter('sign-in-browser', config.signInsPerIpPerHour, HOUR),
     accessLink: limiter('access-link', config.signInsPerIpPerHour, HOUR),
@@ -151,6 +153,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     'sign-in': [limiters.signInBrowser, limiters.signInIp],
     'access-link': [limiters.accessLink, limiters.signInIp],
     'invitation-check': [limiters.invitation, limiters.invitationCheck],
+    registration: [limiters.invitationRegistration, limiters.ip],
   };
   /** Where a sign-in's failures are counted: its trusted browser, or its address. */
   const origin = (request: FastifyRequest, browser: string | undefined) =>
@@ -181,8 +184,8 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       if (session && access === 'upload') return count(request, reply, limiters.upload, session.sessionId);
       if (session && access) return count(request, reply, limiters.session, session.sessionId);
       // A route with a bucket of its own counts its requests itself (`admitSender`), once it knows
-      // who sent them. A new session's own limits are counted by the route, once it knows whether
-      // an invitation vouches for it; until then it is counted like any anonymous request.
+      // who sent them: a new session's registration, once it knows whether an invitation vouches
+      // for it.
       if (request.routeOptions.config.bucket) return Promise.resolve();
       if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, request.ip);
       if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, request.ip);
@@ -225,6 +228,7 @@ const tooMany: Record<Bucket, string> = {
   'register-full-test': 'This test is taking many new candidates just now, and a few from each network',
   'invitation-check': 'Too many invitation checks from this address',
   invitation: 'Too many checks of this invitation',
+  'invitation-registration': 'Too many registrations with this invitation',
   'sign-in-ip': 'Too many sign-in attempts from this address',
   'sign-in-browser': 'Too many sign-in attempts from this browser',
   'access-link': 'Too many requests with this link',

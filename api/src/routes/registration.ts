@@ -74,28 +74,41 @@ export function registerRegistrationRoute(
 ): void {
   app.post(
     `/api${REGISTRATION_PATH}`,
-    { config: { access: 'registration' }, bodyLimit: SMALL_BODY_LIMIT },
+    { config: { access: 'registration', bucket: 'registration' }, bodyLimit: SMALL_BODY_LIMIT },
     async (request, reply) => {
-      const registration = parseOrRefuse(registrationSchema, request.body);
-      // The token is kept with the invitation, and the demographic answer apart from the session.
-      const { link, rest } = inviteLinkOfWire(registration);
-      const test = requireTest(link.testId);
       const candidate = request.candidate;
       if (!candidate) throw new Error('The registration route runs after the session key check');
-      const ref = sessionRefOf(registration, now());
-      const { details, gender } = splitDemographics(rest, test.companyName);
-      const invitationId = await invitationOfRegistration(
-        request,
-        invitations,
-        ref.testId,
-        { invitationToken: link.invitationToken, email: registration.email },
-        ref.receivedAt,
-      );
-      if (candidate.session) requireOwnSession(request, ref.sessionId);
-      // A personal invitation vouches for its one session: no flood of others may refuse it.
-      else if (invitationId === null) await limits.admitRegistrationFor(request, reply, ref.testId);
-      await sessions.saveRegistration(ref, candidate.keyHash, details, invitationId, gender);
-      return { ok: true };
+      // A registration of the session this key opened was counted against that session. A new
+      // one is counted here, once it is known whether a personal invitation vouches for it: then
+      // against the invitation, so no flood of others may refuse it; else, or when it is refused
+      // before that is known, against its address.
+      let counted = candidate.session !== undefined;
+      try {
+        const registration = parseOrRefuse(registrationSchema, request.body);
+        // The token is kept with the invitation, and the demographic answer apart from the session.
+        const { link, rest } = inviteLinkOfWire(registration);
+        const test = requireTest(link.testId);
+        const ref = sessionRefOf(registration, now());
+        const { details, gender } = splitDemographics(rest, test.companyName);
+        const invitationId = await invitationOfRegistration(
+          request,
+          invitations,
+          ref.testId,
+          { invitationToken: link.invitationToken, email: registration.email },
+          ref.receivedAt,
+        );
+        if (candidate.session) requireOwnSession(request, ref.sessionId);
+        else {
+          counted = true;
+          await limits.admitSender(request, reply, invitationId ?? undefined);
+          if (invitationId === null) await limits.admitRegistrationFor(request, reply, ref.testId);
+        }
+        await sessions.saveRegistration(ref, candidate.keyHash, details, invitationId, gender);
+        return { ok: true };
+      } catch (refusal) {
+        if (!counted) await limits.admitSender(request, reply, undefined);
+        throw refusal;
+      }
     },
   );
 }
