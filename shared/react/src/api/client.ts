@@ -208,7 +208,9 @@ export type InvitationCheck =
   | { kind: 'closed'; state: InvitationGone['state'] }
   /** 404: no such personal link of this test. */
   | { kind: 'unknown' }
-  /** No answer the page can rely on: offline, the server failing or busy. */
+  /** The server answered, but not with an answer the page can rely on: busy (429, 503) or failing. */
+  | { kind: 'failed' }
+  /** No answer at all: offline, or the server out of reach. */
   | { kind: 'unreachable' };
 
 /**
@@ -236,6 +238,7 @@ export async function checkInvitation(link: InviteLink): Promise<InvitationCheck
     const status = invitationStatusSchema.safeParse(answer);
     if (response.ok && status.success) return { kind: 'answered', status: status.data };
     console.error(`Invitation check: the server answered ${response.status}`, answer);
+    return { kind: 'failed' };
   } catch (error) {
     console.error('Invitation check: the server could not be reached', error);
   }

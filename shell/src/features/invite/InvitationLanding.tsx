@@ -11,7 +11,7 @@ import { useInvitationCheck } from './useInvitationCheck.ts';
 
 /** The landing route of an invitation link: the landing page once the server says the link may be used. */
 export function InvitationLanding({ test, link }: { test: TestDefinition; link: InviteLink }) {
-  const { check, retry } = useInvitationCheck(link);
+  const { check, retry, retried } = useInvitationCheck(link);
   const holdsLink = useSession((session) => isSessionOfLink(session, link));
   const storedExtraTimePercent = useSession((session) => session.extraTimePercent);
   const decision = decideLanding(check, {
@@ -29,8 +29,9 @@ export function InvitationLanding({ test, link }: { test: TestDefinition; link: 
     case 'invitation-only':
       return <InvitationOnly test={test} />;
     case 'unreachable':
-      return <InvitationUnreachable onRetry={retry} />;
+      return <InvitationUnreachable serverAnswered={decision.serverAnswered} onRetry={retry} />;
     case 'landing':
-      return <LandingPage test={test} link={link} invitation={decision.invitation} />;
+      // After Try again, the button the candidate used is gone: the page's heading takes the focus.
+      return <LandingPage test={test} link={link} invitation={decision.invitation} focusHeading={retried} />;
   }
 }

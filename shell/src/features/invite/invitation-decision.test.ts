@@ -77,9 +77,16 @@ describe('decideLanding', () => {
       screen: 'landing',
       invitation: { extraTimePercent: 25, startedHere: true, finishedHere: false, email: null },
     });
-    expect(decideLanding(unreachable, newPersonal)).toEqual({ screen: 'unreachable' });
+    expect(decideLanding(unreachable, newPersonal)).toEqual({ screen: 'unreachable', serverAnswered: false });
     // An answer about the other kind of link is no answer to rely on.
-    expect(decideLanding(open(true), newPersonal)).toEqual({ screen: 'unreachable' });
+    expect(decideLanding(open(true), newPersonal)).toEqual({ screen: 'unreachable', serverAnswered: true });
+  });
+
+  it('tells a server that answered, busy or failing, from one that could not be reached', () => {
+    const failed: InvitationCheck = { kind: 'failed' };
+    expect(decideLanding(failed, newPersonal)).toEqual({ screen: 'unreachable', serverAnswered: true });
+    expect(decideLanding(failed, newOpen)).toEqual({ screen: 'landing', invitation: null });
+    expect(decideLanding(failed, startedPersonal)).toMatchObject({ screen: 'landing' });
   });
 });
 
@@ -89,6 +96,7 @@ describe('decideSection', () => {
     // The registration has not arrived yet.
     expect(decideSection(personal('unused', false, 25))).toEqual({ action: 'stay', extraTimePercent: 25 });
     expect(decideSection({ kind: 'unreachable' })).toEqual({ action: 'stay', extraTimePercent: null });
+    expect(decideSection({ kind: 'failed' })).toEqual({ action: 'stay', extraTimePercent: null });
   });
 
   it('leaves for /expired, /404, or the landing route of a link in use elsewhere', () => {

@@ -23,7 +23,8 @@ export type LandingDecision =
   | { screen: 'landing'; invitation: LandingInvitation | null }
   | { screen: 'in-use' }
   | { screen: 'invitation-only' }
-  | { screen: 'unreachable' }
+  /** `serverAnswered`: the server answered, busy or failing; else it could not be reached at all. */
+  | { screen: 'unreachable'; serverAnswered: boolean }
   | { screen: 'redirect'; to: '/expired' | '/404'; erased?: true };
 
 /** What this browser knows of the link without the server. */
@@ -60,7 +61,7 @@ export function decideLanding(check: InvitationCheck | null, local: LocalFacts):
             email: null,
           },
         }
-      : { screen: 'unreachable' };
+      : { screen: 'unreachable', serverAnswered: check.kind !== 'unreachable' };
   }
   const { status } = check;
   if (status.kind === 'open') {
@@ -95,7 +96,9 @@ export type SectionDecision =
 export function decideSection(check: InvitationCheck): SectionDecision {
   if (check.kind === 'closed') return { action: 'redirect', ...closedTarget(check.state) };
   if (check.kind === 'unknown') return { action: 'redirect', to: '/404' };
-  if (check.kind === 'unreachable' || check.status.kind === 'open') return { action: 'stay', extraTimePercent: null };
+  if (check.kind === 'unreachable' || check.kind === 'failed' || check.status.kind === 'open') {
+    return { action: 'stay', extraTimePercent: null };
+  }
   const { status } = check;
   if (status.state !== 'unused' && !status.yours) return { action: 'landing' };
   return { action: 'stay', extraTimePercent: status.extraTimePercent };

@@ -10,11 +10,12 @@ import { useCallback, useEffect, useState } from 'react';
 /**
  * The server's answer about an invitation link (null while it is asked). Asked again on `retry`,
  * and when this browser's registration was refused: the new answer says why (in use elsewhere,
- * invitation only, closed).
+ * invitation only, closed). `retried` once it has been asked again.
  */
 export function useInvitationCheck({ testId, invitationToken }: InviteLink): {
   check: InvitationCheck | null;
   retry: () => void;
+  retried: boolean;
 } {
   const [attempt, setAttempt] = useState(0);
   const [check, setCheck] = useState<InvitationCheck | null>(null);
@@ -40,5 +41,5 @@ export function useInvitationCheck({ testId, invitationToken }: InviteLink): {
     [retry],
   );
 
-  return { check, retry };
+  return { check, retry, retried: attempt > 0 };
 }

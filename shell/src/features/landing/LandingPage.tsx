@@ -16,9 +16,11 @@ interface Props {
   link: InviteLink;
   /** What a personal invitation brings (extra time); null for the open link. */
   invitation: LandingInvitation | null;
+  /** The control that led here is gone though the address did not change (Try again): the heading takes focus. */
+  focusHeading?: boolean;
 }
 
-export function LandingPage({ test, link, invitation }: Props) {
+export function LandingPage({ test, link, invitation, focusHeading = false }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const navigationType = useNavigationType();
   const navigate = useNavigate();
@@ -32,8 +34,8 @@ export function LandingPage({ test, link, invitation }: Props) {
   // the control that led here is gone: the welcome heading takes focus. A page opened from its
   // link is left as the browser opens it.
   useEffect(() => {
-    if (navigationType !== 'POP' && focusIsFree()) heading.current?.focus();
-  }, [navigationType]);
+    if ((navigationType !== 'POP' || focusHeading) && focusIsFree()) heading.current?.focus();
+  }, [navigationType, focusHeading]);
 
   const pathOf = (segment: string) => invitePath(inviteSegment(link.testId, link.invitationToken), segment);
   // Finished in this browser: the end screen, with nothing to start again. Only this browser's flag
