@@ -114,6 +114,33 @@ test('a server that is unreachable for a while only pauses the upload', async ({
   await completedVideoSession(page, request);
 });
 
+test('a server that answers busy only pauses the upload, and does not blame the connection', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  // The busy answers the test gives, and the section's log of the attempt they end.
+  allowProblem(refusedRequest('/api/videos/', 503));
+  allowProblem(/^console error: Video upload failed .*response code: 503/);
+  await openVideoSection(page);
+  await connectCamera(page);
+  await recordFor(page, 1, 'Record Now');
+
+  await page.route('**/api/videos/**', (route) =>
+    route.fulfill({ status: 503, headers: { 'retry-after': '1' }, json: { error: 'The server is busy' } }),
+  );
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const busy = page.getByRole('alert').filter({ hasText: 'The server could not take the video just now.' });
+  await expect(busy).toBeVisible({ timeout: 60_000 });
+  await expect(busy).toContainText('Your video is kept safe in this browser, and sending continues by itself');
+  await expect(page.getByText('The connection to the server was lost.')).toHaveCount(0);
+
+  await page.unroute('**/api/videos/**');
+  await page.getByRole('button', { name: 'Try again now' }).click();
+  await expect(page).toHaveURL(IPREP);
+  await completedVideoSession(page, request);
+});
+
 test('a video the server refuses for good leaves the candidate a way on', async ({ page, request, allowProblem }) => {
   // The refusal the test answers with, and the section's log of it.
   allowProblem(refusedRequest('/api/videos/', 413));

@@ -36,8 +36,19 @@ export function UploadPanel({ state, onRetryNow, onRecordAgain, onContinueWithou
       <div role="alert" className="video-problems">
         {state.phase === 'waiting' && (
           <div className="video-problem">
-            <p className="video-problem-message">The connection to the server was lost.</p>
-            <p>Your video is kept safe in this browser, and sending continues by itself when the connection is back.</p>
+            {state.serverAnswered ? (
+              <>
+                <p className="video-problem-message">The server could not take the video just now.</p>
+                <p>Your video is kept safe in this browser, and sending continues by itself in a moment.</p>
+              </>
+            ) : (
+              <>
+                <p className="video-problem-message">The connection to the server was lost.</p>
+                <p>
+                  Your video is kept safe in this browser, and sending continues by itself when the connection is back.
+                </p>
+              </>
+            )}
             <button type="button" className="button" onClick={onRetryNow}>
               Try again now
             </button>

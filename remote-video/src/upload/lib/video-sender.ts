@@ -16,8 +16,11 @@ import {
 export type UploadState =
   | { phase: 'idle' }
   | { phase: 'sending'; sent: number; total: number }
-  /** The connection failed; sending starts again by itself (or at once, with `retryNow`). */
-  | { phase: 'waiting'; sent: number; total: number }
+  /**
+   * Sending failed for now; it starts again by itself (or at once, with `retryNow`).
+   * `serverAnswered`: the server answered, busy or failing; else the connection failed.
+   */
+  | { phase: 'waiting'; sent: number; total: number; serverAnswered: boolean }
   | { phase: 'refused'; reason: string }
   | { phase: 'sent' };
 
@@ -93,7 +96,7 @@ export class VideoSender {
         const retry = isRetryable(error);
         // The first retry is immediate; only a failure that lasts is worth telling the candidate about.
         if (retry && retryAttempt > 0 && this.upload === upload) {
-          this.report({ phase: 'waiting', sent: this.sent, total });
+          this.report({ phase: 'waiting', sent: this.sent, total, serverAnswered: statusOf(error) !== 0 });
         }
         return retry;
       },
@@ -137,7 +140,7 @@ export class VideoSender {
           }
           return;
         }
-        this.report({ phase: 'waiting', sent: this.sent, total });
+        this.report({ phase: 'waiting', sent: this.sent, total, serverAnswered: statusOf(error) !== 0 });
         this.pause = setTimeout(() => this.retryNow(), UPLOAD_PAUSE_MS);
       },
     });
