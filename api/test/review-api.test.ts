@@ -1,4 +1,5 @@
 import { companyIdOf, getTest, type InvitationView, testsOfCompany } from '@assessment/core';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answers,
@@ -630,6 +631,61 @@ describe('a browser a reviewer signed in from before', () => {
       expect(refused?.body.error).toMatch(/^Too many failed sign-ins from this browser; try again in \d+ s$/);
     } finally {
       await capped.stop();
+    }
+  });
+});
+
+describe('a signed-in reviewer’s code for a change to their two-factor sign-in', () => {
+  it('counts against that sign-in, so failures of others at the address never slow it', async () => {
+    const dataDir = tempDataDir();
+    await withReviewers(dataDir, [{ companyId: companyA, email: ALICE }]);
+    const server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: 'true' });
+    const office = { 'x-forwarded-for': '203.0.113.9' };
+    try {
+      const alice = new ReviewerBrowser(server.url);
+      expect(
+        (await alice.send('POST', '/api/review/sign-in', { email: ALICE, password: REVIEWER_PASSWORD }, office)).status,
+      ).toBe(204);
+      alice.csrfToken = (await alice.send('GET', '/api/review/me', undefined, office)).body.csrfToken as string;
+      const setup = await alice.send('POST', '/api/review/two-factor/setup', undefined, office);
+      const secret = setup.body.key as string;
+      const confirmed = await alice.send(
+        'POST',
+        '/api/review/two-factor/confirm',
+        { code: await generate({ secret }) },
+        office,
+      );
+      expect(confirmed.status, confirmed.text).toBe(200);
+
+      // Someone at the office's address fails more sign-ins than an address may without waiting.
+      let last = 0;
+      for (let attempt = 0; attempt < 22; attempt += 1) {
+        const email = `nobody-${attempt}@lumenvault.example`;
+        last = (
+          await new ReviewerBrowser(server.url).send(
+            'POST',
+            '/api/review/sign-in',
+            { email, password: 'a guess at anything' },
+            office,
+          )
+        ).status;
+      }
+      expect(last).toBe(429);
+
+      // Her own wrong code is refused, and her right one (the next step's) still takes effect.
+      const wrong = await alice.send('POST', '/api/review/two-factor/recovery-codes', { code: '000000' }, office);
+      expect(wrong.status, wrong.text).toBe(400);
+      const nextStep = Math.floor(Date.now() / 1000) + 30;
+      const fresh = await alice.send(
+        'POST',
+        '/api/review/two-factor/recovery-codes',
+        { code: await generate({ secret, epoch: nextStep }) },
+        office,
+      );
+      expect(fresh.status, fresh.text).toBe(200);
+      expect(fresh.body.recoveryCodes).toHaveLength(10);
+    } finally {
+      await server.stop();
     }
   });
 });

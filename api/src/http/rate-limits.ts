@@ -101,7 +101,8 @@ export interface RateLimits {
   admitRegistrationFor(request: FastifyRequest, reply: FastifyReply, testId: string): Promise<void>;
   /**
    * Refuses a sign-in (429) while failures for this email from where it comes, or from there at
-   * all, make it wait: from `browser` (the hash of a browser trusted for this email), else from its address.
+   * all, make it wait: from `browser` (the hash of a browser trusted for this email, or of the
+   * sign-in a signed-in reviewer proves their second factor from), else from its address.
    */
   admitSignInFor(request: FastifyRequest, reply: FastifyReply, email: string, browser?: string): Promise<void>;
   signInFailed(request: FastifyRequest, email: string, browser?: string): Promise<void>;

@@ -32,15 +32,16 @@ export function registerTwoFactorRoutes(review: FastifyInstance, deps: RouteDeps
   const setUpFirst = { ...small, config: { beforeTwoFactor: true } };
 
   /**
-   * A change to a signed-in reviewer's second factor takes a code of it; a wrong one counts as a
-   * failed sign-in of their email from this address, as at sign-in, and is refused with 400 (the
-   * reviewer stays signed in).
+   * A change to a signed-in reviewer's second factor takes a code of it; a wrong one is refused
+   * with 400 (the reviewer stays signed in) and counts as a failed sign-in of their email from this
+   * sign-in, not from its address: the sign-in is proof enough of where it comes from, and nobody
+   * else at the address can slow it. A sign-in of an account with it on had the code already.
    */
   async function proveSecondFactor(request: FastifyRequest, reply: FastifyReply, code: string): Promise<void> {
-    const { reviewer } = signedIn(request);
-    await limits.admitSignInFor(request, reply, reviewer.email);
+    const { reviewer, sessionHash } = signedIn(request);
+    await limits.admitSignInFor(request, reply, reviewer.email, sessionHash);
     if (!(await secondFactorHolds(twoFactor, reviewer, code, now()))) {
-      await limits.signInFailed(request, reviewer.email);
+      await limits.signInFailed(request, reviewer.email, sessionHash);
       throw new HttpError(400, TWO_FACTOR_CODE_REFUSED);
     }
   }
