@@ -113,8 +113,9 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.decorateRequest('reviewer', undefined);
     review.setReplySerializer((payload) => safeJson(payload));
     review.decorateRequest('trustedBrowser', undefined);
-    // Every route here but an access link's is counted against who sent it, once that is known:
-    // the signed-in reviewer, or for a sign-in the browser that reviewer signed in from before.
+    // Every route here is counted against who sent it, once that is known: the signed-in reviewer;
+    // for a sign-in, the browser that reviewer signed in from before; for an access link's routes,
+    // the live link, once their body is read (`review-team.ts`).
     review.addHook('onRoute', (route) => {
       route.config = { bucket: 'reviewer', ...route.config };
     });
