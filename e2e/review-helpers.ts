@@ -12,6 +12,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_TOKEN, test as base, expect, refusedRequest } from './fixtures.ts';
 import { type ApiInstance, startApiInstance } from './support/api-instances.ts';
+import { press, tabToShownFocus, type } from './support/keyboard.ts';
 import { freePort } from './support/product-server.ts';
 import { registrationPayload } from './support/registration.ts';
 
@@ -154,6 +155,24 @@ export async function signIn(page: Page, reviewer: Reviewer, path = '/review/'):
   await page.getByLabel('Password').fill(reviewer.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** The sign-in form, from its focused heading, filled and sent by keyboard alone; the caller checks what follows. */
+export async function signInByKeyboard(page: Page, reviewer: Reviewer): Promise<void> {
+  await page.goto('/review/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeFocused();
+  await tabToShownFocus(page, page.getByLabel('Email'));
+  await type(page, reviewer.email);
+  await tabToShownFocus(page, page.getByLabel('Password'));
+  await type(page, reviewer.password);
+  await press(page, 'Enter');
+}
+
+/** Signs out by keyboard, back to the sign-in page. */
+export async function signOutByKeyboard(page: Page): Promise<void> {
+  await tabToShownFocus(page, page.getByRole('button', { name: 'Sign out' }), 'Shift+Tab');
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeVisible();
 }
 
 /**

@@ -2,7 +2,14 @@ import path from 'node:path';
 import { companyIdOf, getTest, SESSION_KEY_HEADER } from '@assessment/core';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, SAMPLE_ID } from './fixtures.ts';
-import { addReviewer, test as base, type OwnServer, onOwnServer, registerCandidate } from './review-helpers.ts';
+import {
+  addReviewer,
+  test as base,
+  type OwnServer,
+  onOwnServer,
+  registerCandidate,
+  signInByKeyboard,
+} from './review-helpers.ts';
 import { tabToShownFocus } from './support/keyboard.ts';
 
 /**
@@ -50,13 +57,7 @@ test("a section's own record: reached from the page list by keyboard alone, its 
   });
   expect(stored.status(), await stored.text()).toBe(200);
 
-  await page.goto('/review/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeFocused();
-  await tabToShownFocus(page, page.getByLabel('Email'));
-  await page.keyboard.type(reviewer.email);
-  await tabToShownFocus(page, page.getByLabel('Password'));
-  await page.keyboard.type(reviewer.password);
-  await page.keyboard.press('Enter');
+  await signInByKeyboard(page, reviewer);
   await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
 
   await tabToShownFocus(page, page.getByRole('link', { name: sample.roleName }));

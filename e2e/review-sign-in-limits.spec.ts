@@ -1,24 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, refusedRequest } from './fixtures.ts';
-import { addReviewer, type Reviewer, testOnOwnServer as test } from './review-helpers.ts';
-import { press, tabToShownFocus, type } from './support/keyboard.ts';
+import { addReviewer, signInByKeyboard, signOutByKeyboard, testOnOwnServer as test } from './review-helpers.ts';
 
 const ORBITRA = { companyId: 'orbitra-labs' };
 /** Sign-ins an address may make in an hour on this spec's server, so a stranger spends them quickly. */
 const CAP = 3;
 
 test.use({ ownServerEnv: { SIGN_INS_PER_IP_PER_HOUR: String(CAP) } });
-
-/** The sign-in form filled and sent by keyboard. */
-async function signInByKeyboard(page: Page, reviewer: Reviewer): Promise<void> {
-  await page.goto('/review/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeFocused();
-  await tabToShownFocus(page, page.getByLabel('Email'));
-  await type(page, reviewer.email);
-  await tabToShownFocus(page, page.getByLabel('Password'));
-  await type(page, reviewer.password);
-  await press(page, 'Enter');
-}
 
 test('someone else at the address spends its sign-ins; the reviewer still signs in from the browser they used before, by keyboard', async ({
   page,
@@ -32,9 +19,7 @@ test('someone else at the address spends its sign-ins; the reviewer still signs 
   const reviewer = addReviewer(ORBITRA.companyId, 'Rhea Reviewer', 'reviewer', ownServer.dataDir);
   await signInByKeyboard(page, reviewer);
   await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
-  await tabToShownFocus(page, page.getByRole('button', { name: 'Sign out' }), 'Shift+Tab');
-  await press(page, 'Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeVisible();
+  await signOutByKeyboard(page);
 
   // Someone else at the same address (every browser of this test is at 127.0.0.1) guesses her
   // password until the address's sign-ins for the hour are spent.

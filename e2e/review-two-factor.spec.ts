@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, refusedRequest } from './fixtures.ts';
-import { addReviewer, type Reviewer, signIn, testOnOwnServer as test } from './review-helpers.ts';
+import { addReviewer, type Reviewer, signIn, signOutByKeyboard, testOnOwnServer as test } from './review-helpers.ts';
 import { press, tabToShownFocus, type } from './support/keyboard.ts';
 
 /** A company no other spec touches: its rule of two-factor sign-in holds this spec's people alone. */
@@ -59,12 +59,6 @@ async function signInWithCode(page: Page, reviewer: Reviewer, code: string): Pro
   await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
 }
 
-async function signOut(page: Page): Promise<void> {
-  await tabToShownFocus(page, page.getByRole('button', { name: 'Sign out' }), 'Shift+Tab');
-  await press(page, 'Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeVisible();
-}
-
 test('an admin requires two-factor sign-in; a reviewer is taken to set it up, then signs in with a code and with a recovery code, by keyboard', async ({
   page,
   browser,
@@ -107,7 +101,7 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
     await tabToShownFocus(reid, reid.getByRole('link', { name: MARROWGATE.roleName }));
     await press(reid, 'Enter');
     await expect(reid.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeFocused();
-    await signOut(reid);
+    await signOutByKeyboard(reid);
 
     // A password alone signs Reid in, straight to setting it up: nothing else is open to him.
     await signIn(reid, reviewer, '/review/');
@@ -121,11 +115,11 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
       'Your company requires it, so it stays on.',
     );
 
-    await signOut(reid);
+    await signOutByKeyboard(reid);
     await signInWithCode(reid, reviewer, await nextCode(key));
     expect(await seriousAccessibilityViolations(reid)).toEqual([]);
 
-    await signOut(reid);
+    await signOutByKeyboard(reid);
     await signInWithCode(reid, reviewer, codes[0] as string);
     await expect(reid.getByRole('region', { name: 'Two-factor sign-in', exact: true })).toContainText(
       '9 of your recovery codes are left.',
@@ -148,7 +142,7 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
     await expect(panel).toContainText('10 of your recovery codes are left.');
 
     // A recovery code works once: the same one again is refused, announced, and the field kept.
-    await signOut(reid);
+    await signOutByKeyboard(reid);
     await reid.getByLabel('Email').fill(reviewer.email);
     await reid.getByLabel('Password').fill(reviewer.password);
     await reid.getByRole('button', { name: 'Sign in' }).click();

@@ -111,8 +111,8 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
   await app.register(async (review) => {
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
-    review.setReplySerializer((payload) => safeJson(payload));
     review.decorateRequest('trustedBrowser', undefined);
+    review.setReplySerializer((payload) => safeJson(payload));
     // Every route here is counted against who sent it, once that is known: the signed-in reviewer;
     // for a sign-in, the browser that reviewer signed in from before; for an access link's routes,
     // the live link, once their body is read (`review-team.ts`).
