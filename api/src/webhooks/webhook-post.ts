@@ -3,7 +3,11 @@ import https from 'node:https';
 import { useAgent } from 'request-filtering-agent';
 import { Webhook } from 'standardwebhooks';
 
-/** How long an endpoint has to answer: a slow ATS holds one sender, never the server. */
+/**
+ * How long an endpoint has for its whole answer, from the request's start: a slow ATS holds one
+ * sender, never the server, and never for longer than this. An idle timeout alone would not do:
+ * an answer dripped a byte every few seconds is never idle.
+ */
 const TIMEOUT_MS = 10_000;
 /** What is read of an answer: its status is all that counts. */
 const ANSWER_BYTES = 4096;
@@ -34,7 +38,10 @@ export class WebhookRefused extends Error {
  * loopback and link-local addresses after DNS resolution; redirects are not followed, so a
  * redirect cannot lead there either. Resolves with the 2xx status; rejects with `WebhookRefused`.
  */
-export function postWebhook(message: WebhookMessage, { allowPrivate }: { allowPrivate: boolean }): Promise<number> {
+export function postWebhook(
+  message: WebhookMessage,
+  { allowPrivate, timeoutMs = TIMEOUT_MS }: { allowPrivate: boolean; timeoutMs?: number },
+): Promise<number> {
   const signature = new Webhook(message.secret).sign(message.id, message.at, message.payload);
   const url = new URL(message.url);
   const client = url.protocol === 'https:' ? https : http;
@@ -44,7 +51,7 @@ export function postWebhook(message: WebhookMessage, { allowPrivate }: { allowPr
       {
         method: 'POST',
         agent: allowPrivate ? undefined : useAgent(message.url),
-        timeout: TIMEOUT_MS,
+        signal: AbortSignal.timeout(timeoutMs),
         headers: {
           'content-type': 'application/json',
           'user-agent': 'assessment-webhooks',
@@ -68,8 +75,14 @@ export function postWebhook(message: WebhookMessage, { allowPrivate }: { allowPr
         });
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on('error', (error) => reject(new WebhookRefused(error.message, null)));
+    request.on('error', (error) =>
+      reject(
+        new WebhookRefused(
+          error.name === 'AbortError' ? `no whole answer within ${timeoutMs / 1000} s` : error.message,
+          null,
+        ),
+      ),
+    );
     request.end(message.payload);
   });
 }
