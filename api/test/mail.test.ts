@@ -119,6 +119,28 @@ describe('emails through a real SMTP server', () => {
     ).toBe(true);
     expect(text.some((line) => /^- Feedback: Received at .+ UTC\.$/.test(line))).toBe(true);
   });
+  it('sends no receipt to a list of addresses typed as the email, and says why', async () => {
+    const unique = newSessionId();
+    const typed = 'first@victim.example, second@victim.example';
+    expect((await postJson(server.url, '/api/now-assessment', registration(unique, { email: typed }))).status).toBe(
+      200,
+    );
+    expect((await postJson(server.url, '/api/feedback', feedback(unique))).status).toBe(200);
+    await server.app.deliverySender.runDue();
+
+    expect(sink.to('first@victim.example')).toEqual([]);
+    expect(sink.to('second@victim.example')).toEqual([]);
+    const beside = await storesBeside({ DATA_DIR: server.dataDir });
+    try {
+      const receipt = (await beside.stores.deliveries.deliveriesOf('lumenvault', 50)).find(
+        (delivery) => delivery.sessionId === unique && delivery.kind === 'receipt',
+      );
+      expect(receipt).toMatchObject({ state: 'failed', lastError: 'the email the candidate gave is not one address' });
+    } finally {
+      await beside.close();
+    }
+  });
+
   it('reminds a candidate who has not started, once, 48 hours before the link expires; nobody else', async () => {
     const inFiveDays = { expiresAt: new Date(clock.now() + 5 * DAY).toISOString() };
     const waiting = await invite(server.url, clock.now(), { ...inFiveDays, email: 'waiting@mail.example' });

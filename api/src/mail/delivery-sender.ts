@@ -7,6 +7,7 @@ import {
   quizTimeLimitMinutes,
   recordFacts,
 } from '@assessment/core';
+import { z } from 'zod';
 import { describeError } from '../backends.ts';
 import { type SerialLoop, startSerialLoop } from '../jobs/serial-loop.ts';
 import { accessLinkHash, type LinkMail } from '../review/team.ts';
@@ -62,6 +63,8 @@ export function retryAt(attempts: number, createdAt: number, now: number): numbe
 /** A message that will never be sent, and why; it is logged as failed, not retried. */
 class NotSendable extends Error {}
 
+const oneAddress = z.email();
+
 /** A teammate's link, while it can still set their password; the secret is in the message only. */
 async function composeTeammate(delivery: StoredDelivery, { team, publicUrl, now }: DeliverySenderDeps) {
   const { secret, purpose } = JSON.parse(delivery.payload ?? '{}') as Partial<LinkMail>;
@@ -115,9 +118,13 @@ async function compose(delivery: StoredDelivery, deps: DeliverySenderDeps): Prom
   const record = delivery.sessionId ? await sessions.getSession(delivery.sessionId) : undefined;
   const test = record && getTest(record.testId);
   if (!record?.registration || !test) throw new NotSendable('the candidate was erased');
+  // The address is what a stranger typed on the open link, unchecked so that no typo loses a
+  // registration: a list of addresses there would make the receipt a message to all of them.
+  const to = record.registration.payload.email;
+  if (!oneAddress.safeParse(to).success) throw new NotSendable('the email the candidate gave is not one address');
   return {
     deliveryId: delivery.deliveryId,
-    to: record.registration.payload.email,
+    to,
     fromName: test.companyName,
     ...receiptMail({
       companyName: test.companyName,

@@ -42,7 +42,8 @@ function messageId(deliveryId: string, from: string): string {
 function envelope(mail: OutgoingMail, from: string) {
   return {
     from: { name: mail.fromName, address: from },
-    to: mail.to,
+    // An address, never a string nodemailer would read as a list of them.
+    to: { name: '', address: mail.to },
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
