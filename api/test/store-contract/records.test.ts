@@ -1,3 +1,4 @@
+import { MAX_KEPT_DEVICE_CHECKS } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecordFinalError } from '../../src/storage/errors.ts';
 import type { SessionRecord } from '../../src/storage/sessions/session-store.ts';
@@ -171,6 +172,20 @@ describe.each(backEnds)('what a session holds ($name)', (backEnd) => {
       { checkId: 'b-check', facts: passing, result: true, receivedAt: firstAt },
       { checkId: 'a-check', facts: failing, result: false, receivedAt: secondAt },
     ]);
+  });
+
+  it(`keeps ${MAX_KEPT_DEVICE_CHECKS} device checks of a session; later ones are answered, not stored`, async () => {
+    const sessionId = await opened(store);
+    const failing = deviceFactsOf({ videoInputs: 0, permission: 'denied' });
+    for (let index = 0; index < MAX_KEPT_DEVICE_CHECKS; index += 1) {
+      expect(await store.saveDeviceCheck(ref(sessionId), `check-${index}`, failing, false)).toBe(false);
+    }
+    expect(await store.saveDeviceCheck(ref(sessionId), 'one-more', deviceFactsOf(), true)).toBe(true);
+    // A repeat of a kept check still gets its stored result.
+    expect(await store.saveDeviceCheck(ref(sessionId), 'check-0', deviceFactsOf(), true)).toBe(false);
+    const checks = (await store.getSession(sessionId))?.deviceChecks ?? [];
+    expect(checks).toHaveLength(MAX_KEPT_DEVICE_CHECKS);
+    expect(checks.map((check) => check.checkId)).not.toContain('one-more');
   });
 
   it('keeps the latest reason for no video; feedback is final: the same again is taken, other feedback refused', async () => {

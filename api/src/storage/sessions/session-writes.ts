@@ -1,3 +1,4 @@
+import { MAX_KEPT_DEVICE_CHECKS } from '@assessment/core';
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import { coalescedIn, readByKey } from '../db/coalesced.ts';
 import { compiledForEachCount, standIns } from '../db/compiled-once.ts';
@@ -568,6 +569,20 @@ export const sessionWrites = defineWrites({
   ): Promise<boolean> {
     return writeOfSession(context, ref, async () => {
       const { db } = context;
+      const kept = await db
+        .selectFrom('device_checks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('session_id', '=', ref.sessionId)
+        .executeTakeFirstOrThrow();
+      if (Number(kept.count) >= MAX_KEPT_DEVICE_CHECKS) {
+        const stored = await db
+          .selectFrom('device_checks')
+          .select('result')
+          .where('session_id', '=', ref.sessionId)
+          .where('check_id', '=', checkId)
+          .executeTakeFirst();
+        return stored ? Boolean(stored.result) : result;
+      }
       // A repeat returns the stored result: DO UPDATE locks and returns the row even when another
       // instance inserted it a moment before.
       const row = await db

@@ -14,9 +14,11 @@ export type DeviceCheck =
 
 /**
  * The camera check: decided here from the browser's own facts, every 2 s until
- * it passes. Each result is sent to the API for the hiring company's record; what the server
- * answers, or whether it answers at all, changes nothing for the candidate. A new `recheckAfter`
- * (a camera that just failed) starts the check again, since the facts may have changed with it.
+ * it passes. A result whose facts differ from the last one sent is sent to the API for the hiring
+ * company's record: a candidate looking at a failed check for an hour is one entry there, not
+ * 1,800 queued in their outbox. What the server answers, or whether it answers at all, changes
+ * nothing for the candidate. A new `recheckAfter` (a camera that just failed) starts the check
+ * again, since the facts may have changed with it.
  */
 export function useDeviceCheck(session: SessionRef, companyName: string, recheckAfter: unknown): DeviceCheck {
   const [check, setCheck] = useState<DeviceCheck>({ status: 'checking' });
@@ -27,17 +29,21 @@ export function useDeviceCheck(session: SessionRef, companyName: string, recheck
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failedBefore = false;
+    let sentFacts: string | undefined;
 
     async function run() {
       const facts = await readDeviceFacts(browserMediaEnvironment());
       if (stopped) return;
       const passed = deviceCheckPasses(facts);
-      void postDeviceCheck({
-        company: companyName,
-        ...wireSessionRef({ sessionId, testId }),
-        checkId: randomId(),
-        facts,
-      });
+      if (JSON.stringify(facts) !== sentFacts) {
+        sentFacts = JSON.stringify(facts);
+        void postDeviceCheck({
+          company: companyName,
+          ...wireSessionRef({ sessionId, testId }),
+          checkId: randomId(),
+          facts,
+        });
+      }
       setCheck({ status: passed ? 'passed' : 'failed', facts });
       if (passed) {
         if (failedBefore) notices.deviceCheckPassed();

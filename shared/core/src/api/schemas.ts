@@ -174,6 +174,13 @@ export const deviceCheckFactsSchema = z.object({
   permission: z.enum(['granted', 'denied', 'prompt', 'unknown']),
 });
 
+/**
+ * Camera checks kept per session. The browser sends one when its facts change, so a candidate
+ * sends a few; past this many a check is still answered, from its facts, but not stored, so a
+ * session cannot grow its record (read whole by every look at it) without end.
+ */
+export const MAX_KEPT_DEVICE_CHECKS = 50;
+
 export const deviceCheckSchema = z.object({
   ...sessionRef,
   company: text(5000),
