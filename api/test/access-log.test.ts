@@ -119,6 +119,24 @@ describe.each(TEST_DATABASES)('every look at a candidate is on record ($name)', 
     expect(theirs.text).not.toContain(candidate);
   });
 
+  it('records a video taken by any range, once per person in ten minutes, and a reveal of one not hidden', async () => {
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    const video = `/api/review/candidates/${candidate}/video`;
+    // All but the first byte, then the whole file as a suffix: neither starts at byte 0.
+    expect((await admin.send('GET', video, undefined, { range: 'bytes=1-' })).status).toBe(206);
+    expect((await admin.send('GET', video, undefined, { range: 'bytes=-1000000' })).status).toBe(206);
+    // Without blind review, a reveal answers the whole candidate: an opening.
+    expect((await admin.send('POST', `/api/review/candidates/${candidate}/reveal`)).status).toBe(200);
+
+    const log = await admin.send('GET', '/api/review/access-log');
+    const actions = (log.body.entries as { sessionId: string; actor: string; action: string }[])
+      .filter((entry) => entry.sessionId === candidate && entry.actor === ADMIN)
+      .map((entry) => entry.action)
+      .sort();
+    expect(actions).toEqual(['opened', 'video']);
+  });
+
   it('records each change to a candidate’s personal link, by the company and by the operator', async () => {
     const invitation = await invite(server.url, Date.now());
     const { status, unique } = await registerWith(server.url, invitation.token);

@@ -73,11 +73,23 @@ export async function recordInvitationChange(
   );
 }
 
+/** How long one person's requests for a video are one look: a player's ranges while it plays or seeks. */
+const VIDEO_LOOK_MS = 10 * 60_000;
+
 /**
- * A video is looked at when it starts: a whole download, or a player's first range, of a session
- * that has a finished video. The ranges a player asks for while it plays or seeks are the same look.
+ * Puts a look at a session's finished video on record for whoever is sent any of it, whatever
+ * range they ask for: a record kept only for a range at byte 0 let `bytes=1-` or a suffix range
+ * take the whole video unseen. One person's requests within `VIDEO_LOOK_MS` of their last recorded
+ * look are that look.
  */
-export function startsTheVideo(record: SessionRecord, rangeHeader: string | undefined): boolean {
-  if (currentVideo(record.videos)?.completedAt == null) return false;
-  return rangeHeader === undefined || /^bytes=0-/.test(rangeHeader);
+export async function recordVideoLook(
+  access: AccessLogStore,
+  looker: Looker,
+  record: SessionRecord,
+  at: number,
+): Promise<void> {
+  if (currentVideo(record.videos)?.completedAt == null) return;
+  const last = await access.lastLook(record.sessionId, looker.actor, 'video');
+  if (last !== undefined && at - last < VIDEO_LOOK_MS) return;
+  await recordLooks(access, looker, [record], 'video', at);
 }

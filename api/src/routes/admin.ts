@@ -5,7 +5,7 @@ import { safeJson } from '../admin/safe-json.ts';
 import { encodeCursor, sessionQuerySchema } from '../admin/session-query.ts';
 import { currentVideo, describeSession, videoExtension } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import { lookerOf, recordInvitationChange, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
+import { lookerOf, recordInvitationChange, recordLooks, recordVideoLook } from '../privacy/access-records.ts';
 import { eraseCandidate } from '../privacy/erasure.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
@@ -108,8 +108,7 @@ export async function registerAdminRoutes(
     admin.get<{ Params: { sessionId: string } }>('/api/admin/sessions/:sessionId/video', async (request, reply) => {
       const record = await sessions.getSession(request.params.sessionId);
       if (!record) throw new HttpError(404, 'This session has no finished video');
-      if (startsTheVideo(record, request.headers.range))
-        await recordLooks(access, lookerOf(request), [record], 'video', now());
+      await recordVideoLook(access, lookerOf(request), record, now());
       return sendVideo(record, request.headers.range, reply, videos);
     });
 

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeJson } from '../admin/safe-json.ts';
 import { testSessionsCsv } from '../export/export-sessions.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import { lookerOf, recordInvitationChange, recordLooks, startsTheVideo } from '../privacy/access-records.ts';
+import { lookerOf, recordInvitationChange, recordLooks, recordVideoLook } from '../privacy/access-records.ts';
 import { eraseCandidate } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
@@ -295,12 +295,16 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     // One click, on record: the reviewer chooses to see whom they review before rating them.
     review.post<SessionParams>('/api/review/candidates/:sessionId/reveal', small, async (request) => {
       const { record, test } = await companySession(sessions, request, request.params.sessionId);
+      const at = now();
+      // Not hidden (no blind review, or shown already): the answer is the candidate whole all the
+      // same, so it is on record as an opening.
       if (await hiddenHere(request, record)) {
-        const at = now();
         await blind.reveal(record.sessionId, signedIn(request).reviewer.reviewerId, at);
         await recordLooks(access, lookerOf(request), [record], 'revealed', at);
+      } else {
+        await recordLooks(access, lookerOf(request), [record], 'opened', at);
       }
-      return candidateDetail(record, test, videos, now(), sections);
+      return candidateDetail(record, test, videos, at, sections);
     });
     review.delete<SessionParams>('/api/review/candidates/:sessionId', async (request, reply) => {
       requireCompanyAdmin(request);
@@ -348,8 +352,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
           'Blind review hides the video until you rate the written answers or show the candidate',
         );
       }
-      if (startsTheVideo(record, request.headers.range))
-        await recordLooks(access, lookerOf(request), [record], 'video', now());
+      await recordVideoLook(access, lookerOf(request), record, now());
       return sendVideo(record, request.headers.range, reply, videos);
     });
 

@@ -35,6 +35,8 @@ export interface AccessLogStore {
     entries: StoredAccessEntry[];
     next?: AccessCursor;
   }>;
+  /** When this person's newest entry of this action on this candidate was made. */
+  lastLook(sessionId: string, actor: string, action: AccessAction): Promise<number | undefined>;
   /** One candidate's newest entries, and how many different people of each role looked. */
   ofSession(
     sessionId: string,
@@ -96,6 +98,16 @@ export function createAccessLogStore({ reads: db, write }: Storage): AccessLogSt
       const entries = rows.slice(0, limit).map(toEntry);
       const last = rows.length > limit ? entries.at(-1) : undefined;
       return last ? { entries, next: { at: last.at, entryId: last.entryId } } : { entries };
+    },
+    async lastLook(sessionId, actor, action) {
+      const row = await db
+        .selectFrom('access_log')
+        .select((eb) => eb.fn.max('at').as('at'))
+        .where('session_id', '=', sessionId)
+        .where('actor', '=', actor)
+        .where('action', '=', action)
+        .executeTakeFirst();
+      return row?.at == null ? undefined : Number(row.at);
     },
     async ofSession(sessionId, limit) {
       const [rows, people] = await Promise.all([
