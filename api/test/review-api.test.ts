@@ -574,6 +574,11 @@ describe('the sign-in cap per address', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       // Her colleague at another address is not held by it.
       expect((await signInFrom('198.51.100.20')).status).toBe(204);
+
+      // On IPv6 an address is its /64: a machine there takes a fresh address of it at will.
+      for (const host of ['a', 'b', 'c']) expect((await signInFrom(`2001:db8:1:2::${host}`)).status).toBe(204);
+      expect((await signInFrom('2001:db8:1:2:ffff::d')).status).toBe(429);
+      expect((await signInFrom('2001:db8:1:3::a')).status).toBe(204);
     } finally {
       await capped.stop();
     }

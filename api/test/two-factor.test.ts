@@ -5,6 +5,8 @@ import {
   TWO_FACTOR_CHALLENGE_GONE,
   TWO_FACTOR_CODE_REFUSED,
   TWO_FACTOR_REQUIRED,
+  TWO_FACTOR_TOO_MANY_CODES,
+  WRONG_CODES_PER_SIGN_IN,
 } from '@assessment/core';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +73,8 @@ describe.each(TEST_DATABASES)('two-factor sign-in for reviewers ($name)', (datab
       ],
       { now: () => clock },
       // Every test here signs in from one address many times; that hourly count is not under test.
-      { SIGN_INS_PER_IP_PER_HOUR: '1000' },
+      // Behind a trusted proxy, a test may send a guess from an address of its choosing.
+      { SIGN_INS_PER_IP_PER_HOUR: '1000', TRUST_PROXY: 'true' },
     ));
   });
 
@@ -193,6 +196,29 @@ describe.each(TEST_DATABASES)('two-factor sign-in for reviewers ($name)', (datab
     expect((await again.signIn(ADMIN)).status).toBe(200);
     expect((await again.send('POST', '/api/review/sign-in/code', { code: '111111' })).status).toBe(401);
     expect((await again.send('POST', '/api/review/sign-in/code', { code: await codeOf(ADMIN) })).status).toBe(204);
+  });
+
+  it(`ends a sign-in after ${WRONG_CODES_PER_SIGN_IN} wrong codes, from whatever addresses they come`, async () => {
+    clock += STEP_MS;
+    const reviewer = browser();
+    expect((await reviewer.signIn(ADMIN)).status).toBe(200);
+    // The waiting sign-in's cookie, replayed from a fresh address for each guess, so that no
+    // address's failures hold it back.
+    const answers: { status: number; error: unknown }[] = [];
+    for (let guess = 0; guess < WRONG_CODES_PER_SIGN_IN; guess += 1) {
+      const answer = await reviewer.send(
+        'POST',
+        '/api/review/sign-in/code',
+        { code: String(100000 + guess) },
+        { 'x-forwarded-for': `198.51.100.${guess + 1}` },
+      );
+      answers.push({ status: answer.status, error: answer.body.error });
+    }
+    expect(answers.slice(0, -1).every((answer) => answer.error === TWO_FACTOR_CODE_REFUSED)).toBe(true);
+    expect(answers.at(-1)).toEqual({ status: 401, error: TWO_FACTOR_TOO_MANY_CODES });
+    const right = await reviewer.send('POST', '/api/review/sign-in/code', { code: await codeOf(ADMIN) });
+    expect(right.status).toBe(401);
+    expect(right.body.error).toBe(TWO_FACTOR_CHALLENGE_GONE);
   });
 
   it('takes each recovery code once, however it is typed, and lets a code wait only 5 minutes', async () => {

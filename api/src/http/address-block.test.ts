@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressBlock } from './address-block.ts';
+import { addressBlock, limitedAddress } from './address-block.ts';
 
 describe('addressBlock', () => {
   it('gives an IPv4 address its /24, also when written as IPv6', () => {
@@ -18,5 +18,19 @@ describe('addressBlock', () => {
 
   it('leaves what is no address as it is', () => {
     expect(addressBlock('unix-socket')).toBe('unix-socket');
+  });
+});
+
+describe('limitedAddress', () => {
+  it('counts an IPv6 address by its /64, where its machine picks addresses at will', () => {
+    expect(limitedAddress('2001:db8:ab:cd12::1')).toBe('2001:db8:ab:cd12::/64');
+    expect(limitedAddress('2001:db8:ab:cd12:ffff:1:2:3')).toBe(limitedAddress('2001:db8:ab:cd12::9'));
+    expect(limitedAddress('2001:db8:ab:cd13::1')).not.toBe(limitedAddress('2001:db8:ab:cd12::1'));
+  });
+
+  it('counts an IPv4 address alone, also when written as IPv6, and leaves what is no address', () => {
+    expect(limitedAddress('203.0.113.77')).toBe('203.0.113.77');
+    expect(limitedAddress('::ffff:203.0.113.77')).toBe('203.0.113.77');
+    expect(limitedAddress('unix-socket')).toBe('unix-socket');
   });
 });

@@ -1,7 +1,8 @@
+import { TWO_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_TOO_MANY_CODES, WRONG_CODES_PER_SIGN_IN } from '@assessment/core';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { addressBlock } from './address-block.ts';
+import { addressBlock, limitedAddress } from './address-block.ts';
 import { accessOf } from './candidate-access.ts';
 import { HttpError } from './errors.ts';
 import { sharedRateLimits } from './shared-rate-limits.ts';
@@ -68,6 +69,7 @@ type Bucket =
   | 'sign-in-ip'
   | 'sign-in-browser'
   | 'access-link'
+  | 'sign-in-codes'
   | 'sign-in-failures'
   | 'sign-in-browser-failures'
   | 'admin'
@@ -106,6 +108,12 @@ export interface RateLimits {
    */
   admitSignInFor(request: FastifyRequest, reply: FastifyReply, email: string, browser?: string): Promise<void>;
   signInFailed(request: FastifyRequest, email: string, browser?: string): Promise<void>;
+  /**
+   * Counts a wrong code for the sign-in waiting for it (`challenge`, its cookie's hash); true once
+   * it has had `WRONG_CODES_PER_SIGN_IN`. Its cookie works from any address, where the failures of
+   * `signInFailed` are counted, so the sign-in itself bounds the guesses made with it.
+   */
+  codeRefusedFor(request: FastifyRequest, challenge: string): Promise<boolean>;
   signInSucceeded(request: FastifyRequest, email: string, browser?: string): Promise<void>;
 }
 
@@ -122,7 +130,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       // options, though the plugin's types leave it out (5000 would be too few for many sessions).
       cache: COUNTERS,
       // The bucket's name is part of the key, so buckets stay apart in a shared store too.
-      keyGenerator: (request: FastifyRequest) => `${bucket}:${subjects.get(request) ?? request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `${bucket}:${subjects.get(request) ?? limitedAddress(request.ip)}`,
     };
     const check = api.createRateLimit(options as Parameters<FastifyInstance['createRateLimit']>[0]);
     return { bucket, check };
@@ -140,6 +148,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     signInIp: limiter('sign-in-ip', config.signInsPerIpPerHour, HOUR),
     signInBrowser: limiter('sign-in-browser', config.signInsPerIpPerHour, HOUR),
     accessLink: limiter('access-link', config.signInsPerIpPerHour, HOUR),
+    signInCodes: limiter('sign-in-codes', WRONG_CODES_PER_SIGN_IN - 1, TWO_FACTOR_CHALLENGE_MINUTES * MINUTE),
     admin: limiter('admin', config.perMinute, MINUTE),
     operator: limiter('operator', config.perMinute, MINUTE),
     review: limiter('review', config.perMinute, MINUTE),
@@ -158,7 +167,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
   };
   /** Where a sign-in's failures are counted: its trusted browser, or its address. */
   const origin = (request: FastifyRequest, browser: string | undefined) =>
-    browser ? `browser ${browser}` : request.ip;
+    browser ? `browser ${browser}` : limitedAddress(request.ip);
 
   /** Counts the request against `subject` in the limiter's bucket; the refusal, if it is full. */
   async function attempt(request: FastifyRequest, { bucket, check }: Limiter, subject: string) {
@@ -188,19 +197,21 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       // who sent them: a new session's registration, once it knows whether an invitation vouches
       // for it.
       if (request.routeOptions.config.bucket) return Promise.resolve();
-      if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, request.ip);
-      if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, request.ip);
-      return count(request, reply, limiters.ip, request.ip);
+      if (request.url.startsWith('/api/admin/'))
+        return count(request, reply, limiters.admin, limitedAddress(request.ip));
+      if (request.url.startsWith('/api/review/'))
+        return count(request, reply, limiters.review, limitedAddress(request.ip));
+      return count(request, reply, limiters.ip, limitedAddress(request.ip));
     },
     admitSender(request, reply, sender) {
       const [bySender, byAddress] = senderLimiters[request.routeOptions.config.bucket as RouteBucket];
-      if (!sender) return count(request, reply, byAddress, request.ip);
+      if (!sender) return count(request, reply, byAddress, limitedAddress(request.ip));
       countedBySender.add(request);
       return count(request, reply, bySender, sender);
     },
     async admitRegistrationFor(request, reply, testId) {
       const block = addressBlock(request.ip);
-      await count(request, reply, limiters.registerIp, request.ip);
+      await count(request, reply, limiters.registerIp, limitedAddress(request.ip));
       await count(request, reply, limiters.registerBlock, block);
       const full = await attempt(request, limiters.registerTest, testId);
       if (!full) return;
@@ -209,13 +220,16 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     },
     async admitSignInFor(request, reply, email, browser) {
       // A browser trusted for another reviewer vouches for nobody else: this one counts at its address too.
-      if (!browser && countedBySender.has(request)) await count(request, reply, limiters.signInIp, request.ip);
+      if (!browser && countedBySender.has(request))
+        await count(request, reply, limiters.signInIp, limitedAddress(request.ip));
       const wait = await signIns.waitSeconds(email.toLowerCase(), origin(request, browser), config.now());
       if (wait > 0)
         refuse(reply, { bucket: browser ? 'sign-in-browser-failures' : 'sign-in-failures', retryAfter: wait });
     },
     signInFailed: (request, email, browser) =>
       signIns.failed(email.toLowerCase(), origin(request, browser), config.now()),
+    codeRefusedFor: async (request, challenge) =>
+      (await attempt(request, limiters.signInCodes, challenge)) !== undefined,
     signInSucceeded: (request, email, browser) => signIns.succeeded(email.toLowerCase(), origin(request, browser)),
   };
 }
@@ -233,6 +247,7 @@ const tooMany: Record<Bucket, string> = {
   'sign-in-ip': 'Too many sign-in attempts from this address',
   'sign-in-browser': 'Too many sign-in attempts from this browser',
   'access-link': 'Too many requests with this link',
+  'sign-in-codes': TWO_FACTOR_TOO_MANY_CODES,
   'sign-in-failures': 'Too many failed sign-ins from this address',
   'sign-in-browser-failures': 'Too many failed sign-ins from this browser',
   admin: 'Too many admin requests',

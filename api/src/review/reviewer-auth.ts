@@ -11,6 +11,7 @@ import {
   TWO_FACTOR_CHALLENGE_MINUTES,
   TWO_FACTOR_CODE_REFUSED,
   TWO_FACTOR_REQUIRED,
+  TWO_FACTOR_TOO_MANY_CODES,
 } from '@assessment/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
@@ -174,6 +175,11 @@ export async function signInWithCode(request: FastifyRequest, reply: FastifyRepl
   await limits.admitSignInFor(request, reply, reviewer.email, browser);
   if (!(await secondFactorHolds(twoFactor, reviewer, code, now()))) {
     await limits.signInFailed(request, reviewer.email, browser);
+    if (await limits.codeRefusedFor(request, challengeHash)) {
+      await twoFactor.endTwoFactorChallenge(challengeHash);
+      reply.clearCookie(CHALLENGE_COOKIE, cookieOptions(request));
+      throw new HttpError(401, TWO_FACTOR_TOO_MANY_CODES);
+    }
     throw new HttpError(401, TWO_FACTOR_CODE_REFUSED);
   }
   await limits.signInSucceeded(request, reviewer.email, browser);

@@ -53,6 +53,9 @@ export const twoFactorRequirementSchema = z.object({ required: z.boolean() }).st
 
 export const TWO_FACTOR_CODE_REFUSED = 'That code is not right. Enter the code your app shows now, or a recovery code.';
 export const TWO_FACTOR_CHALLENGE_GONE = 'Your sign-in took too long. Enter your email and password again.';
+/** Wrong codes one sign-in may take before its email and password are asked for again. */
+export const WRONG_CODES_PER_SIGN_IN = 10;
+export const TWO_FACTOR_TOO_MANY_CODES = 'Too many codes were not right. Enter your email and password again.';
 export const TWO_FACTOR_REQUIRED =
   'Your company requires two-factor sign-in. Set it up on the review page before doing anything else.';
 

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_CHALLENGE_GONE } from '@assessment/core';
+import { TWO_FACTOR_CHALLENGE_GONE, TWO_FACTOR_TOO_MANY_CODES } from '@assessment/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http.ts';
 import { signInWithCode } from '../../../api/review-api.ts';
@@ -41,7 +41,8 @@ export function SignInCodeForm({
       await signInWithCode(code);
       await onSignedIn();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401 && error.message === TWO_FACTOR_CHALLENGE_GONE) {
+      const signInEnded = [TWO_FACTOR_CHALLENGE_GONE, TWO_FACTOR_TOO_MANY_CODES];
+      if (error instanceof ApiError && error.status === 401 && signInEnded.includes(error.message)) {
         onStartAgain(error.message);
         return;
       }
