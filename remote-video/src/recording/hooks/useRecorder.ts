@@ -1,13 +1,8 @@
 import { randomId, type SessionRef, storedTakeSession } from '@assessment/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildTakeBlob } from '../lib/finalize-take.ts';
-import {
-  AUDIO_BITS_PER_SECOND,
-  pickRecorderType,
-  TIMESLICE_MS,
-  VIDEO_BITS_PER_SECOND,
-} from '../lib/recorder-format.ts';
 import { recordingStore } from '../lib/recording-store.ts';
+import { RECORDING_FAILED, startRecorder } from '../lib/start-recorder.ts';
 import type { Take } from '../lib/take.ts';
 
 const TICK_MS = 200;
@@ -59,24 +54,15 @@ export function useRecorder({ stream, session, limitMs, onTake }: Options): Reco
   const start = useCallback(() => {
     if (!stream || active.current) return;
     const owner = latest.current.session;
-    const requestedType = pickRecorderType(
-      (type) => MediaRecorder.isTypeSupported(type),
-      stream.getAudioTracks().length > 0,
-    );
-    let recorder: MediaRecorder;
-    try {
-      recorder = new MediaRecorder(stream, {
-        ...(requestedType ? { mimeType: requestedType } : {}),
-        videoBitsPerSecond: VIDEO_BITS_PER_SECOND,
-        audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
-      });
-      // Its events come in later tasks, so the listeners added below miss none of them.
-      recorder.start(TIMESLICE_MS);
-    } catch (error) {
-      console.error('MediaRecorder could not start', error);
-      setFailure('This browser could not start recording. Reload the page, or try another up-to-date browser.');
+    // Looked up on `window`: where the browser has no MediaRecorder, the bare name would throw.
+    const started = startRecorder(window.MediaRecorder, stream);
+    if (!started.started) {
+      console.error('MediaRecorder could not start', started.error);
+      setFailure(RECORDING_FAILED);
       return;
     }
+    // Its events come in later tasks, so the listeners added below miss none of them.
+    const { recorder, requestedType } = started;
 
     const id = randomId();
     const createdAt = Date.now();
