@@ -3,6 +3,7 @@ import { handFocusOver } from '@assessment/react';
 import { useEffect, useRef } from 'react';
 import { LivePreview } from '../camera/LivePreview.tsx';
 import { MicrophoneLevel } from '../microphone/MicrophoneLevel.tsx';
+import { CannotRecordNotice } from './CannotRecordNotice.tsx';
 import type { Recorder } from './hooks/useRecorder.ts';
 import { formatClock, recordLimitMinutes } from './lib/clock.ts';
 import type { Take } from './lib/take.ts';
@@ -18,6 +19,7 @@ interface Props {
   onRetry(): void;
   onSubmit(take: Take): void;
   onChangeCamera(): void;
+  onContinueWithoutVideo(): void;
 }
 
 function statusText(recorder: Recorder, take: Take | null, limitMinutes: number, cameraOn: boolean): string {
@@ -37,7 +39,16 @@ function statusText(recorder: Recorder, take: Take | null, limitMinutes: number,
 }
 
 /** The recording view: what to say, the live picture, Record / Recording / Retry, the time, and Submit. */
-export function RecordingStudio({ test, stream, recorder, take, onRetry, onSubmit, onChangeCamera }: Props) {
+export function RecordingStudio({
+  test,
+  stream,
+  recorder,
+  take,
+  onRetry,
+  onSubmit,
+  onChangeCamera,
+  onContinueWithoutVideo,
+}: Props) {
   const limitMs = test.recordTimeInSeconds * 1000;
   const heading = useRef<HTMLHeadingElement>(null);
   const busy = recorder.status !== 'idle';
@@ -47,9 +58,11 @@ export function RecordingStudio({ test, stream, recorder, take, onRetry, onSubmi
   const hadTake = useRef(shownTake !== null);
 
   // Arriving by Record Now, the take has already started: focus lands on Recording, which stops
-  // it. Otherwise it lands on the view's heading, so keyboard and screen reader users follow along.
+  // it. Otherwise it lands on the view's heading, so keyboard and screen reader users follow along,
+  // unless the take could not start: then the notice offering the way on has taken it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only where the view opens, not each state after it
   useEffect(() => {
+    if (recorder.failure) return;
     (busy ? recordButton.current : heading.current)?.focus();
   }, []);
 
@@ -109,6 +122,9 @@ export function RecordingStudio({ test, stream, recorder, take, onRetry, onSubmi
           <p className="video-studio-status" role="status">
             {statusText(recorder, shownTake, recordLimitMinutes(test.recordTimeInSeconds), stream !== null)}
           </p>
+          {recorder.failure && (
+            <CannotRecordNotice companyName={test.companyName} onContinue={onContinueWithoutVideo} />
+          )}
         </div>
         <RecordingPrompt test={test} />
       </div>

@@ -90,6 +90,7 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
         onRetry={() => setTake(null)}
         onSubmit={submit}
         onChangeCamera={() => setStep('setup')}
+        onContinueWithoutVideo={() => onContinueWithoutVideo(SKIP_REASONS['recording-unavailable'])}
       />
     );
   }

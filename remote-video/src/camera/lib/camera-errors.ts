@@ -33,12 +33,17 @@ export const CAMERA_HINTS: Record<CameraProblemKind, string> = {
 };
 
 /** Why there is no video, as the hiring company reads it (`POST /api/video-skip`). */
-export const SKIP_REASONS: Record<CameraProblemKind | 'device-check-failed' | 'upload-refused', string> = {
+export const SKIP_REASONS: Record<
+  CameraProblemKind | 'device-check-failed' | 'recording-unavailable' | 'upload-refused',
+  string
+> = {
   'permission-denied': 'camera-permission-denied',
   'camera-busy': 'camera-busy',
   'no-camera': 'no-camera',
   'camera-unsuitable': 'camera-unsuitable',
   unavailable: 'camera-unavailable',
   'device-check-failed': 'device-check-failed',
+  /** The camera works, but this browser has no MediaRecorder, or its MediaRecorder refused the stream. */
+  'recording-unavailable': 'recording-unavailable',
   'upload-refused': 'upload-refused',
 };
