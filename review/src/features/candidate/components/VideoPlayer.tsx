@@ -4,6 +4,7 @@ import { formatDateTime, formatDuration } from '../../../lib/time.ts';
 
 const NO_VIDEO_REASONS: Record<string, string> = {
   'no-camera': 'no camera worked in their browser',
+  'recording-unavailable': 'their camera worked, but their browser could not record it',
 };
 
 /**
