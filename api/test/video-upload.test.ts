@@ -167,6 +167,23 @@ describe('video upload (tus)', () => {
     await download.arrayBuffer();
   });
 
+  it('keeps only the newest finished take of a session, deleting the bytes of the one before', async () => {
+    const unique = await registered(server.url);
+    const takes = [syntheticWebm(20_000), syntheticWebm(30_000)];
+    const uploadIds: string[] = [];
+    for (const take of takes) {
+      const created = await createUpload(server.url, take.length, { unique, data: testId, filetype: 'video/webm' });
+      expect((await patchUpload(created.uploadUrl as string, 0, take)).status).toBe(204);
+      uploadIds.push(path.basename(created.uploadUrl as string));
+    }
+    expect((await adminSession(server.url, unique)).video).toMatchObject({ bytes: 30_000 });
+    const download = await downloadVideo(server.url, unique);
+    expect(Buffer.from(await download.arrayBuffer()).equals(takes[1] as Buffer)).toBe(true);
+    const kept = fs.readdirSync(path.join(dataDir, 'videos'));
+    expect(kept).not.toContain(uploadIds[0]);
+    expect(kept).toContain(uploadIds[1]);
+  });
+
   it('refuses a video header followed by zeros, WebM or MP4, once it is finished, and keeps nothing of it', async () => {
     const webmHead = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/take.webm')).subarray(0, 300);
     const mp4Head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]);

@@ -101,6 +101,16 @@ export async function registerVideoUploadRoutes(
     for (const uploadId of unfinished.slice(0, unfinished.length - kept.length)) await refuse(uploadId);
   }
 
+  /**
+   * A finished take replaces the ones that finished before it: only the newest is shown to the
+   * company (`currentVideo`), and a session sending take after take must not fill the disk. Only
+   * earlier ones go, so of two finishing at once the later stays whatever order this runs in.
+   */
+  async function dropEarlierTakes(sessionId: string, uploadId: string): Promise<void> {
+    const finished = await uploads.finishedUploadsOf(sessionId);
+    for (const earlier of finished.slice(0, finished.indexOf(uploadId))) await refuse(earlier);
+  }
+
   const frameCheck = ffprobeFrameCheck(config.videoFfprobe);
   if (!frameCheck) {
     app.log.warn(
@@ -165,6 +175,7 @@ export async function registerVideoUploadRoutes(
         completedAt: now(),
       });
       await videos.release(upload.id);
+      await dropEarlierTakes(sessionRefOfWire(metadataOf(upload)).sessionId, upload.id);
       return {};
     },
 

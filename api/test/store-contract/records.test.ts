@@ -278,4 +278,23 @@ describe.each(backEnds)('what a session holds ($name)', (backEnd) => {
     ]);
     expect(videos?.[0]).toMatchObject({ recordingId: null, declaredType: null, bytes: null, durationSeconds: null });
   });
+
+  it('lists a session’s finished uploads in the order they finished, and its unfinished apart', async () => {
+    const sessionId = await opened(store);
+    for (const uploadId of ['a-later', 'b-sooner', 'c-open']) {
+      await store.startVideoUpload({ ...ref(sessionId), uploadId, recordingId: null, declaredType: null });
+    }
+    const finish = (uploadId: string) =>
+      store.finishVideoUpload({
+        uploadId,
+        bytes: 1,
+        contentType: 'video/webm',
+        durationSeconds: 1,
+        completedAt: tick(),
+      });
+    await finish('b-sooner');
+    await finish('a-later');
+    expect(await store.finishedUploadsOf(sessionId)).toEqual(['b-sooner', 'a-later']);
+    expect(await store.unfinishedUploadsOf(sessionId)).toEqual(['c-open']);
+  });
 });

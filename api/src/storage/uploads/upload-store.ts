@@ -44,6 +44,8 @@ export interface UploadStore {
   sessionOfVideoUpload(uploadId: string): Promise<string | undefined>;
   /** The session's uploads not finished yet, oldest first. */
   unfinishedUploadsOf(sessionId: string): Promise<string[]>;
+  /** The session's finished uploads, in the order they finished. */
+  finishedUploadsOf(sessionId: string): Promise<string[]>;
   /** Up to `limit` unfinished uploads of any session begun before `before`, oldest first. */
   unfinishedUploadsBefore(before: number, limit: number): Promise<string[]>;
 }
@@ -83,6 +85,17 @@ export function createUploadStore({ reads: db, write }: Storage): UploadStore {
         .where('session_id', '=', sessionId)
         .where('completed_at', 'is', null)
         .orderBy('created_at')
+        .orderBy('upload_id')
+        .execute();
+      return rows.map((row) => row.upload_id);
+    },
+    async finishedUploadsOf(sessionId) {
+      const rows = await db
+        .selectFrom('videos')
+        .select('upload_id')
+        .where('session_id', '=', sessionId)
+        .where('completed_at', 'is not', null)
+        .orderBy('completed_at')
         .orderBy('upload_id')
         .execute();
       return rows.map((row) => row.upload_id);
