@@ -40,7 +40,9 @@ export async function eraseCandidate(
 
 /**
  * Every day (and at start): each company's sessions that started longer ago than its retention
- * period are erased as a request would erase them. Once across instances (`periodic-tasks.ts`).
+ * period are erased as a request would erase them, and so is whom each personal invitation nobody
+ * used was for, that long after it stopped working, with the emails sent to them. Once across
+ * instances (`periodic-tasks.ts`).
  */
 export function retentionTask(deps: ErasureDeps): PeriodicTask {
   return {
@@ -54,6 +56,14 @@ export function retentionTask(deps: ErasureDeps): PeriodicTask {
           const due = await deps.privacy.sessionsStartedBefore(testIds, cutoff, RETENTION_BATCH);
           for (const sessionId of due) await eraseCandidate(deps, sessionId, now, 'retention');
           if (due.length < RETENTION_BATCH) break;
+        }
+        for (;;) {
+          const unused = await deps.privacy.unusedInvitationsEndedBefore(testIds, cutoff, RETENTION_BATCH);
+          for (const invitationId of unused) {
+            await deps.mail.forget(await deps.deliveries.deliveryIdsOf(null, invitationId));
+            await deps.privacy.eraseUnusedInvitation(invitationId, now);
+          }
+          if (unused.length < RETENTION_BATCH) break;
         }
       }
     },

@@ -76,7 +76,7 @@ export interface DeliveryStore {
   /** The company's deliveries, newest first. */
   deliveriesOf(companyId: string, limit: number): Promise<StoredDelivery[]>;
   /** Ids of the deliveries that name this session or invitation, so their copies can be erased too. */
-  deliveryIdsOf(sessionId: string, invitationId: string | null): Promise<string[]>;
+  deliveryIdsOf(sessionId: string | null, invitationId: string | null): Promise<string[]>;
   /** Hours before an unstarted invitation of the company expires that its candidate is reminded; 0: never. */
   reminderHours(companyId: string): Promise<number>;
   setReminderHours(companyId: string, hours: number, at: number): Promise<void>;
@@ -374,9 +374,10 @@ export function createDeliveryStore({ reads: db, write, deliveryJobs }: Storage)
         .selectFrom('deliveries')
         .select('delivery_id')
         .where((eb) =>
-          invitationId === null
-            ? eb('session_id', '=', sessionId)
-            : eb.or([eb('session_id', '=', sessionId), eb('invitation_id', '=', invitationId)]),
+          eb.or([
+            ...(sessionId === null ? [] : [eb('session_id', '=', sessionId)]),
+            ...(invitationId === null ? [] : [eb('invitation_id', '=', invitationId)]),
+          ]),
         )
         .execute();
       return rows.map((row) => row.delivery_id);

@@ -35,6 +35,16 @@ export interface PrivacyStore {
   deleteSilentSession(sessionId: string): Promise<boolean>;
   /** Up to `limit` sessions of these tests that started before `before`, oldest first. */
   sessionsStartedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
+  /**
+   * Up to `limit` personal invitations of these tests that nobody used, not erased yet, whose link
+   * stopped working (revoked, else expired) before `before`.
+   */
+  unusedInvitationsEndedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
+  /**
+   * Blanks whom an unused invitation was for (as `eraseSession` does for a used one) and deletes its
+   * queued messages, if nobody has used it meanwhile. The caller deletes the messages' files first.
+   */
+  eraseUnusedInvitation(invitationId: string, at: number): Promise<void>;
 }
 
 /** How many candidates of one answer ('' for none) and one stage registered, and how many finished. */
@@ -69,6 +79,19 @@ export const privacyWrites = defineWrites({
         })),
       )
       .execute();
+  },
+
+  async eraseUnusedInvitation(context, invitationId: string, at: number): Promise<void> {
+    await context.atomically(async (db) => {
+      const erased = await db
+        .updateTable('invitations')
+        .set({ erased_at: at, email: '', name: null })
+        .where('invitation_id', '=', invitationId)
+        .where('session_id', 'is', null)
+        .executeTakeFirst();
+      if (erased.numUpdatedRows > 0n)
+        await db.deleteFrom('deliveries').where('invitation_id', '=', invitationId).execute();
+    });
   },
 
   async deleteSilentSession(context, sessionId: string): Promise<boolean> {
@@ -211,5 +234,19 @@ export function createPrivacyStore({ reads: db, write }: Storage, known: KnownSe
         .execute();
       return rows.map((row) => row.session_id);
     },
+    async unusedInvitationsEndedBefore(testIds, before, limit) {
+      if (testIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('invitations')
+        .select('invitation_id')
+        .where('test_id', 'in', testIds)
+        .where('session_id', 'is', null)
+        .where('erased_at', 'is', null)
+        .where((eb) => eb(eb.fn.coalesce('revoked_at', 'expires_at'), '<', before))
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.invitation_id);
+    },
+    eraseUnusedInvitation: (invitationId, at) => write('eraseUnusedInvitation', invitationId, at),
   };
 }

@@ -42,6 +42,7 @@ export function privacyNotice({ companyName, roleName, retentionDays }: PrivacyF
       heading: 'How long it is kept',
       paragraphs: [
         `Everything is erased ${retentionDays} days after you start the assessment. Only anonymous counts remain.`,
+        `A personal invitation that is never used is erased ${retentionDays} days after it expires or is withdrawn, with the emails about it.`,
       ],
     },
     {
