@@ -119,19 +119,28 @@ describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
   });
 
   it('is counted for reviewers only in aggregate: small counts hidden, erased candidates still counted', async () => {
-    // With the candidate above (Female, finished): Male 7 of 7 finished, Female 6 of 6, Other 2 of 0.
+    // With the candidate above (Female, finished): Male 7 of 7 finished, Female 6 of 6, Other 2 of 0;
+    // 5 Male and 5 Female advanced, the rest new.
     const males = [];
     for (let index = 0; index < 7; index += 1) males.push(await candidate(server.url, 'Male', true));
-    for (let index = 0; index < 5; index += 1) await candidate(server.url, 'Female', true);
+    const females = [];
+    for (let index = 0; index < 5; index += 1) females.push(await candidate(server.url, 'Female', true));
     for (let index = 0; index < 2; index += 1) await candidate(server.url, 'Other', false);
     const reviewer = new ReviewerBrowser(server.url);
     expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
-    for (const male of males.slice(0, 5)) {
-      expect((await reviewer.send('PUT', `/api/review/candidates/${male}/stage`, { stage: 'advance' })).status).toBe(
-        200,
-      );
-    }
+    const advance = async (sessionIds: string[]) => {
+      for (const sessionId of sessionIds) {
+        const staged = await reviewer.send('PUT', `/api/review/candidates/${sessionId}/stage`, { stage: 'advance' });
+        expect(staged.status).toBe(200);
+      }
+    };
     const route = `/api/review/tests/${testId}/gender-report`;
+    // Five advanced, all Male: a count of them would tell the reviewer who advanced each one their answer.
+    await advance(males.slice(0, 5));
+    const allMale = await reviewer.send('GET', route);
+    const groups = allMale.body.groups as { stages: { advance: number | null } }[];
+    expect(groups.map((group) => group.stages.advance)).toEqual([null, null, null, null]);
+    await advance(females);
     const hiddenStages = { new: null, reviewing: null, advance: null, decline: null };
     const expected = {
       testId,
@@ -142,15 +151,15 @@ describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
           finished: 7,
           stages: { ...hiddenStages, advance: 5 },
           advanceRate: 5 / 7,
-          impactRatio: 1,
+          impactRatio: 5 / 7 / (5 / 6),
         },
         {
           group: 'Female',
           registered: 6,
           finished: 6,
-          stages: { ...hiddenStages, new: 6 },
-          advanceRate: null,
-          impactRatio: null,
+          stages: { ...hiddenStages, advance: 5 },
+          advanceRate: 5 / 6,
+          impactRatio: 1,
         },
         {
           group: 'Other',
@@ -169,7 +178,7 @@ describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
           impactRatio: null,
         },
       ],
-      total: { registered: 15, finished: 13, stages: { new: 10, reviewing: 0, advance: 5, decline: 0 } },
+      total: { registered: 15, finished: 13, stages: { new: 5, reviewing: 0, advance: 10, decline: 0 } },
     };
     const report = await reviewer.send('GET', route);
     expect(report.status, report.text).toBe(200);

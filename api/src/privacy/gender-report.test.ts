@@ -47,6 +47,15 @@ describe('genderReport', () => {
     expect(news).toEqual([10, null, null, 7]);
   });
 
+  it('hides a count that leaves fewer than 5 in the rest of its column: one answer for all tells each', () => {
+    const alike = genderReport('t1', stored({ Female: [7, 0, 0, 0] }));
+    expect(table(alike)).toEqual(Array(4).fill([null, null, null, null, null, null]));
+    expect(alike.total.registered).toBe(7);
+    const nearlyAlike = genderReport('t1', stored({ Male: [20, 5, 5, 5], Female: [3, 0, 0, 0] }));
+    expect(nearlyAlike.groups[0]?.registered).toBeNull();
+    expect(nearlyAlike.groups[0]?.stages.new).toBeNull();
+  });
+
   it('hides one more stage of a group whose stages would add up to a hidden one', () => {
     const report = genderReport(
       't1',

@@ -38,8 +38,8 @@ function sumsOf(rows: number): Sum[] {
  * column with one hidden count would give it away as the total minus the others; a group's stages
  * add up to its registered count likewise; in each case the next smallest count is hidden too. A
  * group's unfinished candidates (registered minus finished) are a count as well: when fewer than
- * 5, its finished count is hidden. Hiding one count can expose another, so the rules run until
- * nothing changes.
+ * 5, its finished count is hidden. So is a count that leaves fewer than 5 in the rest of its
+ * column. Hiding one count can expose another, so the rules run until nothing changes.
  */
 export function suppressSmallCounts(counts: readonly GroupCounts[]): boolean[][] {
   const shown = counts.map((row) => COLUMNS.map((column) => row[column] >= SMALLEST_SHOWN_COUNT));
@@ -51,8 +51,22 @@ export function suppressSmallCounts(counts: readonly GroupCounts[]): boolean[][]
   };
   const countOf = (cell: Cell) => counts[cell.row]?.[cell.column] ?? 0;
   const sums = sumsOf(counts.length);
+  const columnTotal = (column: Column) => counts.reduce((total, row) => total + row[column], 0);
   for (let changed = true; changed; ) {
     changed = false;
+    // The rest of a column (its total minus one count) is a count too: under 5, it tells nearly
+    // each candidate of the column their group, and at 0 (a test whose candidates all answered
+    // alike) exactly.
+    for (const column of COLUMNS) {
+      const total = columnTotal(column);
+      counts.forEach((row, index) => {
+        const cell = { row: index, column };
+        if (isShown(cell) && total - row[column] < SMALLEST_SHOWN_COUNT) {
+          hide(cell);
+          changed = true;
+        }
+      });
+    }
     counts.forEach((row, index) => {
       const unfinished = row.registered - row.finished;
       const finished = { row: index, column: 'finished' as const };

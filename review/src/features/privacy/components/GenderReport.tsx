@@ -4,8 +4,8 @@ import { useSignedIn } from '../../../api/session.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { useResource } from '../../../hooks/useResource.ts';
 
-const FEWER_THAN_FIVE = 'fewer than 5';
-const count = (value: number | null) => value ?? FEWER_THAN_FIVE;
+const HIDDEN = 'hidden';
+const count = (value: number | null) => value ?? HIDDEN;
 const percent = (rate: number | null) => (rate === null ? 'not shown' : `${Math.round(rate * 100)} %`);
 
 function ImpactRatio({ group }: { group: GenderReportGroup }) {
@@ -22,8 +22,9 @@ function ImpactRatio({ group }: { group: GenderReportGroup }) {
 
 /**
  * The test's candidates counted by their answer to the optional gender question, and never one by
- * one (SPEC section 0). The server hides every count under 5 and every count that would give one
- * away by subtraction; those read "fewer than 5". The four-fifths ratio is an indicator for a
+ * one (SPEC section 0). The server hides every count under 5, every count that would give one
+ * away by subtraction, and every count that leaves fewer than 5 in the rest of its column (which
+ * may itself be 5 or more); those read "hidden". The four-fifths ratio is an indicator for a
  * human look at how candidates are advanced, not a finding.
  */
 export function GenderReport({ testId }: { testId: string }) {
@@ -35,9 +36,10 @@ export function GenderReport({ testId }: { testId: string }) {
       <h2 id={`${id}-title`}>Candidates by gender, counted together</h2>
       <p>
         No candidate's answer is ever shown, and it plays no part in any decision. These counts help you see whether
-        candidates of one group stop, or are advanced, less often than others. A count under 5, or one that would give
-        such a count away, reads "{FEWER_THAN_FIVE}". The ratio compares each group's advance rate with the highest:
-        under four fifths (0.80) is a reason to look at how candidates are decided, not proof of bias.
+        candidates of one group stop, or are advanced, less often than others. A count under 5, one that would give such
+        a count away, or one that leaves fewer than 5 candidates in the other groups of its column (and so would tell
+        nearly each of them their group) reads "{HIDDEN}". The ratio compares each group's advance rate with the
+        highest: under four fifths (0.80) is a reason to look at how candidates are decided, not proof of bias.
       </p>
       {report.error && <LoadProblem message={report.error} onRetry={report.reload} />}
       {report.data && (
