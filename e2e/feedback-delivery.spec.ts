@@ -1,5 +1,34 @@
+import type { Page } from '@playwright/test';
 import { reachFeedback, storedFeedback } from './feedback-helpers.ts';
-import { expect, failedRequest, refusedRequest, sessionId, test } from './fixtures.ts';
+import {
+  ADMIN_TOKEN,
+  adminSession,
+  agreeAndStart,
+  expect,
+  failedRequest,
+  refusedRequest,
+  sessionId,
+  sessionOfPage,
+  test,
+} from './fixtures.ts';
+
+/** Another test of the catalogue, for an earlier session in the same browser. */
+const EARLIER_TEST_ID = '0zn3x0pd';
+
+/** An earlier session in this browser, on another test, up to its feedback form. */
+async function reachEarlierFeedback(page: Page): Promise<void> {
+  await agreeAndStart(page, EARLIER_TEST_ID);
+  await page.evaluate(() => localStorage.setItem('VideoRecorded', 'true'));
+  await page.goto(`/invite/${EARLIER_TEST_ID}/iprep`);
+}
+
+/** A new session in the same browser submits its feedback and has its end screen. */
+async function finishNewSession(page: Page): Promise<void> {
+  await reachFeedback(page);
+  await page.locator('label[for="feedback-star-2"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();
+}
 
 test('with the API unreachable the thanks say it is still sending, then confirm once it is back', async ({
   page,
@@ -59,4 +88,64 @@ test('a response the server refuses for good is never reported as submitted', as
   await expect(page.getByRole('status').filter({ hasText: 'could not be accepted' })).toContainText(
     'could not be accepted by our server',
   );
+});
+
+test("an earlier session's call answered gone does not keep a new session's end screen sending", async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  // The earlier session's feedback waits offline, then the server answers it 410: its data was erased.
+  allowProblem(failedRequest('/api/feedback', 'net::ERR_INTERNET_DISCONNECTED'));
+  allowProblem(refusedRequest('/api/feedback', 410));
+  await reachEarlierFeedback(page);
+  await expect.poll(async () => (await sessionOfPage(page, request)) !== undefined).toBe(true);
+  const earlier = await sessionId(page);
+  await page.route('**/api/feedback', (route) => route.abort('internetdisconnected'));
+  await page.locator('label[for="feedback-star-3"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'still being sent' })).toBeVisible();
+
+  const erased = await request.delete(`/api/admin/sessions/${earlier}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(erased.status()).toBe(204);
+  await page.unroute('**/api/feedback');
+  // The earlier end screen asks before the page is left while its call waits; the candidate leaves.
+  page.on('dialog', (dialog) => void dialog.accept());
+  const answeredGone = page.waitForResponse(
+    (response) => response.url().endsWith('/api/feedback') && response.status() === 410,
+  );
+  await finishNewSession(page);
+  await answeredGone;
+
+  const done = page.getByRole('status').filter({ hasText: 'All responses have been submitted successfully!' });
+  await expect(done).toBeVisible();
+  await expect(page.getByText('still being sent')).toHaveCount(0);
+  expect(await storedFeedback(request, await sessionId(page))).toMatchObject({ stars: 3 });
+  expect(await adminSession(request, earlier)).toBeUndefined();
+});
+
+test("an earlier session's refused call does not turn a new session's success into a refusal", async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  allowProblem(refusedRequest('/api/feedback', 400));
+  allowProblem(/^console error: Outbox: the server refused POST \/feedback \(400\)/);
+  await reachEarlierFeedback(page);
+  await page.route('**/api/feedback', (route) =>
+    route.fulfill({ status: 400, json: { error: 'feedback: Too big: expected string to have <=2000 characters' } }),
+  );
+  await page.locator('label[for="feedback-star-4"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'could not be accepted' })).toBeVisible();
+  await page.unroute('**/api/feedback');
+
+  await finishNewSession(page);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'All responses have been submitted successfully!' }),
+  ).toBeVisible();
+  await expect(page.getByText('could not be accepted')).toHaveCount(0);
+  expect(await storedFeedback(request, await sessionId(page))).toMatchObject({ stars: 3 });
 });

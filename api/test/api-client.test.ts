@@ -50,11 +50,12 @@ afterAll(async () => {
   await server.stop();
 });
 
-function whenEmpty(): Promise<void> {
+/** Resolves once no call of session `unique` waits any more. */
+function whenEmpty(unique: string): Promise<void> {
   return new Promise((resolve) => {
-    if (client.pendingOutboxCount() === 0) return resolve();
-    const unsubscribe = client.subscribeOutbox((pending) => {
-      if (pending === 0) {
+    if (client.pendingOutboxCount(unique) === 0) return resolve();
+    const unsubscribe = client.subscribeOutbox(() => {
+      if (client.pendingOutboxCount(unique) === 0) {
         unsubscribe();
         resolve();
       }
@@ -73,7 +74,7 @@ describe('API client', () => {
     client.postRegistration(registration(unique));
     client.postFeedback(feedback(unique));
     await client.flushOutbox();
-    expect(client.pendingOutboxCount()).toBe(0);
+    expect(client.pendingOutboxCount(unique)).toBe(0);
     const session = await adminSession(server.url, unique);
     expect(session.registration).not.toBeNull();
     expect(session.feedback?.stars).toBe(5);
@@ -104,7 +105,7 @@ describe('API client', () => {
 
     client.configureApi({ baseUrl: `${server.url}/api` });
     page.dispatchEvent(new Event('online'));
-    await whenEmpty();
+    await whenEmpty(unique);
     expect((await adminSession(server.url, unique)).answers).toMatchObject({ final: true });
   });
 
@@ -113,12 +114,12 @@ describe('API client', () => {
     const unique = candidate();
     client.postRegistration(registration(unique));
     await client.flushOutbox();
-    expect(client.pendingOutboxCount()).toBe(1);
+    expect(client.pendingOutboxCount(unique)).toBe(1);
 
     client.configureApi({ baseUrl: `${server.url}/api` });
     documentStub.visibilityState = 'hidden';
     documentStub.dispatchEvent(new Event('visibilitychange'));
-    await whenEmpty();
+    await whenEmpty(unique);
     expect((await adminSession(server.url, unique)).registration).not.toBeNull();
   });
 
@@ -129,7 +130,7 @@ describe('API client', () => {
     expect(client.sessionKeyHeaders(unique)).toEqual({});
     client.postFeedback(feedback(unique));
     await client.flushOutbox();
-    expect(client.refusedOutboxCount()).toBe(1);
+    expect(client.refusedOutboxCount(unique)).toBe(1);
     expect((await adminSession(server.url, unique)).feedback).toBeNull();
   });
 });

@@ -6,17 +6,21 @@ import { RecordSummary } from './RecordSummary.tsx';
 
 interface Props {
   test: TestDefinition;
+  /** The session that just ended: only its own calls decide what this screen says. */
+  sessionId: string;
   onRetry: () => void;
 }
 
 /**
- * The end of the assessment. Success is confirmed only once the outbox is empty, that is once the
- * server has acknowledged everything; until then the candidate is asked to keep the tab open. A call
- * the server refused for good will never arrive, so then the page says so instead of claiming success.
+ * The end of the assessment. Success is confirmed only once the outbox holds none of this session's
+ * calls, that is once the server has acknowledged all of them; until then the candidate is asked to
+ * keep the tab open. A call the server refused for good will never arrive, so then the page says so
+ * instead of claiming success. Calls of an earlier session in this browser are not this candidate's
+ * answer to this assessment, whatever became of them.
  */
-export function AllDone({ test, onRetry }: Props) {
-  const pending = useOutboxPending();
-  const refused = useOutboxRefused();
+export function AllDone({ test, sessionId, onRetry }: Props) {
+  const pending = useOutboxPending(sessionId);
+  const refused = useOutboxRefused(sessionId);
   const sending = pending > 0;
   const heading = useRef<HTMLHeadingElement>(null);
   useWarnBeforeLeaving(sending);

@@ -27,10 +27,11 @@ export function FeedbackSection({ test, testId, goToLanding }: SectionProps) {
   }
   return (
     <div className="feedback">
-      {stage === 'form' ? (
-        <FeedbackForm test={test} testId={testId} />
+      {/* `done` comes with a session id (feedbackStage); the check tells the compiler so. */}
+      {stage === 'done' && sessionId ? (
+        <AllDone test={test} sessionId={sessionId} onRetry={() => goToLanding()} />
       ) : (
-        <AllDone test={test} onRetry={() => goToLanding()} />
+        <FeedbackForm test={test} testId={testId} />
       )}
     </div>
   );

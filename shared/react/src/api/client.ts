@@ -173,12 +173,14 @@ export function flushOutbox(): Promise<void> {
   return theOutbox().flush();
 }
 
-export function pendingOutboxCount(): number {
-  return theOutbox().pendingCount();
+/** The calls of session `sessionId` still waiting for the server. */
+export function pendingOutboxCount(sessionId: string): number {
+  return theOutbox().pendingCount(sessionId);
 }
 
-export function refusedOutboxCount(): number {
-  return theOutbox().refusedCount();
+/** The calls of session `sessionId` the server refused for good. */
+export function refusedOutboxCount(sessionId: string): number {
+  return theOutbox().refusedCount(sessionId);
 }
 
 export function subscribeOutbox(listener: (pending: number) => void): () => void {

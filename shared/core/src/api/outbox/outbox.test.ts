@@ -146,4 +146,29 @@ describe('outbox, server answering', () => {
     expect(outbox.pendingCount()).toBe(0);
     expect(outbox.refusedCount()).toBe(1);
   });
+
+  it("counts for a session only that session's waiting and refused calls, also those of a page before", async () => {
+    const server = await answeringServer();
+    server.answerWith(400, 'feedback: Invalid input');
+    const storage = memoryStorage();
+    const earlier = createOutbox({ storage, fetch, baseUrl: () => server.baseUrl, log: { error() {}, warn() {} } });
+    outboxes.push(earlier);
+    earlier.enqueue({ path: '/feedback', body: {}, sequence: 'earlier' });
+    await earlier.flush();
+    server.answerWith(503);
+    earlier.enqueue({ path: '/answers', body: {}, sequence: 'earlier' });
+    await earlier.flush();
+
+    const outbox = createOutbox({ storage, fetch, baseUrl: () => server.baseUrl, log: { error() {}, warn() {} } });
+    outboxes.push(outbox);
+    outbox.enqueue({ path: '/feedback', body: {}, sequence: 'current' });
+    await outbox.flush();
+    expect([outbox.pendingCount(), outbox.refusedCount()]).toEqual([2, 1]);
+    expect([outbox.pendingCount('earlier'), outbox.refusedCount('earlier')]).toEqual([1, 1]);
+    expect([outbox.pendingCount('current'), outbox.refusedCount('current')]).toEqual([1, 0]);
+
+    server.answerWith(200);
+    await outbox.flush();
+    expect([outbox.pendingCount('current'), outbox.refusedCount('current')]).toEqual([0, 0]);
+  });
 });

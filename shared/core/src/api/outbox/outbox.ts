@@ -3,6 +3,7 @@ import { utf8Length } from '../schemas.ts';
 import { BACKOFF_CAP_MS, createBackoff } from './backoff.ts';
 import { createDeliveryLoop, isFirstOfSequence } from './delivery-loop.ts';
 import { postItem } from './post-item.ts';
+import { countOfSession } from './session-calls.ts';
 import { createRefusedLog, createStoredQueue } from './stored-queue.ts';
 
 /**
@@ -67,9 +68,13 @@ export interface Outbox {
   flush(): Promise<void>;
   /** Last chance before the page goes away: small items go out with fetch keepalive. */
   flushOnPageHide(): void;
-  pendingCount(): number;
-  /** Calls the server refused for good (4xx), in this browser, ever: they will never arrive. */
-  refusedCount(): number;
+  /** Items waiting, every one this browser holds, or those of one session (their `sequence`). */
+  pendingCount(sessionId?: string): number;
+  /**
+   * Calls the server refused for good (4xx), in this browser, ever, or those of one session: they
+   * will never arrive.
+   */
+  refusedCount(sessionId?: string): number;
   subscribe(listener: (pending: number) => void): () => void;
   /** Stops the retry timer (tests, or a page tearing the client down). */
   stop(): void;
@@ -216,9 +221,10 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       void loop.run(true);
     },
 
-    pendingCount: () => queue.load().length,
+    pendingCount: (sessionId) =>
+      sessionId === undefined ? queue.load().length : countOfSession(queue.load(), sessionId),
 
-    refusedCount: () => refused.count(),
+    refusedCount: (sessionId) => refused.count(sessionId),
 
     subscribe(listener) {
       listeners.add(listener);

@@ -1,5 +1,6 @@
 import { type KeyValueStorage, safeRead, safeWrite } from '../../store/safe-storage.ts';
 import type { OutboxItem } from './outbox.ts';
+import { type CallOfSession, countOfSession } from './session-calls.ts';
 
 export const OUTBOX_STORAGE_KEY = 'outbox';
 /** Calls the server refused for good: kept (without their bodies) so no screen claims they arrived. */
@@ -72,24 +73,35 @@ export function createStoredQueue(
 }
 
 export interface RefusedLog {
-  count(): number;
+  /** Every refused call this browser keeps, or those of one session. */
+  count(sessionId?: string): number;
   record(item: OutboxItem, status: number): void;
+}
+
+/** One refused call; `sequence` is its session, as the waiting item had it. */
+interface RefusedCall extends CallOfSession {
+  path: string;
+  status: number;
+  at: number;
 }
 
 /** The calls the server refused for good, in this browser, ever: they will never arrive. */
 export function createRefusedLog(storage: KeyValueStorage | undefined, now: () => number): RefusedLog {
-  function refusedCalls(): { path: string; status: number; at: number }[] {
+  function refusedCalls(): RefusedCall[] {
     try {
       const parsed: unknown = JSON.parse(safeRead(storage, OUTBOX_REFUSED_STORAGE_KEY) ?? '[]');
-      return Array.isArray(parsed) ? parsed : [];
+      // Read back field by field (`countOfSession`), so an entry that is not an object is left out.
+      return Array.isArray(parsed) ? parsed.filter((call) => typeof call === 'object' && call !== null) : [];
     } catch {
       return [];
     }
   }
   return {
-    count: () => refusedCalls().length,
+    count: (sessionId) => (sessionId === undefined ? refusedCalls().length : countOfSession(refusedCalls(), sessionId)),
     record(item, status) {
-      const kept = [...refusedCalls(), { path: item.path, status, at: now() }].slice(-REFUSED_KEPT);
+      const call: RefusedCall = { path: item.path, status, at: now() };
+      if (item.sequence !== undefined) call.sequence = item.sequence;
+      const kept = [...refusedCalls(), call].slice(-REFUSED_KEPT);
       safeWrite(storage, OUTBOX_REFUSED_STORAGE_KEY, JSON.stringify(kept));
     },
   };
