@@ -118,6 +118,16 @@ test("an earlier session's call answered gone does not keep a new session's end 
   );
   await finishNewSession(page);
   await answeredGone;
+  // An erased session's call can never be taken: this browser stops retrying it and keeps no copy.
+  const waitingOfEarlier = () =>
+    page.evaluate(
+      (id) =>
+        (JSON.parse(localStorage.getItem('outbox') ?? '[]') as { sequence?: string }[]).filter(
+          (item) => item.sequence === id,
+        ).length,
+      earlier,
+    );
+  await expect.poll(waitingOfEarlier).toBe(0);
 
   const done = page.getByRole('status').filter({ hasText: 'All responses have been submitted successfully!' });
   await expect(done).toBeVisible();

@@ -62,13 +62,17 @@ describe('outbox, server down', () => {
 /** A real HTTP server that answers every POST with the status it is set to, and counts the paths. */
 async function answeringServer() {
   const received: string[] = [];
-  let answer = { status: 410, error: 'This invitation link has expired.' };
+  let answer: { status: number; error: string; state?: string } = {
+    status: 410,
+    error: 'This invitation link has expired.',
+  };
   const server = http.createServer((request, response) => {
     request.resume();
     request.on('end', () => {
       received.push(request.url ?? '');
       response.writeHead(answer.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer.status < 300 ? { ok: true } : { error: answer.error }));
+      const { status, ...refusal } = answer;
+      response.end(JSON.stringify(status < 300 ? { ok: true } : refusal));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,8 +81,9 @@ async function answeringServer() {
   return {
     baseUrl: `http://127.0.0.1:${port}/api`,
     received,
-    answerWith(status: number, error = 'Refused') {
-      answer = { status, error };
+    /** `state`: what a 410 names, as the API does (invitationGoneSchema). */
+    answerWith(status: number, error = 'Refused', state?: string) {
+      answer = state === undefined ? { status, error } : { status, error, state };
     },
   };
 }
@@ -124,6 +129,48 @@ describe('outbox, server answering', () => {
     await outbox.flush();
     expect(server.received).toEqual(['/api/answers', '/api/answers', '/api/video-just']);
     expect(outbox.pendingCount()).toBe(0);
+  });
+
+  it('drops a call answered 410 for an erased session or a revoked link, which never open again', async () => {
+    const server = await answeringServer();
+    const storage = memoryStorage();
+    const gone: string[] = [];
+    const outbox = createOutbox({
+      storage,
+      fetch,
+      baseUrl: () => server.baseUrl,
+      log: { error() {}, warn() {} },
+      onGone: (item) => gone.push(`${item.sequence} ${item.path}`),
+    });
+    outboxes.push(outbox);
+    server.answerWith(410, 'The data of this assessment has been erased.', 'erased');
+    outbox.enqueue({ path: '/feedback', body: {}, sequence: 'erased-session' });
+    await outbox.flush();
+    server.answerWith(410, 'This invitation link has been revoked.', 'revoked');
+    outbox.enqueue({ path: '/answers', body: {}, sequence: 'revoked-session' });
+    await outbox.flush();
+
+    expect(gone).toEqual(['erased-session /feedback', 'revoked-session /answers']);
+    expect(outbox.pendingCount()).toBe(0);
+    expect(storage.getItem(OUTBOX_STORAGE_KEY)).toBe('[]');
+    expect([outbox.refusedCount('erased-session'), outbox.refusedCount('revoked-session')]).toEqual([1, 1]);
+    await outbox.flush();
+    expect(server.received).toEqual(['/api/feedback', '/api/answers']);
+  });
+
+  it('keeps a call answered 410 for an expired link, which may be extended', async () => {
+    const server = await answeringServer();
+    server.answerWith(410, 'This invitation link has expired.', 'expired');
+    const outbox = createOutbox({
+      storage: memoryStorage(),
+      fetch,
+      baseUrl: () => server.baseUrl,
+      log: { error() {}, warn() {} },
+    });
+    outboxes.push(outbox);
+    outbox.enqueue({ path: '/answers', body: {}, sequence: 'session-1' });
+    await outbox.flush();
+    expect([outbox.pendingCount('session-1'), outbox.refusedCount('session-1')]).toEqual([1, 0]);
   });
 
   it('drops a call refused for good and tells why', async () => {

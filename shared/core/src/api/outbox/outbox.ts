@@ -2,7 +2,7 @@ import type { KeyValueStorage } from '../../store/safe-storage.ts';
 import { utf8Length } from '../schemas.ts';
 import { BACKOFF_CAP_MS, createBackoff } from './backoff.ts';
 import { createDeliveryLoop, isFirstOfSequence } from './delivery-loop.ts';
-import { postItem } from './post-item.ts';
+import { GONE_STATUS, postItem } from './post-item.ts';
 import { countOfSession } from './session-calls.ts';
 import { createRefusedLog, createStoredQueue } from './stored-queue.ts';
 
@@ -17,8 +17,9 @@ export { OUTBOX_REFUSED_STORAGE_KEY, OUTBOX_STORAGE_KEY } from './stored-queue.t
 /** fetch keepalive requests of a page share 64 KiB; keep clear of it. */
 const KEEPALIVE_BUDGET_BYTES = 60_000;
 /**
- * How long a call answered 410 waits before it is tried again by itself. The invitation it belongs
- * to is closed and rarely opens again soon; `flush` tries it at once when the caller knows it has.
+ * How long a call answered 410 for an expired invitation waits before it is tried again by itself.
+ * The invitation is closed and rarely opens again soon; `flush` tries it at once when the caller
+ * knows it has.
  */
 export const GONE_RETRY_MS = 5 * 60_000;
 
@@ -58,7 +59,11 @@ export interface OutboxDeps {
   log?: Pick<Console, 'error' | 'warn'>;
   /** The server refused this call for good (a 4xx other than 408, 410 and 429); it has been dropped. */
   onRefused?: (item: OutboxItem, status: number, reason: string) => void;
-  /** The server answered 410: the call is kept and tried again later, or at the next `flush`. */
+  /**
+   * The server answered 410. For an expired invitation the call is kept and tried again later, or
+   * at the next `flush`; for a revoked invitation or an erased session, which never open again, it
+   * is dropped and counted as refused.
+   */
   onGone?: (item: OutboxItem, reason: string) => void;
 }
 
@@ -71,8 +76,8 @@ export interface Outbox {
   /** Items waiting, every one this browser holds, or those of one session (their `sequence`). */
   pendingCount(sessionId?: string): number;
   /**
-   * Calls the server refused for good (4xx), in this browser, ever, or those of one session: they
-   * will never arrive.
+   * Calls the server refused for good (4xx, and 410 for what never opens again), in this browser,
+   * ever, or those of one session: they will never arrive.
    */
   refusedCount(sessionId?: string): number;
   subscribe(listener: (pending: number) => void): () => void;
@@ -152,6 +157,15 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         deps.onRefused?.(item, result.status, result.reason);
         return 'dropped';
       case 'gone':
+        if (result.final) {
+          // Kept, it would be tried every few minutes forever, and would keep in this browser what
+          // the server erased.
+          log.warn(`Outbox: POST ${item.path} answered 410 (${result.reason}); it can never be taken and is dropped`);
+          refused.record(item, GONE_STATUS);
+          remove(item.id);
+          deps.onGone?.(item, result.reason);
+          return 'dropped';
+        }
         log.warn(`Outbox: POST ${item.path} answered 410 (${result.reason}); it is kept and tried again later`);
         backoff.retryLater(item.id, GONE_RETRY_MS);
         deps.onGone?.(item, result.reason);

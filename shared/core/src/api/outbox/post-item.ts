@@ -1,3 +1,4 @@
+import { invitationGoneSchema } from '../invitation-schemas.ts';
 import type { OutboxItem } from './outbox.ts';
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -8,10 +9,13 @@ export type PostResult =
   /** A 4xx other than 408, 410 and 429: sending it again would be refused again. */
   | { kind: 'refused'; status: number; reason: string }
   /**
-   * 410: what the call belongs to (a personal invitation) is closed for now. It may open again (an
-   * expiry extended), so the call is not lost like a refused one.
+   * 410: what the call belongs to is closed. An expired personal invitation may open again (an
+   * expiry extended), so such a call is not lost like a refused one. `final` when the server named
+   * a state that never opens again: a revoked invitation changes no more
+   * (api/src/review/invitation-actions.ts), and an erased session's key is answered 410 for good
+   * (api/src/http/candidate-access.ts).
    */
-  | { kind: 'gone'; reason: string }
+  | { kind: 'gone'; reason: string; final: boolean }
   /** The server answered but could not take it now (5xx, 408, 429); `retryAfterMs` when it said when. */
   | { kind: 'retry'; status: number; retryAfterMs: number | undefined }
   | { kind: 'unreachable'; error: unknown };
@@ -23,16 +27,27 @@ function isPermanentRefusal(status: number): boolean {
   return status >= 400 && status < 500 && status !== 408 && status !== 429 && status !== GONE_STATUS;
 }
 
-async function describeRefusal(response: Response): Promise<string> {
+async function readRefusal(response: Response): Promise<unknown> {
   try {
-    const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
-      return (body as { error: string }).error;
-    }
+    return await response.json();
   } catch {
     // A body that is not the API's JSON error says nothing more than the status.
+    return null;
+  }
+}
+
+function describeRefusal(response: Response, body: unknown): string {
+  if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
+    return (body as { error: string }).error;
   }
   return response.statusText;
+}
+
+async function goneResult(response: Response): Promise<PostResult> {
+  const body = await readRefusal(response);
+  const gone = invitationGoneSchema.safeParse(body);
+  const final = gone.success && gone.data.state !== 'expired';
+  return { kind: 'gone', reason: describeRefusal(response, body), final };
 }
 
 function retryAfterMs(response: Response, capMs: number): number | undefined {
@@ -63,9 +78,9 @@ export async function postItem(
     await response.body?.cancel();
     return { kind: 'acknowledged' };
   }
-  if (response.status === GONE_STATUS) return { kind: 'gone', reason: await describeRefusal(response) };
+  if (response.status === GONE_STATUS) return goneResult(response);
   if (isPermanentRefusal(response.status)) {
-    return { kind: 'refused', status: response.status, reason: await describeRefusal(response) };
+    return { kind: 'refused', status: response.status, reason: describeRefusal(response, await readRefusal(response)) };
   }
   await response.body?.cancel();
   return { kind: 'retry', status: response.status, retryAfterMs: retryAfterMs(response, options.retryAfterCapMs) };
