@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { agreeAndStart, expect, failedRequest, SAMPLE_ID, test } from './fixtures.ts';
-import { answerBox, openQuestion, pasteInto, startQuiz, switchAway } from './quiz-helpers.ts';
+import { answerBox, openQuestion, pasteInto, startQuiz, submittedSession, switchAway } from './quiz-helpers.ts';
 
 /**
  * How the page shows a stored time (`dateTimeWithZone` in shared/react): its date, local time and
@@ -108,4 +108,38 @@ test('when the record cannot be read back, the end of the assessment says so and
     /Submitted at \w{3} \d{1,2}, \d{4}, \d\d:\d\d:\d\d \S+, when you chose Complete\./,
   );
   await expect(summary).toContainText(/Feedback\s*Received at/);
+});
+
+test('leaving the tab while reading the instructions, before Start the quiz, is not recorded; leaving it after is', async ({
+  page,
+  request,
+}) => {
+  await agreeAndStart(page);
+  const storedProctoring = () =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('quizProgress') ?? '{}').proctoring ?? null);
+
+  // Proctoring is disclosed on this panel, before it happens: reading it, the candidate looks
+  // elsewhere for longer than a switch takes, and tries a paste in the practice editor.
+  await expect(page.getByRole('button', { name: 'Start the quiz' })).toBeVisible();
+  await switchAway(page);
+  await pasteInto(page, 'Practice paste');
+  await expect(answerBox(page)).toHaveText('Practice paste');
+  await expect(page.getByText('Nothing is listed yet.')).toBeVisible();
+  expect((await storedProctoring())?.tabSwitches ?? 0).toBe(0);
+
+  await startQuiz(page);
+  await switchAway(page);
+  await expect.poll(async () => (await storedProctoring())?.tabSwitches).toBe(1);
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+  await expect(page).toHaveURL(`/invite/${SAMPLE_ID}/vintro`);
+
+  // What the hiring company reads: the one switch after Start, on the question list, and no paste.
+  const session = await submittedSession(page, request);
+  expect(session.proctoring.tabSwitches).toBe(1);
+  expect(session.proctoring.listSwitchTimes).toHaveLength(1);
+  expect(session.proctoring.listSwitchTimes[0]).toBeGreaterThanOrEqual(Date.parse(session.quizStartedAt));
+  for (const question of session.proctoring.perQuestion) {
+    expect(question).toMatchObject({ switches: 0, pastes: [] });
+  }
 });

@@ -41,7 +41,7 @@ export function Quiz({ test, testId, extraTimePercent, sessionId, startTime, goT
   const completed = useStore(progress, (state) => state.completed);
   const drafts = useMemo(() => createDraftRegistry(), []);
   const sync = useAnswerSync(testId, progress, drafts);
-  const switches = useTabSwitches(progress);
+  const switches = useTabSwitches(progress, started);
   const [confirming, setConfirming] = useState(false);
   const submitted = useRef(false);
   const panel = useRef<HTMLDivElement>(null);

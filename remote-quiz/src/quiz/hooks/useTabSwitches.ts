@@ -6,8 +6,10 @@ import { createSwitchDetector, type SwitchDetector } from '../lib/switch-detecto
 /**
  * Records tab and window switches (disclosed on the instructions panel), with the question open
  * at the time. Returns the detector so the picture button can announce its own file picker.
+ * Nothing is watched until the quiz has `started`: proctoring is disclosed on the instructions
+ * panel before it happens, so leaving the tab while reading them, before Start, is not recorded.
  */
-export function useTabSwitches(progress: ProgressStore): SwitchDetector {
+export function useTabSwitches(progress: ProgressStore, started: boolean): SwitchDetector {
   const [detector] = useState(() =>
     createSwitchDetector((awayAt) => {
       progress.setState((state) => {
@@ -18,6 +20,7 @@ export function useTabSwitches(progress: ProgressStore): SwitchDetector {
   );
 
   useEffect(() => {
+    if (!started) return;
     const away = () => detector.away();
     const backIfPresent = () => {
       if (document.visibilityState === 'visible' && document.hasFocus()) detector.back();
@@ -32,7 +35,7 @@ export function useTabSwitches(progress: ProgressStore): SwitchDetector {
       document.removeEventListener('visibilitychange', onVisibility);
       detector.dispose();
     };
-  }, [detector]);
+  }, [detector, started]);
 
   return detector;
 }
