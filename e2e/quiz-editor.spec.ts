@@ -1,5 +1,5 @@
 import { agreeAndStart, expect, test } from './fixtures.ts';
-import { answerBox, openQuestion, storedAnswers, submittedSession } from './quiz-helpers.ts';
+import { answerBox, openQuestion, pasteInto, storedAnswers, submittedSession } from './quiz-helpers.ts';
 
 const PIXEL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -163,6 +163,29 @@ test.describe('answer editor', () => {
     const session = await submittedSession(page, request);
     expect(session.proctoring.perQuestion[0].pastes).toEqual([{ chars: plain.length, at: expect.any(Number) }]);
     expect(session.proctoring.perQuestion[1].pastes).toEqual([]);
+  });
+
+  test('an answer too long to save says so and keeps its last save; the other answers still reach the company', async ({
+    page,
+    request,
+  }) => {
+    await answerBox(page).click();
+    await page.keyboard.type('Kept');
+    await expect.poll(() => storedAnswers(page)).toEqual(['<p>Kept</p>', '', '']);
+    // 10 kB past the 400 kB one answer may hold.
+    await pasteInto(page, 'x'.repeat(410_000));
+    const tooLong = page.getByRole('alert').filter({ hasText: 'This answer is too long to be saved' });
+    await expect(tooLong).toContainText('please shorten it by about 11 kB');
+    expect((await storedAnswers(page))[0]).toBe('<p>Kept</p>');
+
+    await openQuestion(page, 2);
+    await answerBox(page).click();
+    await page.keyboard.type('Second');
+    await page.getByRole('button', { name: 'All questions' }).click();
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.getByRole('button', { name: 'Submit answers' }).click();
+    const session = await submittedSession(page, request);
+    expect(session.answers.html).toEqual(['<p>Kept</p>', '<p>Second</p>', '']);
   });
 
   test('a picture from a file is downscaled and saved inline; one too large is refused with a message', async ({

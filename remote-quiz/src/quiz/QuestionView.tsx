@@ -1,7 +1,7 @@
-import { ANSWER_MAX_BYTES, ANSWERS_TOTAL_MAX_BYTES, utf8Length } from '@assessment/core';
 import { useCallback, useId, useState } from 'react';
 import { AnswerEditor } from '../editor/AnswerEditor.tsx';
 import { useAnswerAutosave } from './hooks/useAnswerAutosave.ts';
+import { pictureRoom as roomOf } from './lib/answer-room.ts';
 import type { DraftRegistry } from './lib/draft-registry.ts';
 import { type QuestionNumber, threeAnswers } from './lib/quiz-progress.ts';
 import { quizSession } from './quiz-session.ts';
@@ -16,21 +16,16 @@ interface QuestionViewProps {
   onFilePickerOpen: () => void;
 }
 
-/** Room kept free for the JSON around the answers and the proctoring record. */
-const MARGIN_BYTES = 4000;
-
 /** One question: its text, the Answer editor and Continue. */
 export function QuestionView({ index, question, drafts, onContinue, onPaste, onFilePickerOpen }: QuestionViewProps) {
   const id = useId();
   const [title, ...prompts] = question;
-  const { onDocumentChange, flush } = useAnswerAutosave(index, drafts);
+  const { onDocumentChange, flush, overLimitBy } = useAnswerAutosave(index, drafts);
   const [initialHtml] = useState(() => threeAnswers(quizSession.getState().answers)[index]);
 
   const pictureRoom = useCallback(() => {
     flush();
-    const answers = threeAnswers(quizSession.getState().answers);
-    const total = answers.reduce((sum, html) => sum + utf8Length(html), 0);
-    return Math.min(ANSWER_MAX_BYTES - utf8Length(answers[index]), ANSWERS_TOTAL_MAX_BYTES - total) - MARGIN_BYTES;
+    return roomOf(quizSession.getState().answers, index);
   }, [flush, index]);
 
   return (
@@ -58,11 +53,22 @@ export function QuestionView({ index, question, drafts, onContinue, onPaste, onF
         pictureRoom={pictureRoom}
         onFilePickerOpen={onFilePickerOpen}
       />
+      <AnswerTooLong overLimitBy={overLimitBy} />
       <div className="quiz-question-actions">
         <button type="button" className="button button-primary" onClick={onContinue}>
           Continue
         </button>
       </div>
     </article>
+  );
+}
+
+/** Told at once, and kept in view until the answer fits again: what is over the limit is not saved. */
+function AnswerTooLong({ overLimitBy }: { overLimitBy: number }) {
+  return (
+    <p role="alert" className="quiz-answer-too-long">
+      {overLimitBy > 0 &&
+        `This answer is too long to be saved: please shorten it by about ${Math.ceil(overLimitBy / 1000)} kB (pictures take the most room). Until then, the answer as last saved is the one kept.`}
+    </p>
   );
 }

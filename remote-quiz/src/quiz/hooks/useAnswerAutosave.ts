@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { noteAnswered } from '../../editor/lib/answered.ts';
 import { serializeAnswer } from '../../editor/lib/html-serialize.ts';
 import type { AnswerDocument } from '../../editor/lib/types.ts';
+import { bytesOverLimit } from '../lib/answer-room.ts';
 import { createDebouncedTask } from '../lib/debounced-task.ts';
 import type { DraftRegistry } from '../lib/draft-registry.ts';
 import { type QuestionNumber, threeAnswers, withAnswer } from '../lib/quiz-progress.ts';
@@ -14,10 +15,14 @@ const SAVE_MAX_WAIT_MS = 2000;
 /**
  * Saves one question's answer into the session's `answers` key. Serializing happens off the
  * keystroke path (debounced), and the waiting save is flushed when the question closes or the
- * page is hidden, so a reload never loses what was typed.
+ * page is hidden, so a reload never loses what was typed. An answer grown past what the server
+ * takes is not saved (the server would refuse the save whole, the other answers with it): the
+ * last save that fitted stays, and `overLimitBy` says by how many bytes it is over, for the
+ * candidate to shorten it.
  */
 export function useAnswerAutosave(index: QuestionNumber, drafts: DraftRegistry) {
   const latest = useRef<AnswerDocument | null>(null);
+  const [overLimitBy, setOverLimitBy] = useState(0);
 
   const task = useMemo(
     () =>
@@ -27,8 +32,11 @@ export function useAnswerAutosave(index: QuestionNumber, drafts: DraftRegistry) 
           if (!document) return;
           latest.current = null;
           const html = serializeAnswer(document);
-          noteAnswered(html, document);
           const { answers } = quizSession.getState();
+          const over = bytesOverLimit(answers, index, html);
+          setOverLimitBy(over);
+          if (over > 0) return;
+          noteAnswered(html, document);
           if (threeAnswers(answers)[index] !== html) quizSession.update({ answers: withAnswer(answers, index, html) });
         },
         { waitMs: SAVE_WAIT_MS, maxWaitMs: SAVE_MAX_WAIT_MS },
@@ -52,5 +60,5 @@ export function useAnswerAutosave(index: QuestionNumber, drafts: DraftRegistry) 
     [task],
   );
 
-  return { onDocumentChange, flush: task.flush };
+  return { onDocumentChange, flush: task.flush, overLimitBy };
 }
