@@ -261,6 +261,32 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     expect(await queued()).toEqual([]);
   });
 
+  it('erases a candidate by the period they were told when they started, though it was lengthened since', async () => {
+    // Signed in afresh for each change: days pass between them.
+    const setRetention = async (retentionDays: number) => {
+      const admin = new ReviewerBrowser(server.url);
+      expect((await admin.signIn(ADMIN)).status).toBe(204);
+      expect((await admin.send('PATCH', '/api/review/company', { retentionDays })).status).toBe(200);
+    };
+    const started = async () => {
+      const unique = newSessionId();
+      expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
+      expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(200);
+      return unique;
+    };
+    // Told 30 days (the period the tests before set), then the company keeps data ten years.
+    const toldThirty = await started();
+    clock.advance(DAY);
+    await setRetention(3650);
+    const toldTenYears = await started();
+    clock.advance(30 * DAY);
+    await server.app.periodicTasks.runDue();
+
+    expect((await adminGet(server.url, `/api/admin/sessions/${toldThirty}`)).status).toBe(404);
+    expect((await adminGet(server.url, `/api/admin/sessions/${toldTenYears}`)).status).toBe(200);
+    await setRetention(30);
+  });
+
   it('deletes open-link sessions silent for a day, and keeps those that sent something or came by invitation', async () => {
     const register = (unique: string) => postJson(server.url, '/api/now-assessment', registration(unique));
     const silent = newSessionId();

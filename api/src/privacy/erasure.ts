@@ -2,9 +2,10 @@ import { allCompanies, testsOfCompany } from '@assessment/core';
 import type { PeriodicTask } from '../jobs/periodic-tasks.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { DeliveryStore } from '../storage/deliveries/delivery-store.ts';
-import type { ErasureReason, PrivacyStore } from '../storage/privacy/privacy-store.ts';
+import { DEFAULT_RETENTION_DAYS, type ErasureReason, type PrivacyStore } from '../storage/privacy/privacy-store.ts';
 import type { SessionStore } from '../storage/sessions/session-store.ts';
 import type { VideoStore } from '../storage/videos/video-store.ts';
+import { retentionWindows } from './retention-windows.ts';
 
 export interface ErasureDeps {
   sessions: SessionStore;
@@ -39,8 +40,8 @@ export async function eraseCandidate(
 }
 
 /**
- * Every day (and at start): each company's sessions that started longer ago than its retention
- * period are erased as a request would erase them, and so is whom each personal invitation nobody
+ * Every day (and at start): each company's sessions that started longer ago than the retention
+ * period they were told (`retention-windows.ts`) are erased as a request would erase them, and so is whom each personal invitation nobody
  * used was for, that long after it stopped working, with the emails sent to them. Once across
  * instances (`periodic-tasks.ts`).
  */
@@ -52,10 +53,13 @@ export function retentionTask(deps: ErasureDeps): PeriodicTask {
       for (const { companyId } of allCompanies()) {
         const cutoff = now - (await deps.privacy.retentionDays(companyId)) * DAY_MS;
         const testIds = testsOfCompany(companyId).map((test) => test.uuid);
-        for (;;) {
-          const due = await deps.privacy.sessionsStartedBefore(testIds, cutoff, RETENTION_BATCH);
-          for (const sessionId of due) await eraseCandidate(deps, sessionId, now, 'retention');
-          if (due.length < RETENTION_BATCH) break;
+        const periods = await deps.privacy.retentionPeriods(companyId);
+        for (const { from, before } of retentionWindows(periods, DEFAULT_RETENTION_DAYS, now)) {
+          for (;;) {
+            const due = await deps.privacy.sessionsStartedBetween(testIds, from, before, RETENTION_BATCH);
+            for (const sessionId of due) await eraseCandidate(deps, sessionId, now, 'retention');
+            if (due.length < RETENTION_BATCH) break;
+          }
         }
         for (;;) {
           const unused = await deps.privacy.unusedInvitationsEndedBefore(testIds, cutoff, RETENTION_BATCH);

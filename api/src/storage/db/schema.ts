@@ -347,6 +347,13 @@ export interface TwoFactorRequirementsTable {
 }
 
 /** A browser a reviewer signed in from, trusted until `expires_at`: only the hash of its cookie's secret is kept. */
+/** A company's retention period from `from_at` on, until the next one it set. */
+export interface RetentionPeriodsTable {
+  company_id: string;
+  from_at: number;
+  retention_days: number;
+}
+
 export interface TrustedBrowsersTable {
   browser_hash: string;
   reviewer_id: string;
@@ -389,4 +396,5 @@ export interface Schema {
   two_factor_challenges: TwoFactorChallengesTable;
   two_factor_requirements: TwoFactorRequirementsTable;
   trusted_browsers: TrustedBrowsersTable;
+  retention_periods: RetentionPeriodsTable;
 }

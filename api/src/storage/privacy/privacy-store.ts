@@ -33,8 +33,10 @@ export interface PrivacyStore {
    * it stays, not even in the counts, so a browser that comes back simply starts again.
    */
   deleteSilentSession(sessionId: string): Promise<boolean>;
-  /** Up to `limit` sessions of these tests that started before `before`, oldest first. */
-  sessionsStartedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
+  /** Every retention period the company has set, each from when, oldest first. */
+  retentionPeriods(companyId: string): Promise<{ fromAt: number; days: number }[]>;
+  /** Up to `limit` sessions of these tests that started at `from` or later and before `before`, oldest first. */
+  sessionsStartedBetween(testIds: readonly string[], from: number, before: number, limit: number): Promise<string[]>;
   /**
    * Up to `limit` personal invitations of these tests that nobody used, not erased yet, whose link
    * stopped working (revoked, else expired) before `before`.
@@ -68,17 +70,28 @@ const SESSION_PARTS = [
 ] as const;
 
 export const privacyWrites = defineWrites({
-  async setRetentionDays({ db }, companyId: string, days: number, at: number): Promise<void> {
-    await db
-      .insertInto('company_settings')
-      .values({ company_id: companyId, retention_days: days, updated_at: at })
-      .onConflict((conflict) =>
-        conflict.column('company_id').doUpdateSet((eb) => ({
-          retention_days: eb.ref('excluded.retention_days'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+  async setRetentionDays({ atomically }, companyId: string, days: number, at: number): Promise<void> {
+    await atomically(async (db) => {
+      await db
+        .insertInto('retention_periods')
+        .values({ company_id: companyId, from_at: at, retention_days: days })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['company_id', 'from_at'])
+            .doUpdateSet((eb) => ({ retention_days: eb.ref('excluded.retention_days') })),
+        )
+        .execute();
+      await db
+        .insertInto('company_settings')
+        .values({ company_id: companyId, retention_days: days, updated_at: at })
+        .onConflict((conflict) =>
+          conflict.column('company_id').doUpdateSet((eb) => ({
+            retention_days: eb.ref('excluded.retention_days'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    });
   },
 
   async eraseUnusedInvitation(context, invitationId: string, at: number): Promise<void> {
@@ -222,12 +235,22 @@ export function createPrivacyStore({ reads: db, write }: Storage, known: KnownSe
       known.forget(sessionId);
       return deleted;
     },
-    async sessionsStartedBefore(testIds, before, limit) {
-      if (testIds.length === 0) return [];
+    async retentionPeriods(companyId) {
+      const rows = await db
+        .selectFrom('retention_periods')
+        .select(['from_at', 'retention_days'])
+        .where('company_id', '=', companyId)
+        .orderBy('from_at')
+        .execute();
+      return rows.map((row) => ({ fromAt: Number(row.from_at), days: row.retention_days }));
+    },
+    async sessionsStartedBetween(testIds, from, before, limit) {
+      if (testIds.length === 0 || before <= from) return [];
       const rows = await db
         .selectFrom('sessions')
         .select('session_id')
         .where('test_id', 'in', testIds)
+        .where('started_at', '>=', from)
         .where('started_at', '<', before)
         .orderBy('started_at')
         .limit(limit)

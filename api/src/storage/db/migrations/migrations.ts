@@ -20,6 +20,7 @@ import { twoFactor } from './0017-two-factor.ts';
 import { sectionRecords } from './0018-section-records.ts';
 import { fastCompression } from './0019-fast-compression.ts';
 import { trustedBrowsers } from './0020-trusted-browsers.ts';
+import { retentionPeriods } from './0021-retention-periods.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -47,6 +48,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0018-section-records', sectionRecords],
   ['0019-fast-compression', fastCompression],
   ['0020-trusted-browsers', trustedBrowsers],
+  ['0021-retention-periods', retentionPeriods],
 ];
 
 /**
