@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { isWireSessionIdField, sessionRefOfWire, videoUploadMetadataSchema } from '@assessment/core';
+import {
+  CLOSED_INVITATION_ERRORS,
+  isWireSessionIdField,
+  sessionRefOfWire,
+  videoUploadMetadataSchema,
+} from '@assessment/core';
 import { type DataStore, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwnSession } from '../http/candidate-access.ts';
@@ -10,6 +15,9 @@ import { readMediaDuration } from '../video/media-duration.ts';
 import { ffprobeFrameCheck, NO_PICTURE } from '../video/video-frames.ts';
 import { NOT_A_VIDEO, VideoOnlyStore } from '../video/video-only-store.ts';
 import type { RouteDeps } from './deps.ts';
+
+/** The answer to an upload whose session was erased while its last bytes were being stored. */
+const ERASED_MEANWHILE = { status_code: 410, body: CLOSED_INVITATION_ERRORS.erased };
 
 const VIDEO_UPLOAD_PATH = '/api/videos';
 
@@ -167,13 +175,19 @@ export async function registerVideoUploadRoutes(
       await videos.persist(upload.id, contentType);
       const fromFile = await readMediaDuration(contentType, readAt, bytes);
       const measured = metadataOf(upload).duration;
-      await uploads.finishVideoUpload({
+      const finished = await uploads.finishVideoUpload({
         uploadId: upload.id,
         bytes,
         contentType,
         durationSeconds: fromFile ?? (measured === undefined ? null : Number(measured)),
         completedAt: now(),
       });
+      if (!finished) {
+        // Erased while its bytes were being stored: the erasure could not reach what did not
+        // exist yet (the bucket's object), so this copy is removed here.
+        await videos.erase(upload.id);
+        throw ERASED_MEANWHILE;
+      }
       await videos.release(upload.id);
       await dropEarlierTakes(sessionRefOfWire(metadataOf(upload)).sessionId, upload.id);
       return {};

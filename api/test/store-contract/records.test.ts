@@ -292,9 +292,22 @@ describe.each(backEnds)('what a session holds ($name)', (backEnd) => {
         durationSeconds: 1,
         completedAt: tick(),
       });
-    await finish('b-sooner');
+    expect(await finish('b-sooner')).toBe(true);
     await finish('a-later');
     expect(await store.finishedUploadsOf(sessionId)).toEqual(['b-sooner', 'a-later']);
     expect(await store.unfinishedUploadsOf(sessionId)).toEqual(['c-open']);
+  });
+
+  it('tells that an upload cannot be finished once its session was erased meanwhile', async () => {
+    const sessionId = await opened(store);
+    await store.startVideoUpload({
+      ...ref(sessionId),
+      uploadId: 'erased-meanwhile',
+      recordingId: null,
+      declaredType: null,
+    });
+    expect(await store.eraseSession(sessionId, tick(), 'request')).toBe(true);
+    const finish = { uploadId: 'erased-meanwhile', bytes: 1, contentType: 'video/webm', durationSeconds: 1 };
+    expect(await store.finishVideoUpload({ ...finish, completedAt: tick() })).toBe(false);
   });
 });

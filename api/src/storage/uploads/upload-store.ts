@@ -37,7 +37,8 @@ export interface StoredVideo {
 
 export interface UploadStore {
   startVideoUpload(start: VideoUploadStart): Promise<void>;
-  finishVideoUpload(finish: VideoUploadFinish): Promise<void>;
+  /** False when the upload's record is gone: its session was erased while its bytes were stored. */
+  finishVideoUpload(finish: VideoUploadFinish): Promise<boolean>;
   /** For an upload refused after it began (its content is not a video). */
   forgetVideoUpload(uploadId: string): Promise<void>;
   /** The session an upload belongs to, if there is such an upload. */

@@ -21,8 +21,8 @@ export const uploadWrites = defineWrites({
     });
   },
 
-  async finishVideoUpload({ atomically, deliveryJobs }, finish: VideoUploadFinish): Promise<void> {
-    await atomically(async (db) => {
+  async finishVideoUpload({ atomically, deliveryJobs }, finish: VideoUploadFinish): Promise<boolean> {
+    return atomically(async (db) => {
       const video = await db
         .updateTable('videos')
         .set({
@@ -41,7 +41,7 @@ export const uploadWrites = defineWrites({
           .select('test_id')
           .where('session_id', '=', video.session_id)
           .executeTakeFirst());
-      if (!video || !session) return;
+      if (!video || !session) return false;
       await queueWebhook(db, deliveryJobs, {
         type: 'video.received',
         testId: session.test_id,
@@ -51,6 +51,7 @@ export const uploadWrites = defineWrites({
         invitationId: null,
         at: finish.completedAt,
       });
+      return true;
     });
   },
 
