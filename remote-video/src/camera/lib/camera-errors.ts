@@ -1,3 +1,5 @@
+import type { VideoSkipReason } from '@assessment/core';
+
 /**
  * What went wrong with the camera, from the error's name (the browsers agree on these names),
  * and the honest help for it.
@@ -34,8 +36,8 @@ export const CAMERA_HINTS: Record<CameraProblemKind, string> = {
 
 /** Why there is no video, as the hiring company reads it (`POST /api/video-skip`). */
 export const SKIP_REASONS: Record<
-  CameraProblemKind | 'device-check-failed' | 'recording-unavailable' | 'upload-refused',
-  string
+  CameraProblemKind | 'device-check-failed' | 'recording-unavailable' | 'upload-refused' | 'upload-failing',
+  VideoSkipReason
 > = {
   'permission-denied': 'camera-permission-denied',
   'camera-busy': 'camera-busy',
@@ -46,4 +48,6 @@ export const SKIP_REASONS: Record<
   /** The camera works, but this browser has no MediaRecorder, or its MediaRecorder refused the stream. */
   'recording-unavailable': 'recording-unavailable',
   'upload-refused': 'upload-refused',
+  /** Sending kept failing when the candidate went on; the take may still arrive later. */
+  'upload-failing': 'upload-failing',
 };

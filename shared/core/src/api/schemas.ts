@@ -241,6 +241,23 @@ export const feedbackSchema = z.object({
     .max(RATING_STARS - 1),
 });
 
+/**
+ * The reasons the video section gives (`reason` below) and the reviewer's screen reads back in
+ * words. The schema itself stays free text, so a reason an older client sent is still kept.
+ */
+export const VIDEO_SKIP_REASONS = [
+  'camera-permission-denied',
+  'camera-busy',
+  'no-camera',
+  'camera-unsuitable',
+  'camera-unavailable',
+  'device-check-failed',
+  'recording-unavailable',
+  'upload-refused',
+  'upload-failing',
+] as const;
+export type VideoSkipReason = (typeof VIDEO_SKIP_REASONS)[number];
+
 export const videoSkipSchema = z.object({
   ...sessionRef,
   /** Why there is no video, e.g. `no-camera`; free text for the hiring company. */

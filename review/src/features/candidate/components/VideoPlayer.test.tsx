@@ -19,6 +19,12 @@ describe('a candidate who continued without a video', () => {
     );
   });
 
+  it('says that a recording was made when its upload kept failing', () => {
+    expect(skipped('upload-failing')).toContain(
+      'The candidate continued without a video (they recorded a video, but sending it to the server kept failing), on',
+    );
+  });
+
   it('shows a reason it does not know as it was sent', () => {
     expect(skipped('upload-refused')).toContain('The candidate continued without a video (upload-refused), on');
   });

@@ -1,11 +1,13 @@
-import type { CandidateDetail } from '@assessment/core';
+import type { CandidateDetail, VideoSkipReason } from '@assessment/core';
 import { candidateVideoUrl } from '../../../api/review-api.ts';
 import { formatDateTime, formatDuration } from '../../../lib/time.ts';
 
-const NO_VIDEO_REASONS: Record<string, string> = {
+const NO_VIDEO_REASONS: { [reason in VideoSkipReason]?: string } = {
   'no-camera': 'no camera worked in their browser',
   'recording-unavailable': 'their camera worked, but their browser could not record it',
+  'upload-failing': 'they recorded a video, but sending it to the server kept failing',
 };
+const reasonInWords: Record<string, string | undefined> = NO_VIDEO_REASONS;
 
 /**
  * The video introduction in the browser's own player. The server answers byte ranges, so the
@@ -51,7 +53,7 @@ export function VideoPlayer({
     );
   }
   if (noVideo) {
-    const reason = NO_VIDEO_REASONS[noVideo.reason] ?? noVideo.reason;
+    const reason = reasonInWords[noVideo.reason] ?? noVideo.reason;
     return (
       <p>
         The candidate continued without a video{reason ? ` (${reason})` : ''}, on {formatDateTime(noVideo.receivedAt)}.
