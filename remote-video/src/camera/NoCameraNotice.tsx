@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 interface Props {
   companyName: string;
@@ -7,10 +7,15 @@ interface Props {
   title?: string;
   /** For a screen that moves focus to the notice when it appears; the heading then takes focus. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** What else the candidate should know before going on. */
+  children?: ReactNode;
 }
 
-/** A candidate without a working camera is never stuck: they go on, and the company is told there is no video. */
-export function NoCameraNotice({ companyName, onContinue, title = 'No working camera?', headingRef }: Props) {
+/**
+ * A candidate without a working camera, or whose video cannot be sent, is never stuck: they go on,
+ * and the company is told there is no video.
+ */
+export function NoCameraNotice({ companyName, onContinue, title = 'No working camera?', headingRef, children }: Props) {
   return (
     <section className="video-no-camera" aria-labelledby="video-no-camera-title">
       <h2 id="video-no-camera-title" className="video-subtitle" ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
@@ -20,6 +25,7 @@ export function NoCameraNotice({ companyName, onContinue, title = 'No working ca
         You can still complete this assessment without a video, but fair play cannot be verified without one.{' '}
         {companyName} will see that you continued without video.
       </p>
+      {children}
       <button type="button" className="button" onClick={onContinue}>
         Continue without video
       </button>

@@ -1,18 +1,33 @@
 import { useFocusOnMount } from '@assessment/react';
 import { useRef } from 'react';
+import { NoCameraNotice } from '../camera/NoCameraNotice.tsx';
 import type { UploadState } from './hooks/useVideoUpload.ts';
 import { progressAnnouncement } from './lib/progress-announcement.ts';
 import { formatMegabytes, uploadPercent } from './lib/upload-policy.ts';
 
 interface Props {
   state: Exclude<UploadState, { phase: 'idle' }>;
+  companyName: string;
   onRetryNow(): void;
   onRecordAgain(): void;
+  /** The file was refused: nothing is being sent any more. */
   onContinueWithoutVideo(): void;
+  /** Sending keeps failing: the candidate goes on and the take goes on being sent. */
+  onContinueWhileFailing(): void;
 }
 
-/** Sending the take: real progress, what happens if the connection drops, and a way on if the file is refused. */
-export function UploadPanel({ state, onRetryNow, onRecordAgain, onContinueWithoutVideo }: Props) {
+/**
+ * Sending the take: real progress, what happens if the connection drops, and a way on if the file
+ * is refused or sending keeps failing.
+ */
+export function UploadPanel({
+  state,
+  companyName,
+  onRetryNow,
+  onRecordAgain,
+  onContinueWithoutVideo,
+  onContinueWhileFailing,
+}: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading);
 
@@ -53,6 +68,14 @@ export function UploadPanel({ state, onRetryNow, onRecordAgain, onContinueWithou
               Try again now
             </button>
           </div>
+        )}
+        {(state.phase === 'sending' || state.phase === 'waiting') && state.wayOn && (
+          <NoCameraNotice companyName={companyName} title="Sending keeps failing" onContinue={onContinueWhileFailing}>
+            <p>
+              If you continue, your recording stays in this browser and sending goes on while this page is open. If it
+              gets through, {companyName} receives your video.
+            </p>
+          </NoCameraNotice>
         )}
         {state.phase === 'refused' && (
           <div className="video-problem">

@@ -71,9 +71,14 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
     return (
       <UploadPanel
         state={upload.state}
+        companyName={test.companyName}
         onRetryNow={upload.retryNow}
         onRecordAgain={recordAgain}
         onContinueWithoutVideo={() => onContinueWithoutVideo(SKIP_REASONS['upload-refused'])}
+        onContinueWhileFailing={() => {
+          upload.carryOn();
+          onContinueWithoutVideo(SKIP_REASONS['upload-failing']);
+        }}
       />
     );
   }

@@ -11,25 +11,48 @@ export interface VideoUpload {
   retryNow(): void;
   /** Back to no upload, for a candidate who records again after a refusal. */
   reset(): void;
+  /** Keeps sending after this section closes, for a candidate who goes on while sending fails. */
+  carryOn(): void;
 }
+
+/**
+ * Senders left sending when their section closed, by session. The page stays open on the next
+ * section, so the take can still arrive (a received video outranks the skip:
+ * api/src/admin/session-view.ts); a candidate who comes back gets the same sender, never a second
+ * one sending the same take.
+ */
+const carriedOn = new Map<string, VideoSender>();
+
+const unseen = () => undefined;
 
 /** The upload of the submitted take, its progress, and a prompt retry when the browser is back online. */
 export function useVideoUpload(session: SessionRef, onSent: () => void): VideoUpload {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const latestOnSent = useRef(onSent);
   latestOnSent.current = onSent;
-  const [sender] = useState(() => new VideoSender(session, setState, () => latestOnSent.current()));
+  const carryingOn = useRef(false);
+  const { sessionId } = session;
+  const [sender] = useState(() => carriedOn.get(sessionId) ?? new VideoSender(session, setState, onSent));
 
   useEffect(() => {
+    carriedOn.delete(sessionId);
+    carryingOn.current = false;
+    sender.listen(setState, () => latestOnSent.current());
     const backOnline = () => {
       if (sender.isWaiting()) sender.retryNow();
     };
     window.addEventListener('online', backOnline);
     return () => {
       window.removeEventListener('online', backOnline);
-      sender.stop();
+      if (carryingOn.current) {
+        // Nothing on screen to report to; a take that arrives still counts as sent for this session.
+        sender.listen(unseen, latestOnSent.current);
+        carriedOn.set(sessionId, sender);
+      } else {
+        sender.stop();
+      }
     };
-  }, [sender]);
+  }, [sender, sessionId]);
 
   const start = useCallback((take: Take) => sender.send(take), [sender]);
   const retryNow = useCallback(() => sender.retryNow(), [sender]);
@@ -37,6 +60,9 @@ export function useVideoUpload(session: SessionRef, onSent: () => void): VideoUp
     sender.stop();
     setState({ phase: 'idle' });
   }, [sender]);
+  const carryOn = useCallback(() => {
+    carryingOn.current = true;
+  }, []);
 
-  return { state, start, retryNow, reset };
+  return { state, start, retryNow, reset, carryOn };
 }

@@ -5,7 +5,10 @@ import {
   closesInvitation,
   formatMegabytes,
   isRetryableUploadFailure,
+  offersWayOn,
   refusalReason,
+  UPLOAD_FAILURES_BEFORE_WAY_ON,
+  UPLOAD_RETRY_DELAYS_MS,
   uploadMetadata,
   uploadPercent,
 } from './upload-policy.ts';
@@ -25,6 +28,23 @@ describe('isRetryableUploadFailure', () => {
 
   it('gives up on a file the server refuses for good', () => {
     for (const status of [400, 403, 413, 415]) expect(isRetryableUploadFailure(status, 'PATCH')).toBe(false);
+  });
+});
+
+describe('offersWayOn', () => {
+  it('keeps the candidate waiting through a few failures, then offers a way on', () => {
+    expect(offersWayOn(0)).toBe(false);
+    expect(offersWayOn(UPLOAD_FAILURES_BEFORE_WAY_ON - 1)).toBe(false);
+    expect(offersWayOn(UPLOAD_FAILURES_BEFORE_WAY_ON)).toBe(true);
+    expect(offersWayOn(UPLOAD_FAILURES_BEFORE_WAY_ON + 10)).toBe(true);
+  });
+
+  it('comes after a short blip has had time to pass, within tus-js-client quick retries', () => {
+    // The n-th failure comes after the delays of the n - 1 retries before it.
+    const failingFor = UPLOAD_RETRY_DELAYS_MS.slice(0, UPLOAD_FAILURES_BEFORE_WAY_ON - 1).reduce((a, b) => a + b, 0);
+    expect(failingFor).toBeGreaterThanOrEqual(15_000);
+    expect(failingFor).toBeLessThanOrEqual(60_000);
+    expect(UPLOAD_FAILURES_BEFORE_WAY_ON).toBeLessThanOrEqual(UPLOAD_RETRY_DELAYS_MS.length + 1);
   });
 });
 

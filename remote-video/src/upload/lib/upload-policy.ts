@@ -8,6 +8,19 @@ export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
 export const UPLOAD_PAUSE_MS = 30_000;
 
 /**
+ * Failed requests in a row, without the server taking a single new byte, after which the candidate
+ * is offered to continue without video. With the retry delays above the sixth failure comes about
+ * 19 seconds after the first: a short blip passes unseen, a server that stays away does not keep
+ * the candidate waiting with no way on (SPEC.md section 0, "A candidate is never stuck").
+ */
+export const UPLOAD_FAILURES_BEFORE_WAY_ON = 6;
+
+/** Whether the upload has failed long enough that the candidate may go on without it. */
+export function offersWayOn(failuresSinceProgress: number): boolean {
+  return failuresSinceProgress >= UPLOAD_FAILURES_BEFORE_WAY_ON;
+}
+
+/**
  * Whether a failed upload request is worth trying again. A network failure (status 0), a busy or
  * failing server, a timeout, an offset conflict, a lock and a rate limit pass. An upload the server
  * no longer knows (404, 410) is worth it too except when creating one: tus-js-client then asks for

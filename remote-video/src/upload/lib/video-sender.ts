@@ -7,20 +7,25 @@ import { adaptiveFileReader, CHUNK_SIZING, type ChunkSizer, createChunkSizer } f
 import {
   closesInvitation,
   isRetryableUploadFailure,
+  offersWayOn,
   refusalReason,
   UPLOAD_PAUSE_MS,
   UPLOAD_RETRY_DELAYS_MS,
   uploadMetadata,
 } from './upload-policy.ts';
 
+/**
+ * `wayOn`: sending has failed so often since the server last took a byte (`offersWayOn`) that the
+ * candidate may continue without waiting for it; it stays so until the server takes more.
+ */
 export type UploadState =
   | { phase: 'idle' }
-  | { phase: 'sending'; sent: number; total: number }
+  | { phase: 'sending'; sent: number; total: number; wayOn: boolean }
   /**
    * Sending failed for now; it starts again by itself (or at once, with `retryNow`).
    * `serverAnswered`: the server answered, busy or failing; else the connection failed.
    */
-  | { phase: 'waiting'; sent: number; total: number; serverAnswered: boolean }
+  | { phase: 'waiting'; sent: number; total: number; wayOn: boolean; serverAnswered: boolean }
   | { phase: 'refused'; reason: string }
   | { phase: 'sent' };
 
@@ -36,6 +41,9 @@ const isRetryable = (error: Error | DetailedError) => isRetryableUploadFailure(s
  *
  * Every retry builds a new Upload from the known address, and callbacks of a replaced one are
  * ignored, so an old request finishing late can never run beside the new one.
+ *
+ * The sender does not depend on the section being on screen: a candidate who goes on while it
+ * fails leaves it sending (`listen` to whom it reports).
  */
 export class VideoSender {
   private upload: Upload | null = null;
@@ -44,16 +52,26 @@ export class VideoSender {
   private sizer: ChunkSizer = createChunkSizer();
   private pause: ReturnType<typeof setTimeout> | undefined;
   private sent = 0;
+  /** What the server has said it holds, and the failed requests since that last grew. */
+  private acknowledged = 0;
+  private failures = 0;
 
   constructor(
     private readonly session: SessionRef,
-    private readonly report: (state: UploadState) => void,
-    private readonly onSent: () => void,
+    private report: (state: UploadState) => void,
+    private onSent: () => void,
   ) {}
+
+  listen(report: (state: UploadState) => void, onSent: () => void): void {
+    this.report = report;
+    this.onSent = onSent;
+  }
 
   send(take: Take): void {
     this.take = take;
     this.sent = 0;
+    this.acknowledged = 0;
+    this.failures = 0;
     this.sizer = createChunkSizer();
     void recordingStore.update(take.id, { submitted: true });
     this.begin(take, take.uploadUrl);
@@ -76,6 +94,21 @@ export class VideoSender {
     this.take = null;
   }
 
+  private sending(total: number): UploadState {
+    return { phase: 'sending', sent: this.sent, total, wayOn: offersWayOn(this.failures) };
+  }
+
+  private failed(error: Error | DetailedError, total: number): UploadState {
+    this.failures += 1;
+    return {
+      phase: 'waiting',
+      sent: this.sent,
+      total,
+      wayOn: offersWayOn(this.failures),
+      serverAnswered: statusOf(error) !== 0,
+    };
+  }
+
   private begin(take: Take, uploadUrl: string | null): void {
     clearTimeout(this.pause);
     this.pause = undefined;
@@ -94,9 +127,10 @@ export class VideoSender {
       headers: sessionKeyHeaders(this.session.sessionId),
       onShouldRetry: (error, retryAttempt) => {
         const retry = isRetryable(error);
-        // The first retry is immediate; only a failure that lasts is worth telling the candidate about.
-        if (retry && retryAttempt > 0 && this.upload === upload) {
-          this.report({ phase: 'waiting', sent: this.sent, total, serverAnswered: statusOf(error) !== 0 });
+        if (retry && this.upload === upload) {
+          const waiting = this.failed(error, total);
+          // The first retry is immediate; only a failure that lasts is worth telling the candidate about.
+          if (retryAttempt > 0) this.report(waiting);
         }
         return retry;
       },
@@ -106,7 +140,7 @@ export class VideoSender {
       onProgress: (bytesSent) => {
         if (this.upload !== upload) return;
         this.sent = Math.max(this.sent, bytesSent);
-        this.report({ phase: 'sending', sent: this.sent, total });
+        this.report(this.sending(total));
       },
       // What the server already holds, as soon as it says so: a resumed upload shows it at once.
       onAfterResponse: (_request, response) => {
@@ -114,7 +148,12 @@ export class VideoSender {
         if (this.upload !== upload || status < 200 || status >= 300) return;
         const offset = Number(response.getHeader('Upload-Offset'));
         if (Number.isFinite(offset)) this.sent = Math.max(this.sent, offset);
-        this.report({ phase: 'sending', sent: this.sent, total });
+        // Only bytes the server confirms end a run of failures: a request whose body went out can still fail.
+        if (Number.isFinite(offset) && offset > this.acknowledged) {
+          this.acknowledged = offset;
+          this.failures = 0;
+        }
+        this.report(this.sending(total));
       },
       onSuccess: async () => {
         if (this.upload !== upload) return;
@@ -140,12 +179,12 @@ export class VideoSender {
           }
           return;
         }
-        this.report({ phase: 'waiting', sent: this.sent, total, serverAnswered: statusOf(error) !== 0 });
+        this.report(this.failed(error, total));
         this.pause = setTimeout(() => this.retryNow(), UPLOAD_PAUSE_MS);
       },
     });
     this.upload = upload;
-    this.report({ phase: 'sending', sent: this.sent, total });
+    this.report(this.sending(total));
     upload.start();
   }
 }
