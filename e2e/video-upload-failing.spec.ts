@@ -1,0 +1,85 @@
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
+import { adminSession, expect, failedRequest, sessionId, test } from './fixtures.ts';
+import {
+  connectCamera,
+  expectHonestScreen,
+  IPREP,
+  openVideoSection,
+  recordFor,
+  storedVideoRows,
+} from './video-helpers.ts';
+
+/** Every request of the tus upload: the creation (`/api/videos`) and the upload itself (`/api/videos/<id>`). */
+const UPLOAD = /\/api\/videos(\/|$)/;
+
+test('an upload that keeps failing offers a way on, and the take still arrives once the server is back', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  // Six failed requests with the sender's own retry delays, then the feedback section, then the
+  // server coming back within its next retry.
+  test.setTimeout(150_000);
+  // The resets the test gives every upload request.
+  allowProblem(failedRequest('/api/videos', 'net::ERR_CONNECTION_RESET'));
+  // On a slow machine the server may still be away when tus-js-client's retries run out; the section logs that.
+  allowProblem(/^console error: Video upload failed /);
+  await openVideoSection(page);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+
+  // A proxy that resets every upload request, as long as the test says so.
+  let failed = 0;
+  await page.route(UPLOAD, (route) => {
+    failed += 1;
+    return route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
+  await expect(page.getByText('The connection to the server was lost.')).toBeVisible({ timeout: 15_000 });
+
+  // Announced (it comes in the panel's alert), after the sixth failure and not before.
+  const notice = page.getByRole('alert').getByRole('region', { name: 'Sending keeps failing' });
+  await expect(notice).toBeVisible({ timeout: 40_000 });
+  expect(failed).toBeGreaterThanOrEqual(6);
+  await expect(notice).toContainText('Lumenvault will see that you continued without video.');
+  await expect(notice).toContainText(
+    'If you continue, your recording stays in this browser and sending goes on while this page is open.',
+  );
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await expectHonestScreen(page);
+
+  // By keyboard from the panel's heading: past Try again now to the way on.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Try again now' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(notice.getByRole('button', { name: 'Continue without video' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(IPREP);
+  const feedbackHeading = page.getByRole('heading', { level: 1, name: 'Interview Preparation' });
+  await expect(feedbackHeading).toBeVisible();
+  const unique = await sessionId(page);
+  await expect.poll(async () => (await adminSession(request, unique))?.noVideo?.reason).toBe('upload-failing');
+  expect(await storedVideoRows(page, 'recordings')).toBe(1);
+
+  await feedbackHeading.focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeFocused();
+
+  // The server is back: the take the candidate left sending arrives, and the company gets it.
+  await page.unroute(UPLOAD);
+  // The sender's next attempt comes at most one retry delay or one pause later (upload-policy.ts).
+  await expect
+    .poll(async () => (await adminSession(request, unique))?.video?.status, { timeout: 60_000 })
+    .toBe('complete');
+  expect((await adminSession(request, unique))?.noVideo?.reason).toBe('upload-failing');
+  await expect.poll(() => storedVideoRows(page, 'recordings')).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');
+});
