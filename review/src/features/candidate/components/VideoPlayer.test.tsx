@@ -1,3 +1,4 @@
+import { VIDEO_SKIP_REASONS } from '@assessment/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { VideoPlayer } from './VideoPlayer.tsx';
@@ -25,7 +26,14 @@ describe('a candidate who continued without a video', () => {
     );
   });
 
+  it('reads every reason the video section gives in words', () => {
+    for (const reason of VIDEO_SKIP_REASONS) expect(skipped(reason)).not.toContain(`(${reason})`);
+    expect(skipped('upload-refused')).toContain(
+      'The candidate continued without a video (the server refused their recording), on',
+    );
+  });
+
   it('shows a reason it does not know as it was sent', () => {
-    expect(skipped('upload-refused')).toContain('The candidate continued without a video (upload-refused), on');
+    expect(skipped('left-early')).toContain('The candidate continued without a video (left-early), on');
   });
 });

@@ -2,9 +2,16 @@ import type { CandidateDetail, VideoSkipReason } from '@assessment/core';
 import { candidateVideoUrl } from '../../../api/review-api.ts';
 import { formatDateTime, formatDuration } from '../../../lib/time.ts';
 
-const NO_VIDEO_REASONS: { [reason in VideoSkipReason]?: string } = {
+/** Every reason the video section gives, in words; one another client sent is shown as it came. */
+const NO_VIDEO_REASONS: Record<VideoSkipReason, string> = {
+  'camera-permission-denied': 'their browser was not allowed to use the camera',
+  'camera-busy': 'the camera was in use by another app, or stopped responding',
   'no-camera': 'no camera worked in their browser',
+  'camera-unsuitable': 'their camera could not start',
+  'camera-unavailable': 'their browser could not use a camera on the page',
+  'device-check-failed': "their browser's camera check did not pass",
   'recording-unavailable': 'their camera worked, but their browser could not record it',
+  'upload-refused': 'the server refused their recording',
   'upload-failing': 'they recorded a video, but sending it to the server kept failing',
 };
 const reasonInWords: Record<string, string | undefined> = NO_VIDEO_REASONS;
