@@ -21,6 +21,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { LandingInvitation } from '../invite/invitation-decision.ts';
 import { SelectField, TextField } from './FormFields.tsx';
 import { prefillFromSession, startAssessment } from './start-assessment.ts';
+import { UNFINISHED_NOTICE_ID, UnfinishedAssessmentNotice } from './UnfinishedAssessmentNotice.tsx';
+import { unfinishedOtherAssessment } from './unfinished-elsewhere.ts';
 import { useDeviceGate } from './useDeviceGate.ts';
 
 /** What the form says first to a candidate coming back on their personal link. */
@@ -53,6 +55,10 @@ export function ConfirmationForm({ test, link, invitation }: Props) {
     const prefilled = prefillFromSession(sessionStore.getState()) ?? EMPTY_CONFIRMATION_FORM;
     return invitedEmail === null ? prefilled : { ...prefilled, email: invitedEmail };
   });
+  // Decided as the page opens: agreeing here replaces that session, and leaves the page.
+  const [otherAssessment] = useState(() =>
+    unfinishedOtherAssessment(sessionStore.getState(), link, sessionStore.isSectionFinished(SECTIONS.sections.at(-1))),
+  );
   const [errors, setErrors] = useState<ConfirmationErrors>({});
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -184,7 +190,14 @@ export function ConfirmationForm({ test, link, invitation }: Props) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {attempted && hasErrors(errors) ? `${Object.keys(errors).length} fields need your attention.` : ''}
       </p>
-      <button type="submit" className="button button-primary" disabled={submitting} aria-busy={submitting}>
+      {otherAssessment && <UnfinishedAssessmentNotice other={otherAssessment} />}
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={submitting}
+        aria-busy={submitting}
+        aria-describedby={otherAssessment ? UNFINISHED_NOTICE_ID : undefined}
+      >
         {submitting && <span className="spinner" aria-hidden="true" />}
         Agree &amp; start
       </button>
