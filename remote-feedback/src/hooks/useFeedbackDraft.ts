@@ -1,21 +1,21 @@
-import { safeRead, safeWrite } from '@assessment/core';
+import { FEEDBACK_DRAFT_KEY, safeRead, safeWrite } from '@assessment/core';
 import { browserStorage } from '@assessment/react';
 import { useState } from 'react';
-import { DRAFT_STORAGE_KEY, decodeDraft, encodeDraft, type FeedbackDraft } from '../lib/feedback-draft.ts';
+import { decodeDraft, encodeDraft, type FeedbackDraft } from '../lib/feedback-draft.ts';
 
 /** The form's rating and comment, saved on every change so a reload brings them back. */
 export function useFeedbackDraft(sessionId: string | null) {
-  const [draft, setDraft] = useState(() => decodeDraft(safeRead(browserStorage(), DRAFT_STORAGE_KEY), sessionId));
+  const [draft, setDraft] = useState(() => decodeDraft(safeRead(browserStorage(), FEEDBACK_DRAFT_KEY), sessionId));
 
   function change(changes: Partial<FeedbackDraft>): void {
     const next = { ...draft, ...changes };
     setDraft(next);
-    if (sessionId) safeWrite(browserStorage(), DRAFT_STORAGE_KEY, encodeDraft(sessionId, next));
+    if (sessionId) safeWrite(browserStorage(), FEEDBACK_DRAFT_KEY, encodeDraft(sessionId, next));
   }
 
   /** Once submitted, the rating and comment live in the session; the draft has done its job. */
   function discard(): void {
-    safeWrite(browserStorage(), DRAFT_STORAGE_KEY, null);
+    safeWrite(browserStorage(), FEEDBACK_DRAFT_KEY, null);
   }
 
   return { draft, change, discard };

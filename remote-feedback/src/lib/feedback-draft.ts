@@ -2,11 +2,10 @@ import { FEEDBACK_MAX_CHARS, isTaggedWith, storedSessionTag } from '@assessment/
 import { isRating, type Rating } from './rating.ts';
 
 /**
- * The rating and comment while they are being written, kept in the browser so a reload or a
- * crashed tab loses nothing. Tagged with the session id (`storedSessionTag`): a new attempt starts with an empty form.
+ * The rating and comment while they are being written, kept in the browser (`FEEDBACK_DRAFT_KEY`) so
+ * a reload or a crashed tab loses nothing. Tagged with the session id (`storedSessionTag`): a new
+ * attempt starts with an empty form.
  */
-export const DRAFT_STORAGE_KEY = 'feedbackDraft';
-
 export interface FeedbackDraft {
   rating: Rating | null;
   comment: string;

@@ -86,6 +86,12 @@ export const SESSION_STORAGE_KEYS = {
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 
 /**
+ * Where remote-feedback keeps the rating and comment being written. Here, not in that remote, because
+ * shared/react's session store also sets it aside with the session it belongs to.
+ */
+export const FEEDBACK_DRAFT_KEY = 'feedbackDraft';
+
+/**
  * What a section keeps of its own in localStorage names its session as the wire does, so an
  * attempt of another session finds nothing (remote-quiz's `quizProgress`, remote-feedback's
  * `feedbackDraft`, read by shared/core/src/sections/quiz-clock.ts).
