@@ -216,13 +216,26 @@ export type InvitationCheck =
   | { kind: 'unreachable' };
 
 /**
+ * The key that proves a started link is this browser's: that of the session held now when it is
+ * of this very link, else that of the session of this link set aside here (the server keeps each
+ * key's hash, so it learns nothing new), else that of the session held now of the same test.
+ */
+function invitationCheckKeyHeaders(link: InviteLink): Record<string, string> {
+  const { testId, invitationToken, sessionId } = sessionStore.getState();
+  const sameTest = testId === link.testId && sessionId !== null;
+  if (sameTest && invitationToken === link.invitationToken) return sessionKeyHeaders(sessionId);
+  const earlier = sessionStore.earlierSessionOf(link);
+  if (earlier) return { [SESSION_KEY_HEADER]: earlier.sessionKey };
+  return sameTest ? sessionKeyHeaders(sessionId) : {};
+}
+
+/**
  * Asks the server about an invitation link before the landing page, and when a section loads.
- * The token goes in the body, never in an address. The session key of this browser's session of
- * the same test goes along, so the server can tell whether a started link is this browser's.
+ * The token goes in the body, never in an address. A session key goes along
+ * (`invitationCheckKeyHeaders`), so the server can tell whether a started link is this browser's.
  */
 export async function checkInvitation(link: InviteLink): Promise<InvitationCheck> {
-  const { testId: storedTestId, sessionId } = sessionStore.getState();
-  const headers = storedTestId === link.testId && sessionId ? sessionKeyHeaders(sessionId) : {};
+  const headers = invitationCheckKeyHeaders(link);
   const body: InvitationStatusRequest = wireInviteLink(link);
   try {
     const response = await fetch(`${baseUrl}/invitation-status`, {

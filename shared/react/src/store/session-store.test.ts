@@ -233,3 +233,62 @@ describe('session store', () => {
     });
   });
 });
+
+describe('sessions of other links set aside', () => {
+  const linkA = { testId: 'abc12345', invitationToken: 'tokena' };
+  const linkB = { testId: 'xyz98765', invitationToken: null };
+
+  /** Agreeing on a link, as the landing page does: a new session, unless one of it was set aside. */
+  function agree(store: ReturnType<typeof createSessionStore>, link: typeof linkA | typeof linkB, name: string) {
+    if (store.continueEarlierSession(link)) return;
+    store
+      .getState()
+      .startNewSession({ ...link, sessionKey: `key-${name}`, sessionId: `session-${name}`, startTime: 1 });
+  }
+
+  it('sets an unfinished session aside when another link starts, and puts it back, answers and progress with it', () => {
+    const storage = memoryStorage();
+    const { store, quiz } = withSectionSlices(storage);
+    agree(store, linkA, 'a');
+    quiz.update({ answers: ['<p>a</p>', '', ''] });
+    storage.setItem('quizProgress', '{"unique":"session-a","startedAt":5}');
+
+    agree(store, linkB, 'b');
+    expect(store.getState()).toMatchObject({ ...linkB, sessionId: 'session-b', sessionKey: 'key-b' });
+    expect(quiz.getState().answers).toEqual(['', '', '']);
+    expect(store.earlierSessionOf(linkA)).toMatchObject({ sessionId: 'session-a', sessionKey: 'key-a' });
+    expect(store.earlierSessionOf(linkB)).toBeUndefined();
+    quiz.update({ answers: ['<p>b</p>', '', ''] });
+    storage.setItem('quizProgress', '{"unique":"session-b","startedAt":9}');
+
+    agree(store, linkA, 'a2');
+    expect(store.getState()).toMatchObject({ ...linkA, sessionId: 'session-a', sessionKey: 'key-a' });
+    expect(quiz.getState().answers).toEqual(['<p>a</p>', '', '']);
+    expect(storage.getItem('answers')).toBe('["<p>a</p>","",""]');
+    expect(storage.getItem('inviteUUID')).toBe('abc12345');
+    expect(storage.getItem('quizProgress')).toBe('{"unique":"session-a","startedAt":5}');
+    expect(store.earlierSessionOf(linkA)).toBeUndefined();
+    expect(store.earlierSessionOf(linkB)).toMatchObject({ sessionId: 'session-b', sessionKey: 'key-b' });
+
+    // A page that loaded no section reads the session put back from storage alone.
+    const later = withSectionSlices(storage);
+    agree(later.store, linkB, 'b2');
+    expect(later.store.getState()).toMatchObject({ sessionId: 'session-b', sessionKey: 'key-b' });
+    expect(later.quiz.getState().answers).toEqual(['<p>b</p>', '', '']);
+  });
+
+  it('sets nothing aside once the assessment is finished, or without a session key', () => {
+    const storage = memoryStorage();
+    const { store, feedback } = withSectionSlices(storage);
+    agree(store, linkA, 'a');
+    feedback.update({ feedbackSent: true });
+    agree(store, linkB, 'b');
+    expect(store.earlierSessionOf(linkA)).toBeUndefined();
+
+    storage.removeItem('sessionKey');
+    const keyless = createSessionStore(storage);
+    agree(keyless, linkA, 'a2');
+    expect(keyless.earlierSessionOf(linkB)).toBeUndefined();
+    expect(keyless.continueEarlierSession(linkB)).toBe(false);
+  });
+});

@@ -1,6 +1,8 @@
 import {
+  FEEDBACK_DRAFT_KEY,
   type InviteParam,
   type KeyValueStorage,
+  QUIZ_PROGRESS_KEY,
   SECTIONS,
   SESSION_STORAGE_KEYS,
   type SectionDefinition,
@@ -11,6 +13,14 @@ import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { browserStorage } from './browser-storage.ts';
+import {
+  EARLIER_SESSIONS_KEY,
+  type EarlierSession,
+  earlierSessionOf,
+  readEarlierSessions,
+  withEarlierSession,
+  withoutEarlierSession,
+} from './earlier-sessions.ts';
 import {
   flagField,
   optionalNumberField,
@@ -160,7 +170,10 @@ export interface SessionState extends SessionData {
   /** Whether the last update failed to reach storage (full or forbidden); the values are still kept in memory. */
   lastSaveFailed: boolean;
   update(changes: Partial<SessionData>): void;
-  /** A new attempt: every section's slice back to its fresh values, then these session values. */
+  /**
+   * A new attempt: the session held so far set aside when it is not finished (see
+   * `continueEarlierSession`), every section's slice back to its fresh values, then these values.
+   */
   startNewSession(changes: Partial<SessionData>): void;
   setBlocked(blocked: boolean): void;
 }
@@ -178,6 +191,13 @@ export interface SessionStore extends StoreApi<SessionState> {
   markSectionFinished(section: SectionDefinition): void;
   /** Called after any change to the session or to any slice. */
   subscribeAll(listener: () => void): () => void;
+  /** The session of `link` this browser set aside, if any. */
+  earlierSessionOf(link: InviteLink): EarlierSession | undefined;
+  /**
+   * Puts back the session of `link` set aside by `startNewSession`, setting the one held now aside
+   * in its place. False when there is none (or storage refused it): nothing changed then.
+   */
+  continueEarlierSession(link: InviteLink): boolean;
 }
 
 /** Where the store remembers each slice's keys and their fresh values. */
@@ -195,6 +215,9 @@ const SLICES_BEFORE_RECORDS: RecordedSlices = {
   video: { VideoRecorded: 'false', noVideo: 'false' },
   feedback: { currentScore: null, feedback: '' },
 };
+
+/** Keys a section keeps outside its slice, tagged with their session (`storedSessionTag`). */
+const SESSION_TAGGED_KEYS = [QUIZ_PROGRESS_KEY, FEEDBACK_DRAFT_KEY];
 
 export function createSessionStore(storage: KeyValueStorage | undefined): SessionStore {
   const slices = new Map<string, { fields: SessionFields<object>; slice: SessionSlice<object> }>();
@@ -227,6 +250,17 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
     safeWrite(storage, SESSION_SLICES_KEY, JSON.stringify({ ...recorded, [owner]: fresh }));
   }
 
+  function readFlag(key: string): boolean {
+    for (const { fields, slice } of slices.values()) {
+      if (key in fields) return (slice.getState() as Record<string, unknown>)[key] === true;
+    }
+    return safeRead(storage, key) === 'true';
+  }
+
+  function isFinished(section: SectionDefinition | undefined): boolean {
+    return (section?.finishedWhen ?? []).some((key) => readFlag(key));
+  }
+
   /** Slices of this page are reset through their stores; the others straight in storage. */
   function resetSlices(): boolean {
     let saved = true;
@@ -238,6 +272,45 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
     return saved;
   }
 
+  /** Every storage key that holds part of the session, its slices included. */
+  function sessionKeys(): string[] {
+    const fieldKeys = Object.keys(SESSION_FIELDS).flatMap((field) => storageKeys(SESSION_STORAGE_KEYS, field));
+    const sliceKeys = Object.values(recordedSlices()).flatMap((fresh) => Object.keys(fresh));
+    return [...new Set([...fieldKeys, ...sliceKeys, ...SESSION_TAGGED_KEYS])];
+  }
+
+  const earlierSessions = () => readEarlierSessions(safeRead(storage, EARLIER_SESSIONS_KEY));
+  const saveEarlierSessions = (list: EarlierSession[]) =>
+    safeWrite(storage, EARLIER_SESSIONS_KEY, list.length === 0 ? null : JSON.stringify(list));
+
+  /**
+   * Keeps the session held now, with its key, when the candidate could still continue it: another
+   * link started here would otherwise wipe it, and its personal link would then take this browser
+   * for a stranger. False when storage refused it.
+   */
+  function setAsideCurrent(): boolean {
+    const { testId, invitationToken, sessionId, sessionKey } = core.getState();
+    if (testId === null || sessionId === null || sessionKey === null || isFinished(SECTIONS.sections.at(-1))) {
+      return true;
+    }
+    const stored = Object.fromEntries(sessionKeys().map((key) => [key, safeRead(storage, key)]));
+    const entry = { testId, invitationToken, sessionId, sessionKey, stored };
+    return saveEarlierSessions(withEarlierSession(earlierSessions(), entry));
+  }
+
+  function continueEarlierSession(link: InviteLink): boolean {
+    const earlier = earlierSessionOf(earlierSessions(), link);
+    if (!earlier || !setAsideCurrent()) return false;
+    // Keys the earlier session did not know yet (a slice defined since) start fresh.
+    let saved = resetSlices();
+    // In the order they were read: `sessionKey` before `unique`, as `startAssessment` stores them.
+    for (const [key, value] of Object.entries(earlier.stored)) if (!safeWrite(storage, key, value)) saved = false;
+    if (saved) saved = saveEarlierSessions(withoutEarlierSession(earlierSessions(), link));
+    core.setState({ ...readSession(storage), lastSaveFailed: !saved });
+    for (const { fields, slice } of slices.values()) slice.store.setState(readFields(storage, fields));
+    return true;
+  }
+
   const core = createStore<SessionState>()((set, get) => ({
     ...readSession(storage),
     blocked: false,
@@ -245,9 +318,10 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
     update: (changes) =>
       set({ ...changes, lastSaveFailed: !writeFields(storage, SESSION_FIELDS, changes, SESSION_STORAGE_KEYS) }),
     startNewSession(changes) {
+      const setAside = setAsideCurrent();
       const slicesSaved = resetSlices();
       get().update(changes);
-      if (!slicesSaved) set({ lastSaveFailed: true });
+      if (!slicesSaved || !setAside) set({ lastSaveFailed: true });
     },
     setBlocked: (blocked) => set({ blocked }),
   }));
@@ -278,17 +352,11 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
     return slice;
   }
 
-  function readFlag(key: string): boolean {
-    for (const { fields, slice } of slices.values()) {
-      if (key in fields) return (slice.getState() as Record<string, unknown>)[key] === true;
-    }
-    return safeRead(storage, key) === 'true';
-  }
-
   return Object.assign(core, {
     defineSlice,
-    isSectionFinished: (section: SectionDefinition | undefined) =>
-      (section?.finishedWhen ?? []).some((key) => readFlag(key)),
+    isSectionFinished: isFinished,
+    earlierSessionOf: (link: InviteLink) => earlierSessionOf(earlierSessions(), link),
+    continueEarlierSession,
     markSectionFinished(section: SectionDefinition) {
       const [flag] = section.finishedWhen ?? [];
       if (flag === undefined) return;
