@@ -86,6 +86,8 @@ export function ConfirmationForm({ test, link, invitation }: Props) {
       setSubmitting(false);
       return;
     }
+    // A session of this link set aside here is put back first: agreeing then continues it.
+    sessionStore.continueEarlierSession(link);
     const { session, newSession, registration } = startAssessment({
       test,
       testId,

@@ -6,7 +6,8 @@ export const UNFINISHED_NOTICE_ID = 'unfinished-assessment-notice';
 
 /**
  * Shown beside "Agree & start" when this browser holds another assessment the candidate has not
- * finished: starting this one here replaces it, so they learn that before, not after.
+ * finished: starting this one here sets it aside (the session store's `startNewSession`), so they
+ * learn before, not after, what that means and how to come back to it.
  */
 export function UnfinishedAssessmentNotice({ other }: { other: UnfinishedAssessment }) {
   const { companyName, roleName } = other.test;
@@ -17,10 +18,8 @@ export function UnfinishedAssessmentNotice({ other }: { other: UnfinishedAssessm
         <strong>You have not finished your {name} in this browser.</strong>
       </p>
       <p>
-        {other.link.invitationToken === null
-          ? 'Starting this assessment here replaces it in this browser: if you went back to it afterwards, you would start it again from the beginning.'
-          : 'Starting this assessment here replaces it in this browser: you could no longer continue it, and its personal link would say that it is in use.'}{' '}
-        What you already sent to {companyName} stays with them.
+        Starting this assessment here sets it aside. To continue it later, open its link again in this browser and
+        select Agree &amp; start there: your answers are kept. A quiz timer you started for it keeps running meanwhile.
       </p>
       <p>
         <Link to={invitePath(inviteSegment(other.link.testId, other.link.invitationToken))}>

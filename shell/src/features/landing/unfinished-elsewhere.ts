@@ -8,10 +8,11 @@ export interface UnfinishedAssessment {
 }
 
 /**
- * The assessment that "Agree & start" on `link` would replace in this browser, or null. A browser
- * keeps one session (each field in its own storage key, SPEC section 7), so starting another link
- * resets the one it holds; a finished one loses nothing, and a session without its key can no
- * longer be written to (`readSession`), so only a live, unfinished session of another link counts.
+ * The assessment that "Agree & start" on `link` would set aside in this browser, or null. A browser
+ * holds one session at a time (each field in its own storage key, SPEC section 7), so starting
+ * another link sets the one it holds aside (the session store's `startNewSession`); a finished one
+ * needs nothing more, and a session without its key can no longer be written to (`readSession`),
+ * so only a live, unfinished session of another link counts.
  */
 export function unfinishedOtherAssessment(
   session: Pick<SessionData, 'testId' | 'invitationToken' | 'sessionId' | 'sessionKey'>,
