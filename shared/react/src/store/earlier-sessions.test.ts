@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EARLIER_SESSIONS_KEPT,
   type EarlierSession,
   earlierSessionOf,
   readEarlierSessions,
@@ -32,5 +33,11 @@ describe('earlier sessions', () => {
     const newer = entry('abc12345', 'token', 's3');
     expect(withEarlierSession(list, newer)).toEqual([open, newer]);
     expect(withoutEarlierSession(list, { testId: 'abc12345', invitationToken: null })).toEqual([personal]);
+  });
+
+  it(`keeps the newest ${EARLIER_SESSIONS_KEPT} sessions set aside, so storage keeps room for the one in progress`, () => {
+    const many = ['t1', 't2', 't3', 't4'].map((token, index) => entry('abc12345', token, `s${index}`));
+    const list = many.reduce<EarlierSession[]>((kept, next) => withEarlierSession(kept, next), []);
+    expect(list).toEqual(many.slice(-EARLIER_SESSIONS_KEPT));
   });
 });

@@ -63,7 +63,16 @@ export function withoutEarlierSession(list: readonly EarlierSession[], link: Inv
   return list.filter((entry) => !isOfLink(entry, link));
 }
 
-/** The list with `entry` in place of any earlier session of the same link: a link has one session. */
+/**
+ * Sessions kept set aside, the newest: each may hold answers with pictures, and the browser's
+ * storage (a few MB for the site) must still hold the session in progress.
+ */
+export const EARLIER_SESSIONS_KEPT = 3;
+
+/**
+ * The list with `entry` in place of any earlier session of the same link (a link has one session),
+ * and only the newest `EARLIER_SESSIONS_KEPT`.
+ */
 export function withEarlierSession(list: readonly EarlierSession[], entry: EarlierSession): EarlierSession[] {
-  return [...withoutEarlierSession(list, entry), entry];
+  return [...withoutEarlierSession(list, entry), entry].slice(-EARLIER_SESSIONS_KEPT);
 }
