@@ -38,6 +38,28 @@ test.describe('quiz timer', () => {
     await expect(page.getByRole('button', { name: 'Start the quiz' })).toHaveCount(0);
   });
 
+  test('a start this browser could not store is told at once, before a reload could lose its clock', async ({
+    page,
+    allowProblem,
+  }) => {
+    // The page logs each write storage refuses.
+    allowProblem(/^console error: Could not save "quizProgress" in this browser's storage QuotaExceededError/);
+    await agreeAndStart(page);
+    // From now on this browser's storage is full for the quiz's progress, as it is when it holds
+    // too much else of the site.
+    await page.evaluate(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === 'quizProgress') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        setItem.call(this, key, value);
+      };
+    });
+    await startQuiz(page);
+    await expect(page.getByRole('alert').filter({ hasText: "This browser's storage is full" })).toContainText(
+      'please do not reload the page',
+    );
+  });
+
   test('a reload after the clock passed the limit submits the answers and moves on, with a notice', async ({
     page,
     request,

@@ -32,7 +32,9 @@ interface QuizProps {
 
 /** The Problem Solving section for one session: header, rail, the open view, Complete and time up. */
 export function Quiz({ test, testId, extraTimePercent, sessionId, startTime, goToNext }: QuizProps) {
-  const [progress] = useState(() => createProgressStore(browserStorage(), sessionId, startTime));
+  const [progress] = useState(() =>
+    createProgressStore(browserStorage(), sessionId, startTime, () => sessionStore.setState({ lastSaveFailed: true })),
+  );
   const quizStartedAt = useStore(progress, (state) => state.startedAt);
   const started = quizStartedAt !== null;
   // Nothing but the instructions before the clock runs: no question is read on unpaid time.
@@ -159,7 +161,7 @@ function StorageWarning() {
   return (
     <div role="alert" className="quiz-storage-warning">
       {failed &&
-        "This browser's storage is full, so your latest answers could not be saved on this computer. They are being sent to the server instead; please do not reload the page."}
+        "This browser's storage is full, so your latest answers or progress could not be saved on this computer. They are being sent to the server instead; please do not reload the page."}
     </div>
   );
 }

@@ -4,15 +4,20 @@ import { type QuizProgress, readProgress, withClockOfOlderPage, writeProgress } 
 
 export type ProgressStore = StoreApi<QuizProgress>;
 
-/** The quiz's progress for one session, agreed at `agreedAt`, written to storage on every change. */
+/**
+ * The quiz's progress for one session, agreed at `agreedAt`, written to storage on every change.
+ * A change storage refuses (full, or forbidden) is told to `onNotKept`: its start time lost, a
+ * reload would offer the start button again, with the whole time, while the server's clock runs on.
+ */
 export function createProgressStore(
   storage: KeyValueStorage | undefined,
   sessionId: string,
   agreedAt: number,
+  onNotKept: () => void,
 ): ProgressStore {
   const store = createStore<QuizProgress>()(() => withClockOfOlderPage(readProgress(storage, sessionId), agreedAt));
   store.subscribe((progress) => {
-    writeProgress(storage, sessionId, progress);
+    if (!writeProgress(storage, sessionId, progress)) onNotKept();
   });
   return store;
 }
