@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { companyIdOf, getTest, SESSION_ID_HEADER, type TestDefinition } from '@assessment/core';
@@ -23,7 +24,7 @@ import {
   tempDataDir,
   testId,
 } from './helpers.ts';
-import { asOperator, DAY, invitationStatus, invite, registerWith, testClock } from './invitation-helpers.ts';
+import { asOperator, DAY, HOUR, invitationStatus, invite, registerWith, testClock } from './invitation-helpers.ts';
 import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
 
 /**
@@ -114,6 +115,31 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
   async function videoKept(uploadId: string): Promise<boolean> {
     return withS3 ? objectExists(uploadId) : filesNamed(dataDir, uploadId).length > 0;
   }
+
+  it('sweeps bytes of the uploads folder that no record names, once nothing wrote to them for a day', async () => {
+    const { uploadId } = await finishedCandidate();
+    const folder = path.join(dataDir, 'videos');
+    /** Bytes and a tus record as an upload begun during an erasure leaves them, last written `ago` ms before now. */
+    const unrecorded = (ago: number) => {
+      const id = randomBytes(16).toString('hex');
+      for (const file of [id, `${id}.json`]) {
+        fs.writeFileSync(path.join(folder, file), 'left behind');
+        fs.utimesSync(path.join(folder, file), new Date(Date.now() - ago), new Date(Date.now() - ago));
+      }
+      return id;
+    };
+    const old = unrecorded(2 * DAY);
+    const recent = unrecorded(HOUR);
+    for (const file of filesNamed(folder, uploadId)) {
+      fs.utimesSync(path.join(folder, file), new Date(Date.now() - 2 * DAY), new Date(Date.now() - 2 * DAY));
+    }
+    clock.advance(2 * HOUR);
+    await server.app.periodicTasks.runDue();
+
+    expect(filesNamed(folder, old)).toEqual([]);
+    expect(filesNamed(folder, recent)).toHaveLength(2);
+    expect(await videoKept(uploadId)).toBe(true);
+  });
 
   it("on the admin's request: the record, the video and the link are gone, and the candidate's browser is told", async () => {
     const { unique, uploadId, invitation } = await finishedCandidate();

@@ -10,7 +10,10 @@ const BATCH = 100;
 /**
  * Every hour (and at start): unfinished uploads older than a day are deleted, their bytes and
  * their record, so abandoned uploads never pile up. The video section keeps each take in the
- * browser until the server has it whole, and starts a new upload if the old one is gone.
+ * browser until the server has it whole, and starts a new upload if the old one is gone. Bytes in
+ * the uploads folder that no record names and nothing wrote to for a day go too: an upload begun
+ * while its session was being erased outlives the erasure's rows (an upload's record is written
+ * before its first byte, so no upload in progress is without one).
  */
 export function staleUploadsTask({ uploads, videos }: { uploads: UploadStore; videos: VideoStore }): PeriodicTask {
   return {
@@ -24,6 +27,12 @@ export function staleUploadsTask({ uploads, videos }: { uploads: UploadStore; vi
           await uploads.forgetVideoUpload(uploadId);
         }
         if (stale.length < BATCH) break;
+      }
+      const written = await videos.uploadsWrittenBefore(now - UPLOAD_EXPIRES_AFTER_MS);
+      for (let start = 0; start < written.length; start += BATCH) {
+        for (const uploadId of await uploads.unrecordedUploads(written.slice(start, start + BATCH))) {
+          await videos.erase(uploadId);
+        }
       }
     },
   };

@@ -47,6 +47,8 @@ export interface UploadStore {
   unfinishedUploadsOf(sessionId: string): Promise<string[]>;
   /** The session's finished uploads, in the order they finished. */
   finishedUploadsOf(sessionId: string): Promise<string[]>;
+  /** Those of `uploadIds` that no upload record names. */
+  unrecordedUploads(uploadIds: readonly string[]): Promise<string[]>;
   /** Up to `limit` unfinished uploads of any session begun before `before`, oldest first. */
   unfinishedUploadsBefore(before: number, limit: number): Promise<string[]>;
 }
@@ -100,6 +102,12 @@ export function createUploadStore({ reads: db, write }: Storage): UploadStore {
         .orderBy('upload_id')
         .execute();
       return rows.map((row) => row.upload_id);
+    },
+    async unrecordedUploads(uploadIds) {
+      if (uploadIds.length === 0) return [];
+      const rows = await db.selectFrom('videos').select('upload_id').where('upload_id', 'in', uploadIds).execute();
+      const recorded = new Set(rows.map((row) => row.upload_id));
+      return uploadIds.filter((uploadId) => !recorded.has(uploadId));
     },
     async unfinishedUploadsBefore(before, limit) {
       const rows = await db

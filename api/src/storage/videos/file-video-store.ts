@@ -29,6 +29,8 @@ export interface UploadsFolder {
   probe(): Promise<void>;
   /** Removes the upload's bytes and tus record, whatever state they are in. */
   erase(uploadId: string): Promise<void>;
+  /** The uploads whose bytes in the folder were last written before `before` (ms since the epoch). */
+  uploadsWrittenBefore(before: number): Promise<string[]>;
 }
 
 export function openUploadsFolder(directory: string): UploadsFolder {
@@ -66,6 +68,16 @@ export function openUploadsFolder(directory: string): UploadsFolder {
       await fsp.rm(fileOf(uploadId), { force: true });
       await fsp.rm(`${fileOf(uploadId)}.json`, { force: true });
     },
+
+    async uploadsWrittenBefore(before) {
+      const written: string[] = [];
+      for (const name of await fsp.readdir(directory)) {
+        if (!UPLOAD_ID.test(name)) continue;
+        const stats = await fsp.stat(path.join(directory, name)).catch(() => undefined);
+        if (stats?.isFile() && stats.mtimeMs < before) written.push(name);
+      }
+      return written;
+    },
   };
 }
 
@@ -100,6 +112,8 @@ export function createFileVideoStore(directory: string): VideoStore {
     },
 
     erase: folder.erase,
+
+    uploadsWrittenBefore: folder.uploadsWrittenBefore,
 
     probe: folder.probe,
   };

@@ -185,6 +185,8 @@ export function createS3VideoStore(
       await folder.erase(uploadId);
     },
 
+    uploadsWrittenBefore: folder.uploadsWrittenBefore,
+
     async probe() {
       await Promise.all([client.send(new HeadBucketCommand({ Bucket })), folder.probe()]);
     },

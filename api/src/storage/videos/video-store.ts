@@ -27,6 +27,8 @@ export interface VideoStore {
    * record, and the bucket's object. A copy that is not there is not an error.
    */
   erase(uploadId: string): Promise<void>;
+  /** Uploads whose bytes in the uploads folder were last written before `before` (ms since the epoch). */
+  uploadsWrittenBefore(before: number): Promise<string[]>;
   /** Resolves when the storage can be reached and written (the health check). */
   probe(): Promise<void>;
 }
