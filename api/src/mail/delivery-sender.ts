@@ -129,7 +129,9 @@ async function compose(delivery: StoredDelivery, deps: DeliverySenderDeps): Prom
     ...receiptMail({
       companyName: test.companyName,
       roleName: test.roleName,
-      candidateName: record.registration.payload.fullName,
+      // On the open link the name, like the address, is whatever a stranger typed: a receipt
+      // carrying it would let anyone put their own words in the company's mail to anyone.
+      candidateName: record.invitation ? record.registration.payload.fullName : null,
       facts: recordFacts(receivedParts(record), mailTime),
     }),
   };

@@ -36,7 +36,8 @@ export interface TeammateFacts {
 export interface ReceiptFacts {
   companyName: string;
   roleName: string;
-  candidateName: string;
+  /** Null when nobody vouches for the name (the open link): the greeting then names nobody. */
+  candidateName: string | null;
   facts: RecordFact[];
 }
 
@@ -97,7 +98,7 @@ export function invitationMail(facts: InvitationFacts): MailContent {
 }
 
 export function receiptMail(facts: ReceiptFacts): MailContent {
-  const greeting = `Hello ${facts.candidateName},`;
+  const greeting = facts.candidateName ? `Hello ${facts.candidateName},` : 'Hello,';
   const intro = `You finished the assessment for the ${facts.roleName} role at ${facts.companyName}. This is what ${facts.companyName} received from you, and when:`;
   const subject = `What ${facts.companyName} received from your assessment`;
   const lines = facts.facts.map((fact) => `${fact.label}: ${fact.value}`);
