@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { companyIdOf, getTest, SESSION_ID_HEADER, type TestDefinition } from '@assessment/core';
 import { HeadObjectCommand, NotFound } from '@aws-sdk/client-s3';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { configFromEnv, type S3Settings } from '../src/config.ts';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
@@ -172,6 +173,33 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     expect(again.status).toBe(410);
     expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(404);
   });
+
+  it.runIf(database.name === 'SQLite')(
+    'leaves nothing of an erased candidate readable in the database file',
+    async () => {
+      const unique = newSessionId();
+      const email = `erase-every-byte-${unique}@mail.example`;
+      expect((await postJson(server.url, '/api/now-assessment', registration(unique, { email }))).status).toBe(200);
+      // Two saves: the first one's bytes are freed when the second replaces it.
+      for (const revision of [1, 2]) {
+        const saved = answers(unique, { answers: [`<p>Forget-me-${revision}-${unique}</p>`, '', ''], revision });
+        expect((await postJson(server.url, '/api/answers', saved)).status).toBe(200);
+      }
+      const admin = new ReviewerBrowser(server.url);
+      expect((await admin.signIn(ADMIN)).status).toBe(204);
+      expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(204);
+
+      // Everything the log holds written into the file, as SQLite does by itself from time to time.
+      const file = path.join(dataDir, 'assessment.sqlite');
+      const checkpoint = new Database(file);
+      checkpoint.pragma('wal_checkpoint(TRUNCATE)');
+      checkpoint.close();
+      const bytes = fs.readFileSync(file);
+      expect(bytes.includes(email)).toBe(false);
+      expect(bytes.includes(`Forget-me-1-${unique}`)).toBe(false);
+      expect(bytes.includes(`Forget-me-2-${unique}`)).toBe(false);
+    },
+  );
 
   it("an open-link candidate's browser, erased, registering again is told so and opens nothing", async () => {
     const unique = newSessionId();

@@ -17,6 +17,11 @@ if (!port) throw new Error('sqlite-writer.worker must run as a worker thread');
 const connection = openConnection(file);
 connection.pragma('synchronous = FULL');
 connection.pragma('foreign_keys = ON');
+// What a row held is overwritten with zeros when the row is deleted or replaced, not left in free
+// pages: an erased candidate (SPEC section 0), or an answer's earlier save, is not in the file
+// any more once the log is checkpointed. It cost nothing measurable in `pnpm bench api`
+// (bench/README.md, "Erasure down to the file's bytes").
+connection.pragma('secure_delete = ON');
 const db = kyselyOf(connection);
 const localState = new Map<string, unknown>();
 const context: WriteContext = {
