@@ -117,6 +117,9 @@ export interface RateLimits {
   signInSucceeded(request: FastifyRequest, email: string, browser?: string): Promise<void>;
 }
 
+/** What every limit counted by address counts (`limitedAddress`: an IPv6 address by its /64). */
+const addressOf = (request: FastifyRequest) => limitedAddress(request.ip);
+
 export async function registerRateLimits(api: FastifyInstance, config: RateLimitConfig): Promise<RateLimits> {
   await api.register(rateLimit, { global: false, ...sharedRateLimits(config.redis, 'api') });
   const subjects = new WeakMap<FastifyRequest, string>();
@@ -130,7 +133,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       // options, though the plugin's types leave it out (5000 would be too few for many sessions).
       cache: COUNTERS,
       // The bucket's name is part of the key, so buckets stay apart in a shared store too.
-      keyGenerator: (request: FastifyRequest) => `${bucket}:${subjects.get(request) ?? limitedAddress(request.ip)}`,
+      keyGenerator: (request: FastifyRequest) => `${bucket}:${subjects.get(request) ?? addressOf(request)}`,
     };
     const check = api.createRateLimit(options as Parameters<FastifyInstance['createRateLimit']>[0]);
     return { bucket, check };
@@ -167,7 +170,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
   };
   /** Where a sign-in's failures are counted: its trusted browser, or its address. */
   const origin = (request: FastifyRequest, browser: string | undefined) =>
-    browser ? `browser ${browser}` : limitedAddress(request.ip);
+    browser ? `browser ${browser}` : addressOf(request);
 
   /** Counts the request against `subject` in the limiter's bucket; the refusal, if it is full. */
   async function attempt(request: FastifyRequest, { bucket, check }: Limiter, subject: string) {
@@ -197,21 +200,19 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
       // who sent them: a new session's registration, once it knows whether an invitation vouches
       // for it.
       if (request.routeOptions.config.bucket) return Promise.resolve();
-      if (request.url.startsWith('/api/admin/'))
-        return count(request, reply, limiters.admin, limitedAddress(request.ip));
-      if (request.url.startsWith('/api/review/'))
-        return count(request, reply, limiters.review, limitedAddress(request.ip));
-      return count(request, reply, limiters.ip, limitedAddress(request.ip));
+      if (request.url.startsWith('/api/admin/')) return count(request, reply, limiters.admin, addressOf(request));
+      if (request.url.startsWith('/api/review/')) return count(request, reply, limiters.review, addressOf(request));
+      return count(request, reply, limiters.ip, addressOf(request));
     },
     admitSender(request, reply, sender) {
       const [bySender, byAddress] = senderLimiters[request.routeOptions.config.bucket as RouteBucket];
-      if (!sender) return count(request, reply, byAddress, limitedAddress(request.ip));
+      if (!sender) return count(request, reply, byAddress, addressOf(request));
       countedBySender.add(request);
       return count(request, reply, bySender, sender);
     },
     async admitRegistrationFor(request, reply, testId) {
       const block = addressBlock(request.ip);
-      await count(request, reply, limiters.registerIp, limitedAddress(request.ip));
+      await count(request, reply, limiters.registerIp, addressOf(request));
       await count(request, reply, limiters.registerBlock, block);
       const full = await attempt(request, limiters.registerTest, testId);
       if (!full) return;
@@ -220,8 +221,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     },
     async admitSignInFor(request, reply, email, browser) {
       // A browser trusted for another reviewer vouches for nobody else: this one counts at its address too.
-      if (!browser && countedBySender.has(request))
-        await count(request, reply, limiters.signInIp, limitedAddress(request.ip));
+      if (!browser && countedBySender.has(request)) await count(request, reply, limiters.signInIp, addressOf(request));
       const wait = await signIns.waitSeconds(email.toLowerCase(), origin(request, browser), config.now());
       if (wait > 0)
         refuse(reply, { bucket: browser ? 'sign-in-browser-failures' : 'sign-in-failures', retryAfter: wait });

@@ -14,6 +14,10 @@ const COLUMNS: readonly Column[] = ['registered', 'finished', ...CANDIDATE_STAGE
 /** One group's true counts, before anything is hidden. */
 export type GroupCounts = { group: DemographicGroup } & Record<Column, number>;
 
+/** A column's count over every group: the total the test's list shows anyway. */
+const columnTotal = (counts: readonly GroupCounts[], column: Column) =>
+  counts.reduce((total, row) => total + row[column], 0);
+
 type Cell = { row: number; column: Column };
 /** Cells whose sum is known: from the shown totals ('public'), or from another cell. */
 type Sum = { total: Cell | 'public'; parts: Cell[] };
@@ -51,14 +55,13 @@ export function suppressSmallCounts(counts: readonly GroupCounts[]): boolean[][]
   };
   const countOf = (cell: Cell) => counts[cell.row]?.[cell.column] ?? 0;
   const sums = sumsOf(counts.length);
-  const columnTotal = (column: Column) => counts.reduce((total, row) => total + row[column], 0);
   for (let changed = true; changed; ) {
     changed = false;
     // The rest of a column (its total minus one count) is a count too: under 5, it tells nearly
     // each candidate of the column their group, and at 0 (a test whose candidates all answered
     // alike) exactly.
     for (const column of COLUMNS) {
-      const total = columnTotal(column);
+      const total = columnTotal(counts, column);
       counts.forEach((row, index) => {
         const cell = { row: index, column };
         if (isShown(cell) && total - row[column] < SMALLEST_SHOWN_COUNT) {
@@ -128,7 +131,6 @@ export function genderReport(testId: string, rows: readonly StoredCounts[]): Gen
     };
   });
   const highest = Math.max(0, ...groups.map((group) => group.advanceRate ?? 0));
-  const sum = (column: Column) => counts.reduce((total, row) => total + row[column], 0);
   return {
     testId,
     groups: groups.map((group) => ({
@@ -136,9 +138,9 @@ export function genderReport(testId: string, rows: readonly StoredCounts[]): Gen
       impactRatio: group.advanceRate !== null && highest > 0 ? group.advanceRate / highest : null,
     })),
     total: {
-      registered: sum('registered'),
-      finished: sum('finished'),
-      stages: Object.fromEntries(CANDIDATE_STAGES.map((stage) => [stage, sum(stage)])) as Record<
+      registered: columnTotal(counts, 'registered'),
+      finished: columnTotal(counts, 'finished'),
+      stages: Object.fromEntries(CANDIDATE_STAGES.map((stage) => [stage, columnTotal(counts, stage)])) as Record<
         CandidateStage,
         number
       >,

@@ -35,8 +35,9 @@ export function useDeviceCheck(session: SessionRef, companyName: string, recheck
       const facts = await readDeviceFacts(browserMediaEnvironment());
       if (stopped) return;
       const passed = deviceCheckPasses(facts);
-      if (JSON.stringify(facts) !== sentFacts) {
-        sentFacts = JSON.stringify(facts);
+      const factsText = JSON.stringify(facts);
+      if (factsText !== sentFacts) {
+        sentFacts = factsText;
         void postDeviceCheck({
           company: companyName,
           ...wireSessionRef({ sessionId, testId }),
