@@ -100,6 +100,12 @@ export interface WriteContext {
    * can never change, remembered to save reading them again.
    */
   local<T>(name: string, create: () => T): T;
+  /**
+   * Called by a write that erases a person's data. Where the database keeps earlier versions of
+   * its pages in a log beside its file (SQLite's WAL), the log is emptied once the write is
+   * committed, so the erased bytes are not left readable there (SPEC section 0).
+   */
+  forgets(): void;
 }
 
 /**

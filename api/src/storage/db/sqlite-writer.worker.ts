@@ -1,7 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { WRITES, type WriteName } from '../writes.ts';
 import type { WriteContext, WriteOperation } from './database.ts';
-import { kyselyOf, openConnection, sqliteDialect, type WriteReply, type WriteRequest } from './sqlite.ts';
+import {
+  BUSY_TIMEOUT_MS,
+  kyselyOf,
+  openConnection,
+  sqliteDialect,
+  type WriteReply,
+  type WriteRequest,
+} from './sqlite.ts';
 
 /**
  * The one thread that writes the database. Every write that arrives while a commit is under way
@@ -24,6 +31,9 @@ connection.pragma('foreign_keys = ON');
 connection.pragma('secure_delete = ON');
 const db = kyselyOf(connection);
 const localState = new Map<string, unknown>();
+/** A committed write erased someone's data, and the log still holds pages from before it. */
+let logHoldsErased = false;
+let erasingInBatch = false;
 const context: WriteContext = {
   db,
   dialect: sqliteDialect,
@@ -33,7 +43,28 @@ const context: WriteContext = {
     if (!localState.has(name)) localState.set(name, create());
     return localState.get(name) as T;
   },
+  forgets: () => {
+    erasingInBatch = true;
+  },
 };
+
+/**
+ * The log keeps every page a commit wrote, the erased rows' earlier versions among them, until it
+ * is overwritten: checkpointed into the file (where `secure_delete` has zeroed them) and truncated.
+ * A reader still on an older snapshot would make the writer wait for it; rather than hold every
+ * write for that, it tries again after the next commit.
+ */
+function emptyLogOfErased(): void {
+  connection.pragma('busy_timeout = 50');
+  try {
+    const [result] = connection.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    logHoldsErased = result?.busy !== 0;
+  } catch (error) {
+    console.error('The log could not be emptied after an erasure; trying again after the next commit', error);
+  } finally {
+    connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
 
 let waiting: WriteRequest[] = [];
 let flushing = false;
@@ -68,11 +99,14 @@ async function flush(): Promise<void> {
       connection.exec('BEGIN IMMEDIATE');
       for (const request of batch) replies.push(await runOne(request));
       connection.exec('COMMIT');
+      if (erasingInBatch) logHoldsErased = true;
     } catch (error) {
       // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
       if (connection.inTransaction) connection.exec('ROLLBACK');
       replies = batch.map((request) => ({ id: request.id, error: describe(error) }));
     }
+    erasingInBatch = false;
+    if (logHoldsErased) emptyLogOfErased();
     port?.postMessage(replies);
   }
   flushing = false;

@@ -70,11 +70,14 @@ export function kyselyOf(db: Database.Database): Db {
   return new Kysely<Schema>({ dialect: new SqliteDialect({ database: keptStatements(db) }) });
 }
 
+/** How long a connection waits for another that holds the file, before its statement fails. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 /** The pragmas every connection to the file needs; WAL lets reads go on while the writer commits. */
 export function openConnection(file: string): Database.Database {
   const db = new Database(file);
   // First, so that setting WAL on a new file waits for another instance instead of failing.
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
   return db;
 }

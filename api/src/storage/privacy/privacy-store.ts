@@ -95,6 +95,7 @@ export const privacyWrites = defineWrites({
   },
 
   async eraseUnusedInvitation(context, invitationId: string, at: number): Promise<void> {
+    context.forgets();
     await context.atomically(async (db) => {
       const erased = await db
         .updateTable('invitations')
@@ -108,6 +109,7 @@ export const privacyWrites = defineWrites({
   },
 
   async deleteSilentSession(context, sessionId: string): Promise<boolean> {
+    context.forgets();
     const deleted = await context.atomically(async (db) => {
       const silent = await db
         .selectFrom('sessions')
@@ -127,6 +129,7 @@ export const privacyWrites = defineWrites({
   },
 
   async eraseSession(context, sessionId: string, at: number, reason: ErasureReason): Promise<boolean> {
+    context.forgets();
     const erased = await context.atomically(async (db) => {
       const session = await db
         .selectFrom('sessions')
