@@ -340,6 +340,79 @@ describe('a list of candidates invited at once', () => {
   });
 });
 
+describe('a message sent again from the review page', () => {
+  const clock = testClock(Date.parse('2026-06-01T08:00:00Z'));
+  const REVIEWER = 'reviewer@lumenvault.example';
+  let sink: Awaited<ReturnType<typeof startMailSink>>;
+  let server: InProcessServer;
+  let reviewer: ReviewerBrowser;
+  beforeAll(async () => {
+    const dataDir = tempDataDir();
+    await withReviewers(dataDir, [{ companyId: 'lumenvault', email: REVIEWER }]);
+    sink = await startMailSink();
+    server = await startServer({ DATA_DIR: dataDir, SMTP_URL: sink.url, PUBLIC_URL }, { now: clock.now });
+    reviewer = new ReviewerBrowser(server.url);
+    expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await sink.stop();
+  });
+
+  type Logged = { deliveryId: string; recipient: string; state: string; sentAt: string | null; lastError: string };
+  const logged = async (email: string) => {
+    const log = await reviewer.send('GET', '/api/review/deliveries');
+    return (log.body.deliveries as Logged[]).find((one) => one.recipient === email) as Logged;
+  };
+  const sendAgain = async (email: string) => {
+    const answer = await reviewer.send('POST', `/api/review/deliveries/${(await logged(email)).deliveryId}/send-again`);
+    await server.app.deliverySender.runDue();
+    return answer;
+  };
+
+  it('sends a lost invitation again, but not over and over', async () => {
+    await invite(server.url, clock.now(), { email: 'lost@mail.example' });
+    await server.app.deliverySender.runDue();
+    expect(sink.to('lost@mail.example')).toHaveLength(1);
+
+    const atOnce = await sendAgain('lost@mail.example');
+    expect(atOnce.status).toBe(409);
+    expect(atOnce.body.error).toBe('This message went out less than 10 minutes ago; it can be sent again after that');
+    expect(sink.to('lost@mail.example')).toHaveLength(1);
+
+    clock.advance(10 * MINUTE);
+    expect((await sendAgain('lost@mail.example')).status).toBe(204);
+    const [first, again, ...more] = sink.to('lost@mail.example');
+    expect(more).toEqual([]);
+    // The same message again: the candidate can tell it is the same one.
+    expect(again?.parsed.messageId).toBe(first?.parsed.messageId);
+  });
+
+  it('does not invite again a candidate who started, or to a link that expired, and keeps the first sending on record', async () => {
+    const started = await invite(server.url, clock.now());
+    await invite(server.url, clock.now(), {
+      email: 'late@mail.example',
+      expiresAt: new Date(clock.now() + HOUR).toISOString(),
+    });
+    await server.app.deliverySender.runDue();
+    const firstSent = (await logged(CANDIDATE_EMAIL)).sentAt;
+    expect(firstSent).not.toBeNull();
+    expect((await registerWith(server.url, started.token)).status).toBe(200);
+    clock.advance(2 * HOUR);
+
+    for (const email of [CANDIDATE_EMAIL, 'late@mail.example']) {
+      expect((await sendAgain(email)).status).toBe(204);
+      expect(sink.to(email)).toHaveLength(1);
+    }
+    expect(await logged(CANDIDATE_EMAIL)).toMatchObject({
+      state: 'failed',
+      sentAt: firstSent,
+      lastError: 'the candidate had started the assessment already',
+    });
+    expect(await logged('late@mail.example')).toMatchObject({ state: 'failed', lastError: 'the link had expired' });
+  });
+});
+
 describe('a teammate’s link by email', () => {
   const clock = testClock(Date.parse('2026-06-01T08:00:00Z'));
   const ADMIN = 'admin@lumenvault.example';

@@ -95,9 +95,9 @@ async function compose(delivery: StoredDelivery, deps: DeliverySenderDeps): Prom
     const test = invitation && getTest(invitation.testId);
     if (!invitation || !test || invitation.erasedAt !== null) throw new NotSendable('the candidate was erased');
     if (invitation.revokedAt !== null) throw new NotSendable('the invitation was revoked before it went out');
-    if (delivery.kind === 'reminder' && (invitation.sessionId !== null || invitation.expiresAt <= now())) {
-      throw new NotSendable('the candidate had started, or the link had expired, before the reminder went out');
-    }
+    // An invitation sent again (the review page's "Send again") must not invite to what is over.
+    if (invitation.sessionId !== null) throw new NotSendable('the candidate had started the assessment already');
+    if (invitation.expiresAt <= now()) throw new NotSendable('the link had expired');
     const link = new URL(invitePath(inviteSegment(invitation.testId, invitation.invitationToken)), publicUrl).href;
     return {
       deliveryId: delivery.deliveryId,

@@ -46,6 +46,7 @@ import {
 } from '../review/reviewer-auth.ts';
 import type { BlindStore } from '../storage/blind/blind-store.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
+import { SEND_AGAIN_AFTER_MS } from '../storage/deliveries/delivery-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionRecord } from '../storage/sessions/session-store.ts';
 import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
@@ -215,7 +216,14 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       small,
       async (request, reply) => {
         const { company } = signedIn(request);
-        if (!(await deliveries.sendAgain(company.companyId, request.params.deliveryId, now()))) {
+        const result = await deliveries.sendAgain(company.companyId, request.params.deliveryId, now());
+        if (result === 'sent-lately') {
+          throw new HttpError(
+            409,
+            `This message went out less than ${SEND_AGAIN_AFTER_MS / 60_000} minutes ago; it can be sent again after that`,
+          );
+        }
+        if (result === 'not-found') {
           throw new HttpError(409, 'This message is being sent right now, or there is no such message');
         }
         void app.deliverySender.runDue();

@@ -1,6 +1,7 @@
 import { sampleTestId } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DueDelivery } from '../../src/storage/db/database.ts';
+import { SEND_AGAIN_AFTER_MS } from '../../src/storage/deliveries/delivery-store.ts';
 import { CANDIDATE_EMAIL, newSessionId, testId } from '../helpers.ts';
 import { type AllStores, backEnds, type DatabaseUnderTest, twoInstances } from './back-ends.ts';
 import { feedbackOf, keyHashOf, ref, registrationOf } from './inputs.ts';
@@ -84,9 +85,23 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
       lastError: 'Mailbox gone',
     });
 
-    expect(await b.sendAgain('another-company', id, Date.now())).toBe(false);
-    expect(await b.sendAgain('lumenvault', id, Date.now())).toBe(true);
+    expect(await b.sendAgain('another-company', id, Date.now())).toBe('not-found');
+    expect(await b.sendAgain('lumenvault', id, Date.now())).toBe('queued');
     expect(idsOf(await a.dueDeliveries(Date.now(), 10))).toContain(id);
+  });
+
+  it('sends a message that went out again only once it went out a while ago', async () => {
+    await a.createInvitation(invitation('inv_queue5', 'five@mail.example'));
+    const id = (await a.deliveriesOf('lumenvault', 10)).find((one) => one.recipient === 'five@mail.example')
+      ?.deliveryId as string;
+    const sentAt = Date.now();
+    await a.claimDelivery(id, sentAt, HOLD);
+    await a.markSent(id, sentAt);
+    expect(await b.sendAgain('lumenvault', id, sentAt + SEND_AGAIN_AFTER_MS - 1)).toBe('sent-lately');
+    expect((await a.deliveriesOf('lumenvault', 10)).find((one) => one.deliveryId === id)).toMatchObject({
+      state: 'sent',
+    });
+    expect(await b.sendAgain('lumenvault', id, sentAt + SEND_AGAIN_AFTER_MS)).toBe('queued');
   });
 
   it('queues no email for an invitation that could not be stored', async () => {

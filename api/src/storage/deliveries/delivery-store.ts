@@ -57,6 +57,14 @@ export interface StoredDelivery {
   lastStatus: number | null;
 }
 
+export type SendAgainResult = 'queued' | 'sent-lately' | 'not-found';
+
+/**
+ * A message that went out is sent again only this long after: a lost email is worth a second
+ * one, but a button pressed over and over must not flood a candidate's inbox in the company's name.
+ */
+export const SEND_AGAIN_AFTER_MS = 10 * 60_000;
+
 export interface WebhookEndpoint {
   url: string;
   secret: string;
@@ -71,8 +79,11 @@ export interface DeliveryStore {
   markSent(deliveryId: string, at: number, status?: number | null): Promise<void>;
   /** The attempt failed: try again at `retryAt`, or give up (`failed`) when it is null. */
   markFailed(deliveryId: string, error: string, retryAt: number | null, status?: number | null): Promise<void>;
-  /** Queues a delivery of the company again, now; false when there is none or it is being sent. */
-  sendAgain(companyId: string, deliveryId: string, now: number): Promise<boolean>;
+  /**
+   * Queues a delivery of the company again, now. `sent-lately`: it went out less than
+   * `SEND_AGAIN_AFTER_MS` ago; `not-found`: there is none, or it is being sent.
+   */
+  sendAgain(companyId: string, deliveryId: string, now: number): Promise<SendAgainResult>;
   /** The company's deliveries, newest first. */
   deliveriesOf(companyId: string, limit: number): Promise<StoredDelivery[]>;
   /** Ids of the deliveries that name this session or invitation, so their copies can be erased too. */
@@ -301,18 +312,33 @@ export const deliveryWrites = defineWrites({
     });
   },
 
-  async sendAgain({ atomically, deliveryJobs }, companyId: string, deliveryId: string, now: number): Promise<boolean> {
+  async sendAgain(
+    { atomically, deliveryJobs },
+    companyId: string,
+    deliveryId: string,
+    now: number,
+  ): Promise<SendAgainResult> {
     return atomically(async (db) => {
+      const row = await db
+        .selectFrom('deliveries')
+        .select(['held_until', 'sent_at'])
+        .where('delivery_id', '=', deliveryId)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (!row || row.held_until > now) return 'not-found';
+      const lately = now - SEND_AGAIN_AFTER_MS;
+      if (row.sent_at !== null && row.sent_at > lately) return 'sent-lately';
+      // Checked again as it is queued: another instance may have claimed or sent it since the read.
       const queued = await db
         .updateTable('deliveries')
         .set({ state: 'queued', due_at: now, attempts: 0 })
         .where('delivery_id', '=', deliveryId)
-        .where('company_id', '=', companyId)
         .where('held_until', '<=', now)
+        .where((eb) => eb.or([eb('sent_at', 'is', null), eb('sent_at', '<=', lately)]))
         .executeTakeFirst();
-      if (queued.numUpdatedRows === 0n) return false;
+      if (queued.numUpdatedRows === 0n) return 'not-found';
       await deliveryJobs?.schedule(db, [{ deliveryId, at: now }]);
-      return true;
+      return 'queued';
     });
   },
 });

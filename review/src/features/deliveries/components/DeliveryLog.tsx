@@ -1,5 +1,5 @@
 import type { DeliveryView } from '@assessment/core';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { When } from '../../../components/When.tsx';
@@ -20,6 +20,12 @@ export function DeliveryLog() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const status = useRef<HTMLParagraphElement>(null);
+  const alert = useRef<HTMLParagraphElement>(null);
+
+  // The refusal is shown once rendered, and the reviewer is taken to it.
+  useEffect(() => {
+    if (problem) alert.current?.focus();
+  }, [problem]);
 
   async function sendAgain(delivery: DeliveryView) {
     if (busy) return;
@@ -29,12 +35,13 @@ export function DeliveryLog() {
       await calls.sendAgain(delivery.deliveryId);
       setMessage(`${deliveryWhat(delivery)} to ${delivery.recipient} is queued to be sent again.`);
       log.reload();
+      // The row's button goes while the message waits: the reviewer goes on from what happened.
+      requestAnimationFrame(() => status.current?.focus());
     } catch (error) {
+      setMessage(null);
       setProblem(problemOf(error));
     } finally {
       setBusy(false);
-      // The row's button goes while the message waits: the reviewer goes on from what happened.
-      requestAnimationFrame(() => status.current?.focus());
     }
   }
 
@@ -97,7 +104,11 @@ export function DeliveryLog() {
       <p ref={status} role="status" tabIndex={-1}>
         {message}
       </p>
-      {problem && <p role="alert">{problem}</p>}
+      {problem && (
+        <p ref={alert} role="alert" tabIndex={-1}>
+          {problem}
+        </p>
+      )}
     </section>
   );
 }

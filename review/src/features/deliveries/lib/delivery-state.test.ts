@@ -36,6 +36,21 @@ describe('deliveryStateText', () => {
     expect(deliveryStateText(failed, time, true)).toBe('Not sent: the invitation was revoked before it went out.');
     expect([sent, failed].map(canSendAgain)).toEqual([true, true]);
   });
+
+  it('tells a message sent, then not sent again, that the first one went out', () => {
+    const again = {
+      ...base,
+      state: 'failed' as const,
+      attempts: 1,
+      sentAt: '2026-03-02T09:00:02.000Z',
+      lastError: 'the candidate had started the assessment already',
+    };
+    expect(deliveryStateText(again, time, true)).toBe(
+      'Sent at 09:00; not sent again: the candidate had started the assessment already.',
+    );
+    const hook = { ...again, kind: 'webhook' as const, lastStatus: 500, lastError: 'answered 500' };
+    expect(deliveryStateText(hook, time, true)).toBe('Delivered at 09:00; not sent again: answered 500.');
+  });
 });
 
 describe('reminderChoiceName', () => {

@@ -13,18 +13,22 @@ export const DELIVERY_KIND_NAMES: Record<DeliveryView['kind'], string> = {
  * mail server a message is only written on the server, and is never called sent.
  */
 export function deliveryStateText(delivery: DeliveryView, time: (at: string) => string, emailSetUp: boolean): string {
+  const done =
+    delivery.kind === 'webhook'
+      ? `Delivered (HTTP ${delivery.lastStatus ?? 200})`
+      : emailSetUp
+        ? 'Sent'
+        : 'Kept on the server, not sent (email is not set up)';
   switch (delivery.state) {
-    case 'sent': {
-      const done =
-        delivery.kind === 'webhook'
-          ? `Delivered (HTTP ${delivery.lastStatus ?? 200})`
-          : emailSetUp
-            ? 'Sent'
-            : 'Kept on the server, not sent (email is not set up)';
+    case 'sent':
       return delivery.sentAt ? `${done} at ${time(delivery.sentAt)}.` : `${done}.`;
+    case 'failed': {
+      const why = (delivery.lastError ?? 'the mail server refused it').replace(/\.$/, '');
+      if (!delivery.sentAt) return `Not sent: ${why}.`;
+      // Sent once, then asked for again: the first one still went out. A webhook's last status is the failure's.
+      const earlier = delivery.kind === 'webhook' ? 'Delivered' : done;
+      return `${earlier} at ${time(delivery.sentAt)}; not sent again: ${why}.`;
     }
-    case 'failed':
-      return `Not sent: ${(delivery.lastError ?? 'the mail server refused it').replace(/\.$/, '')}.`;
     case 'queued':
       if (delivery.attempts === 0 || !delivery.lastError) return 'Waiting to be sent.';
       return `Attempt ${delivery.attempts} failed (${delivery.lastError}); tried again at ${time(delivery.dueAt ?? delivery.createdAt)}.`;
