@@ -143,6 +143,29 @@ describe.each(TEST_DATABASES)('a company’s team, managed on the review page ($
     expect((await ann.send('DELETE', `/api/review/team/${annId}`)).status).toBe(409);
   });
 
+  it('lets no other company keep a person off this team by adding them first; an account someone took stays theirs', async () => {
+    const ann = await signedIn(ADMIN);
+    const olga = await signedIn(OUTSIDER);
+    const bob = { email: 'bob@lumenvault.example', name: 'Bob Builder', role: 'reviewer' };
+    const first = await olga.send('POST', '/api/review/team', bob);
+    expect(first.status).toBe(201);
+
+    // Bob never took that link: his own company adds him all the same, and the other link goes.
+    const ours = await ann.send('POST', '/api/review/team', bob);
+    expect(ours.status, ours.text).toBe(201);
+    expect((await linkInfo(first.body.secret as string)).status).toBe(410);
+    expect(JSON.stringify((await olga.send('GET', '/api/review/team')).body)).not.toContain(bob.email);
+    expect((await setPassword(ours.body.secret as string, NEW_PASSWORD)).status).toBe(204);
+    await signedIn(bob.email, NEW_PASSWORD);
+
+    // Once he has set a password, the account is his: not another company's to take, reset or not.
+    expect((await olga.send('POST', '/api/review/team', bob)).status).toBe(409);
+    const bobId = (ours.body.teammate as { reviewerId: string }).reviewerId;
+    expect((await ann.send('POST', `/api/review/team/${bobId}/reset`)).status).toBe(200);
+    expect((await olga.send('POST', '/api/review/team', bob)).status).toBe(409);
+    expect((await olga.send('POST', '/api/review/team', { ...bob, email: ADMIN })).status).toBe(409);
+  });
+
   it('is the admins’ own: a reviewer gets 403, another company 404', async () => {
     const ann = await signedIn(ADMIN);
     const added = await ann.send('POST', '/api/review/team', {

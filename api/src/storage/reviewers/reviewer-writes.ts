@@ -2,8 +2,45 @@ import { type Db, defineWrites } from '../db/database.ts';
 import { ReviewerExistsError } from '../errors.ts';
 import type { NewReviewerSession, StoredReviewer } from './reviewer-store.ts';
 
-/** A new account; `ReviewerExistsError` when the email has one already. */
+/**
+ * Frees an address that another company added as a teammate and that never took the link: no
+ * password was ever set through it (an account the operator made has no invitation link). Without
+ * this, an admin of any company could keep a person out of every other company's team for good by
+ * adding their address first. The person's accepting a link is what makes the account theirs.
+ */
+async function releaseUnacceptedElsewhere(db: Db, email: string, companyId: string): Promise<void> {
+  await db
+    .deleteFrom('reviewers')
+    .where('email', '=', email)
+    .where('company_id', '!=', companyId)
+    .where('password_hash', '=', '')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('access_links')
+          .select('link_hash')
+          .whereRef('access_links.reviewer_id', '=', 'reviewers.reviewer_id')
+          .where('purpose', '=', 'invitation'),
+      ),
+    )
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('access_links')
+            .select('link_hash')
+            .whereRef('access_links.reviewer_id', '=', 'reviewers.reviewer_id')
+            .where('used_at', 'is not', null),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * A new account; `ReviewerExistsError` when the email has one already, in this company or as
+ * someone's account in another. Run inside a transaction: it may free the address first.
+ */
 export async function insertReviewer(db: Db, reviewer: StoredReviewer): Promise<void> {
+  await releaseUnacceptedElsewhere(db, reviewer.email, reviewer.companyId);
   const inserted = await db
     .insertInto('reviewers')
     .values({
@@ -21,8 +58,8 @@ export async function insertReviewer(db: Db, reviewer: StoredReviewer): Promise<
 }
 
 export const reviewerWrites = defineWrites({
-  async addReviewer({ db }, reviewer: StoredReviewer): Promise<void> {
-    await insertReviewer(db, reviewer);
+  async addReviewer({ atomically }, reviewer: StoredReviewer): Promise<void> {
+    await atomically((db) => insertReviewer(db, reviewer));
   },
 
   /** Its sign-ins, trusted browsers and two-factor secret and codes go with it (ON DELETE CASCADE). */
