@@ -10,7 +10,10 @@ import { type ApiBody, startServer, tempDataDir } from './helpers.ts';
 export const REVIEWER_PASSWORD = 'a long reviewer passphrase';
 
 /** Adds reviewer accounts to the database in `dataDir`, as the CLI does, before a server opens it. */
-export async function withReviewers(dataDir: string, reviewers: { companyId: string; email: string }[]) {
+export async function withReviewers(
+  dataDir: string,
+  reviewers: { companyId: string; email: string; role?: ReviewerRole }[],
+) {
   const storage = await openSqliteStorage(dataDir);
   try {
     for (const reviewer of reviewers) {

@@ -17,6 +17,7 @@ import { ReviewerBrowser, withReviewers } from './reviewer-helpers.ts';
 
 const PUBLIC_URL = 'https://assess.example.com';
 const ADMIN = 'hooks@lumenvault.example';
+const REVIEWER = 'hooks-reader@lumenvault.example';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -71,7 +72,10 @@ describe('signed webhooks to the company endpoint', () => {
   let admin: ReviewerBrowser;
   beforeAll(async () => {
     const dataDir = tempDataDir();
-    await withReviewers(dataDir, [{ companyId: 'lumenvault', email: ADMIN }]);
+    await withReviewers(dataDir, [
+      { companyId: 'lumenvault', email: ADMIN },
+      { companyId: 'lumenvault', email: REVIEWER, role: 'reviewer' },
+    ]);
     receiver = await startReceiver();
     server = await startServer({ DATA_DIR: dataDir, PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE: 'true' }, { now: clock.now });
     admin = new ReviewerBrowser(server.url);
@@ -151,6 +155,18 @@ describe('signed webhooks to the company endpoint', () => {
     expect(receiver.state.unverified).toBe(0);
     const ids = receiver.received.map((one) => one.headers['webhook-id']);
     expect(new Set(ids).size).toBe(ids.length);
+
+    // The endpoint's path may carry the receiver's token: a reviewer who is not an admin reads its origin alone.
+    const recipients = async (who: ReviewerBrowser) =>
+      new Set(
+        ((await who.send('GET', '/api/review/deliveries')).body.deliveries as { kind: string; recipient: string }[])
+          .filter((one) => one.kind === 'webhook')
+          .map((one) => one.recipient),
+      );
+    const reviewer = new ReviewerBrowser(server.url);
+    expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
+    expect(await recipients(admin)).toEqual(new Set([receiver.url]));
+    expect(await recipients(reviewer)).toEqual(new Set([`${new URL(receiver.url).origin}/…`]));
   });
 });
 

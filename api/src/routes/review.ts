@@ -207,9 +207,9 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       return reply.code(204).send();
     });
     review.get('/api/review/deliveries', async (request): Promise<DeliveryLog> => {
-      const { company } = signedIn(request);
+      const { company, reviewer } = signedIn(request);
       const logged = await deliveries.deliveriesOf(company.companyId, DELIVERIES_SHOWN);
-      return { deliveries: logged.map(deliveryView) };
+      return { deliveries: logged.map((delivery) => deliveryView(delivery, reviewer.role === 'admin')) };
     });
     review.post<{ Params: { deliveryId: string } }>(
       '/api/review/deliveries/:deliveryId/send-again',
