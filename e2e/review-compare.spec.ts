@@ -58,6 +58,7 @@ test('a reviewer chooses candidates in the list and compares them side by side, 
   const rubric = await request.put(`/api/review/tests/${DRIFTMARK.testId}/rubric`, {
     headers: { 'x-csrf-token': teammate },
     data: {
+      editedVersion: null,
       criteria: [
         { about: 1, name: 'Reasoning', anchors },
         { about: 'video', name: 'Presence', anchors },

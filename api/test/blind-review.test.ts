@@ -70,6 +70,7 @@ describe.each(TEST_DATABASES)('blind review ($name)', (database) => {
     expect((await postJson(server.url, '/api/answers', answers(invited, { final: true }))).status).toBe(200);
     const ann = await signedIn(ADMIN);
     const rubric = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, {
+      editedVersion: null,
       criteria: [
         { about: 1, name: 'Reasoning', anchors },
         { about: 'video', name: 'Presence', anchors },

@@ -9,10 +9,12 @@ const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const ADMIN = 'rate-admin@lumenvault.example';
 const ROB = 'rate-rob@lumenvault.example';
 const RIA = 'rate-ria@lumenvault.example';
+const ADA = 'rate-ada@lumenvault.example';
 const OUTSIDER = 'rate-admin@orbitra.example';
 
 const anchors = { one: 'Vague', three: 'Clear', five: 'Clear, with evidence' };
 const RUBRIC = {
+  editedVersion: null,
   criteria: [
     { about: 1, name: 'Reasoning', anchors },
     { about: 'video', name: 'Communication', anchors },
@@ -62,20 +64,18 @@ describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (databa
 
     const ann = await signedIn(ADMIN);
     const stray = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, {
+      editedVersion: null,
       criteria: [{ about: 99, name: 'Nothing', anchors }],
     });
     expect(stray.status).toBe(400);
     expect(stray.text).toMatch(/question 99/);
     const empty = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, {
+      editedVersion: null,
       criteria: [{ about: 1, name: '  ', anchors }],
     });
     expect(empty.status).toBe(400);
     expect(empty.text).toMatch(/must not be empty/);
 
-    // Changed freely while nobody has rated under it: still version 1.
-    expect(
-      (await ann.send('PUT', `/api/review/tests/${testId}/rubric`, { criteria: [RUBRIC.criteria[0]] })).body,
-    ).toMatchObject({ version: 1 });
     const saved = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, RUBRIC);
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toEqual({ version: 1, criteria: RUBRIC.criteria, locked: false });
@@ -178,9 +178,10 @@ describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (databa
     expect(await listed(ann, '?recommendation=yes')).toHaveLength(0);
   });
 
-  it('makes a new rubric version once ratings exist, and every rating keeps the version it was given under', async () => {
+  it('makes a new rubric version on every change, and every rating keeps the version it was given under', async () => {
     const ann = await signedIn(ADMIN);
     const changed = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, {
+      editedVersion: 1,
       criteria: [...RUBRIC.criteria, { about: 2, name: 'Depth', anchors }],
     });
     expect(changed.body).toMatchObject({ version: 2, locked: false });
@@ -221,3 +222,100 @@ describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (databa
     expect(await stores.ratings.ratingsOf(candidate)).toEqual([]);
   });
 });
+
+describe.each(TEST_DATABASES)(
+  'a rubric changed while a reviewer rates or another admin edits it ($name)',
+  (database) => {
+    let server: InProcessServer;
+    let stores: Stores;
+    let close: () => Promise<void>;
+    const candidate = newSessionId();
+    const signedIn = async (email: string) => {
+      const browser = new ReviewerBrowser(server.url);
+      expect((await browser.signIn(email)).status).toBe(204);
+      return browser;
+    };
+    const rubricPath = `/api/review/tests/${testId}/rubric`;
+    const ratingsPath = `/api/review/candidates/${candidate}/ratings`;
+    const clarity = { about: 1, name: 'Clarity', anchors };
+    const depth = { about: 2, name: 'Depth', anchors };
+
+    beforeAll(async () => {
+      ({ server, stores, close } = await reviewServer(database, [
+        { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+        { companyId, email: ADA, name: 'Ada Admin', role: 'admin' },
+        { companyId, email: ROB, name: 'Rob Reviewer', role: 'reviewer' },
+      ]));
+      expect((await postJson(server.url, '/api/now-assessment', registration(candidate))).status).toBe(200);
+      expect((await postJson(server.url, '/api/answers', answers(candidate, { final: true }))).status).toBe(200);
+    });
+
+    afterAll(() => close());
+
+    it('refuses a rating given against criteria an admin has since reordered, though nobody had rated yet', async () => {
+      const ann = await signedIn(ADMIN);
+      const first = await ann.send('PUT', rubricPath, { editedVersion: null, criteria: [clarity, depth] });
+      expect(first.status, first.text).toBe(200);
+      expect(first.body).toEqual({ version: 1, criteria: [clarity, depth], locked: false });
+
+      // Rob opens the candidate: his form shows Clarity first, Depth second.
+      const rob = await signedIn(ROB);
+      expect((await rob.send('GET', ratingsPath)).body).toMatchObject({ rubric: { version: 1 }, mine: null });
+
+      // Ann swaps the two before anyone has rated: a new version, not version 1 changed under Rob.
+      const swapped = await ann.send('PUT', rubricPath, { editedVersion: 1, criteria: [depth, clarity] });
+      expect(swapped.status, swapped.text).toBe(200);
+      expect(swapped.body).toEqual({ version: 2, criteria: [depth, clarity], locked: false });
+
+      // Rob's 5 was for Clarity: counted for Depth it would mean what he never said.
+      const stale = await rob.send('PUT', `${ratingsPath}/mine`, {
+        rubricVersion: 1,
+        scores: [5, 1],
+        recommendation: 'yes',
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.text).toMatch(/rubric changed while you were rating/);
+      expect(await stores.ratings.ratingsOf(candidate)).toEqual([]);
+
+      const again = await rob.send('PUT', `${ratingsPath}/mine`, {
+        rubricVersion: 2,
+        scores: [1, 5],
+        recommendation: 'yes',
+      });
+      expect(again.status, again.text).toBe(200);
+      expect(await stores.ratings.ratingsOf(candidate)).toEqual([
+        expect.objectContaining({ rubricVersion: 2, scores: [1, 5] }),
+      ]);
+    });
+
+    it('refuses an admin’s save of a version another admin has replaced, and keeps the other’s', async () => {
+      const ann = await signedIn(ADMIN);
+      const ada = await signedIn(ADA);
+      // Both read version 2; Ann saves first.
+      const annsEdit = await ann.send('PUT', rubricPath, {
+        editedVersion: 2,
+        criteria: [depth, { ...clarity, name: 'Clarity of writing' }],
+      });
+      expect(annsEdit.status, annsEdit.text).toBe(200);
+      expect(annsEdit.body).toMatchObject({ version: 3 });
+
+      const adasEdit = await ada.send('PUT', rubricPath, { editedVersion: 2, criteria: [clarity] });
+      expect(adasEdit.status).toBe(409);
+      expect(adasEdit.text).toMatch(/Version 3 of the rubric was saved while you were editing version 2/);
+      // Writing a first rubric where there is one already is editing a version one has not read.
+      const asFirst = await ada.send('PUT', rubricPath, { editedVersion: null, criteria: [clarity] });
+      expect(asFirst.status).toBe(409);
+      expect(asFirst.text).toMatch(/Version 3 of the rubric was saved while you were writing a first one/);
+      expect((await ada.send('GET', rubricPath)).body).toEqual({
+        version: 3,
+        criteria: [depth, { ...clarity, name: 'Clarity of writing' }],
+        locked: false,
+      });
+
+      // Having read version 3, Ada may replace it.
+      const adaAgain = await ada.send('PUT', rubricPath, { editedVersion: 3, criteria: [clarity] });
+      expect(adaAgain.status, adaAgain.text).toBe(200);
+      expect(adaAgain.body).toMatchObject({ version: 4, criteria: [clarity] });
+    });
+  },
+);

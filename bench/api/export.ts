@@ -96,7 +96,7 @@ async function setRubric(origin: string, headers: Record<string, string>): Promi
   const response = await fetch(`${origin}/api/review/tests/${INVITE}/rubric`, {
     method: 'PUT',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ criteria }),
+    body: JSON.stringify({ editedVersion: null, criteria }),
   });
   if (!response.ok) throw new Error(`The rubric answered ${response.status}: ${await response.text()}`);
 }

@@ -27,6 +27,16 @@ export function checkCriteria(test: TestDefinition, criteria: Criterion[]): void
   }
 }
 
+/**
+ * Why an admin's rubric was not saved: the version they edited is not the latest (another save came
+ * first, which theirs would overwrite unseen), or they edited a version the test never had.
+ */
+export function staleRubricEdit(edited: number | null, latest: number | null): string {
+  if (latest === null) return `This test has no rubric version ${edited}: read the rubric again, then save`;
+  const editing = edited === null ? 'writing a first one' : `editing version ${edited}`;
+  return `Version ${latest} of the rubric was saved while you were ${editing}: read it, then save your changes again`;
+}
+
 const ratingView = (rating: StoredRating): RatingView => ({
   by: rating.actor,
   rubricVersion: rating.rubricVersion,

@@ -4,7 +4,7 @@ import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { lookerOf, recordLooks } from '../privacy/access-records.ts';
 import { companySession, companyTest, signedIn } from '../review/company-scope.ts';
 import { actorName } from '../review/decisions.ts';
-import { candidateRatings, checkCriteria, NO_RUBRIC, rubricView } from '../review/ratings.ts';
+import { candidateRatings, checkCriteria, NO_RUBRIC, rubricView, staleRubricEdit } from '../review/ratings.ts';
 import { requireCompanyAdmin } from '../review/reviewer-auth.ts';
 import type { RouteDeps } from './deps.ts';
 import { SMALL_BODY_LIMIT } from './session-ref.ts';
@@ -27,9 +27,17 @@ export function registerRatingRoutes(review: FastifyInstance, deps: RouteDeps): 
   review.put<TestParams>('/api/review/tests/:testId/rubric', small, async (request): Promise<Rubric> => {
     const { reviewer } = requireCompanyAdmin(request);
     const test = companyTest(request, request.params.testId);
-    const { criteria } = parseOrRefuse(rubricUpdateSchema, request.body);
+    const { editedVersion, criteria } = parseOrRefuse(rubricUpdateSchema, request.body);
     checkCriteria(test, criteria);
-    return ratings.saveRubric({ testId: test.uuid, criteria, actor: actorName(reviewer), at: now() });
+    const saved = await ratings.saveRubric({
+      testId: test.uuid,
+      editedVersion,
+      criteria,
+      actor: actorName(reviewer),
+      at: now(),
+    });
+    if ('stale' in saved) throw new HttpError(409, staleRubricEdit(editedVersion, saved.latestVersion));
+    return saved;
   });
 
   review.get<SessionParams>('/api/review/candidates/:sessionId/ratings', async (request): Promise<CandidateRatings> => {

@@ -169,7 +169,7 @@ export function reviewerCalls(csrfToken: string) {
     rubric: (testId: string, signal?: AbortSignal) =>
       requestJson(at('tests', testId, 'rubric'), { schema: rubricSchema, signal }),
 
-    /** Sets the test's rubric (admins only): a new version once a rating was given under it. */
+    /** Saves the test's rubric as its next version (admins only); refused (409) when `editedVersion` is no longer the latest. */
     saveRubric: (testId: string, rubric: RubricUpdate) =>
       requestJson(at('tests', testId, 'rubric'), { method: 'PUT', body: rubric, csrfToken, schema: rubricSchema }),
 

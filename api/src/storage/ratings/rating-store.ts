@@ -4,11 +4,31 @@ import type { Storage } from '../db/storage.ts';
 
 /** A test's rubrics and the team's ratings of its candidates (`migrations/0013-ratings.ts`). */
 
+/**
+ * One version of a test's rubric. Its criteria never change once saved: a change is the next
+ * version, so that a score given under a version, or being given under it in a reviewer's open
+ * form, keeps the criterion it was given for.
+ */
 export interface StoredRubric {
   version: number;
   criteria: Criterion[];
-  /** A rating was given under this version: a change makes the next one. */
+  /** A rating was given under this version, and keeps it whatever the rubric becomes. */
   locked: boolean;
+}
+
+export interface RubricChange {
+  testId: string;
+  /** The version the admin changed, null when writing the first. */
+  editedVersion: number | null;
+  criteria: Criterion[];
+  actor: string;
+  at: number;
+}
+
+/** The rubric's latest version when a save was refused because it edited another. */
+export interface RubricStale {
+  stale: true;
+  latestVersion: number | null;
 }
 
 export interface StoredRating {
@@ -35,10 +55,10 @@ export interface RatingStore {
   /** The test's rubric as it stands, or null before an admin set one. */
   rubric(testId: string): Promise<StoredRubric | null>;
   /**
-   * Sets the test's criteria: in place while no rating was given under the current version, as
-   * the next version otherwise, so that no rating changes meaning.
+   * Saves the test's criteria as the next version; refused (`stale`) when the version the admin
+   * edited is no longer the latest, so that nobody overwrites a version they have not read.
    */
-  saveRubric(change: { testId: string; criteria: Criterion[]; actor: string; at: number }): Promise<StoredRubric>;
+  saveRubric(change: RubricChange): Promise<StoredRubric | RubricStale>;
   /**
    * The reviewer's rating of the candidate, replacing theirs; refused (`stale`) when the rubric
    * is no longer at the version the reviewer rated with.
@@ -69,41 +89,48 @@ async function ratedUnder(db: Db, testId: string, version: number): Promise<bool
   return rating !== undefined;
 }
 
-/** The test's current rubric version, its row locked until the transaction ends (`Dialect.forUpdate`). */
+/**
+ * The test's current rubric version, its row locked until the transaction ends (`Dialect.forUpdate`):
+ * two saves of the same version take turns, and the second sees it is no longer the latest.
+ */
 const lockedLatestVersion = (db: Db, dialect: Dialect, testId: string) =>
   dialect.forUpdate(latestVersion(db, testId)).executeTakeFirst();
 
 export const ratingWrites = defineWrites({
-  async saveRubric(
-    { atomically, dialect },
-    change: { testId: string; criteria: Criterion[]; actor: string; at: number },
-  ): Promise<StoredRubric> {
-    return atomically(async (db) => {
-      const current = await lockedLatestVersion(db, dialect, change.testId);
-      const rated = current !== undefined && (await ratedUnder(db, change.testId, current.version));
-      const criteria = JSON.stringify(change.criteria);
-      if (current && !rated) {
+  async saveRubric(context, change: RubricChange): Promise<StoredRubric | RubricStale> {
+    const { atomically, dialect } = context;
+    try {
+      return await atomically(async (db): Promise<StoredRubric | RubricStale> => {
+        const current = await lockedLatestVersion(db, dialect, change.testId);
+        const latest = current?.version ?? null;
+        if (latest !== change.editedVersion) return { stale: true, latestVersion: latest };
+        const version = (latest ?? 0) + 1;
         await db
-          .updateTable('rubrics')
-          .set({ criteria, actor: change.actor, created_at: change.at })
-          .where('test_id', '=', change.testId)
-          .where('version', '=', current.version)
+          .insertInto('rubrics')
+          .values({
+            test_id: change.testId,
+            version,
+            criteria: JSON.stringify(change.criteria),
+            actor: change.actor,
+            created_at: change.at,
+          })
           .execute();
-        return { version: current.version, criteria: change.criteria, locked: false };
-      }
-      const version = (current?.version ?? 0) + 1;
-      await db
-        .insertInto('rubrics')
-        .values({ test_id: change.testId, version, criteria, actor: change.actor, created_at: change.at })
-        .execute();
-      return { version, criteria: change.criteria, locked: false };
-    });
+        return { version, criteria: change.criteria, locked: false };
+      });
+    } catch (error) {
+      // Two saves of the same version, neither seeing the other's row yet (the first version has
+      // no row to lock): the second to insert finds its version taken, and edited a stale one.
+      if (!dialect.isUniqueViolation(error)) throw error;
+      const latest = await latestVersion(context.db, change.testId).executeTakeFirst();
+      return { stale: true, latestVersion: latest?.version ?? null };
+    }
   },
 
-  async rate({ atomically, dialect }, rating: RatingInput): Promise<'saved' | 'stale'> {
+  async rate({ atomically }, rating: RatingInput): Promise<'saved' | 'stale'> {
     return atomically(async (db) => {
-      // Locked, so that a rubric saved meanwhile waits and then sees this rating.
-      const current = await lockedLatestVersion(db, dialect, rating.testId);
+      // Not locked: a version's criteria never change, so a rating that lands under a version
+      // being replaced this instant still means what its reviewer read, and keeps that version.
+      const current = await latestVersion(db, rating.testId).executeTakeFirst();
       if (current?.version !== rating.rubricVersion) return 'stale';
       const given = rating.scores.filter((score): score is number => score !== null);
       const values = {

@@ -36,14 +36,23 @@ export const criterionSchema = z
   })
   .strict();
 
-/** `PUT /api/review/tests/:testId/rubric` (a company admin's). */
+/**
+ * `PUT /api/review/tests/:testId/rubric` (a company admin's): the criteria, and the version the
+ * admin changed (null when writing the first). Saving makes the next version; a save whose edited
+ * version is no longer the latest is refused, so that one admin never overwrites unseen what
+ * another saved meanwhile.
+ */
 export const rubricUpdateSchema = z
-  .object({ criteria: z.array(criterionSchema).min(1, 'needs at least one criterion').max(RUBRIC_MAX_CRITERIA) })
+  .object({
+    editedVersion: z.number().int().positive().nullable(),
+    criteria: z.array(criterionSchema).min(1, 'needs at least one criterion').max(RUBRIC_MAX_CRITERIA),
+  })
   .strict();
 
 /**
  * `GET /api/review/tests/:testId/rubric`: the test's rubric as it stands (version null before the
- * first), and whether a rating was given under it, which makes the next change a new version.
+ * first), and whether a rating was given under it. A version's criteria never change: every save
+ * makes a new one, so a score given under a version means what that version said.
  */
 export const rubricSchema = z.object({
   version: z.number().int().positive().nullable(),

@@ -73,7 +73,10 @@ export function RubricEditor({ testId, questionCount, rubric, onSaved }: Props) 
     setSaving(true);
     setMessage('');
     try {
-      const saved = await calls.saveRubric(testId, { criteria: drafts.map(criterionOf) });
+      const saved = await calls.saveRubric(testId, {
+        editedVersion: rubric.version,
+        criteria: drafts.map(criterionOf),
+      });
       onSaved(saved);
       setProblem(null);
       setMessage(`Rubric saved: version ${saved.version}.`);
@@ -98,7 +101,7 @@ export function RubricEditor({ testId, questionCount, rubric, onSaved }: Props) 
           ? 'The criteria your team rates each candidate on, 1 to 5, set before anyone rates.'
           : rubric.locked
             ? `Version ${rubric.version} is in use: ratings were given under it. Saving makes version ${rubric.version + 1}; the ratings given keep theirs.`
-            : `Version ${rubric.version}: nobody has rated under it yet, so saving changes it in place.`}
+            : `Version ${rubric.version}: nobody has rated under it yet. Saving makes version ${rubric.version + 1}.`}
       </p>
       {drafts.map((draft, index) => (
         <CriterionFields
