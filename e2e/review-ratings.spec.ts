@@ -1,11 +1,12 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { expect } from './fixtures.ts';
+import { expect, refusedRequest } from './fixtures.ts';
 import {
   addReviewer,
   type Reviewer,
   registerCandidate,
   signIn,
+  signInReviewer,
   submitAnswers,
   testOnOwnServer as test,
 } from './review-helpers.ts';
@@ -197,4 +198,78 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   }
   await expect(list.getByRole('row', { name })).toHaveCount(1);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+const anchors = { one: 'Off the point', three: 'Sound', five: 'Insightful' };
+const reasoning = { about: 1, name: 'Reasoning', anchors };
+const clarity = { about: 2, name: 'Clarity', anchors };
+
+/** A rubric saved by another admin, through the API as the test's page saves it. */
+async function saveRubric(
+  request: APIRequestContext,
+  csrfToken: string,
+  editedVersion: number | null,
+  criteria: object[],
+): Promise<void> {
+  const response = await request.put(`/api/review/tests/${WRENFIELD.testId}/rubric`, {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { editedVersion, criteria },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('a reviewer whose rubric changed as they rated is told so, keeps the scores that still mean the same, and rates again, by keyboard alone', async ({
+  page,
+  request,
+  ownServer,
+  allowProblem,
+}) => {
+  test.setTimeout(90_000);
+  allowProblem(refusedRequest('/ratings/mine', 409));
+  const admin = await signInReviewer(request, WRENFIELD.companyId, ownServer.dataDir);
+  await saveRubric(request, admin, null, [reasoning, clarity]);
+  const reviewer = addReviewer(WRENFIELD.companyId, 'Rob Rater', 'reviewer', ownServer.dataDir);
+  const candidate = await registerCandidate(request, WRENFIELD.testId);
+  await submitAnswers(request, candidate, ['<p>One</p>', '<p>Two</p>', '<p>Three</p>']);
+
+  await signInAs(page, reviewer, `/review/candidates/${candidate.sessionId}`);
+  const ratings = page.locator('#ratings');
+  await score(page, ratings.getByRole('group', { name: 'Reasoning (Question 1)' }), 5);
+  await score(page, ratings.getByRole('group', { name: 'Clarity (Question 2)' }), 2);
+  await score(page, ratings.getByRole('group', { name: 'Recommendation' }), 3);
+
+  // Before Rob submits, an admin moves Clarity first and renames Reasoning: Rob's 5 was for the
+  // Reasoning he read, and Clarity is still the criterion he gave 2.
+  const renamed = { ...reasoning, name: 'Reasoning with figures' };
+  await saveRubric(request, admin, 1, [clarity, renamed]);
+  await tabToShownFocus(page, ratings.getByRole('button', { name: 'Submit my ratings' }));
+  await press(page, 'Enter');
+
+  const notice = ratings.getByRole('alert');
+  await expect(notice).toHaveText(
+    'The rubric changed while you were rating: read it again, then rate. Your ratings were not saved. ' +
+      'Your scores for the 1 criterion that did not change and your recommendation are kept: check them, score the rest, then submit again.',
+  );
+  await expect(notice).toBeFocused();
+  // The new rubric's form: Clarity keeps its 2 wherever it stands now, the renamed criterion waits.
+  await expect(ratings.getByRole('group')).toHaveCount(3);
+  await expect(ratings.getByRole('group').first()).toHaveAccessibleName('Clarity (Question 2)');
+  await expect(
+    ratings.getByRole('group', { name: 'Clarity (Question 2)' }).getByRole('radio', { name: '2' }),
+  ).toBeChecked();
+  const renamedGroup = ratings.getByRole('group', { name: 'Reasoning with figures (Question 1)' });
+  await expect(renamedGroup.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(
+    ratings.getByRole('group', { name: 'Recommendation' }).getByRole('radio', { name: 'Yes', exact: true }),
+  ).toBeChecked();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await score(page, renamedGroup, 4);
+  await tabToShownFocus(page, ratings.getByRole('button', { name: 'Submit my ratings' }));
+  await press(page, 'Enter');
+  await expect(ratings.getByRole('status')).toHaveText('Your ratings are saved.');
+  await expect(notice).toHaveCount(0);
+  const table = ratings.getByRole('table', { name: "The team's ratings" });
+  await expect(table.getByRole('row', { name: /Clarity/ })).toHaveText(/2\.0\s*0\s*1\s*No/);
+  await expect(table.getByRole('row', { name: /Reasoning with figures/ })).toHaveText(/4\.0\s*0\s*1\s*No/);
 });

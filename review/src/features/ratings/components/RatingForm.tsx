@@ -12,28 +12,36 @@ import { ApiError } from '../../../api/http.ts';
 import { useSignedIn } from '../../../api/session.tsx';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
 import { problemOf } from '../../../hooks/useResource.ts';
-import { aboutName, firstUnscored } from '../lib/criteria.ts';
+import { aboutName, firstUnscored, type RatingDraft } from '../lib/criteria.ts';
 
 interface Props {
   sessionId: string;
   rubric: Rubric;
   mine: RatingView | null;
+  /** What the reviewer had chosen when the last version of the rubric was replaced, carried over to this one. */
+  carried: { scores: (number | null)[]; recommendation: Recommendation | null } | null;
   onSaved: (ratings: CandidateRatings) => void;
-  /** The rubric changed since this page read it: read it again. */
-  onStale: () => void;
+  /**
+   * The rubric changed since this page read it, and the rating was refused: `reason` says so, and
+   * `draft` is what the reviewer had chosen, for the form of the new rubric to keep what it can.
+   */
+  onStale: (reason: string, draft: RatingDraft) => void;
 }
 
 /** A score of 1 to 5 for each criterion of the rubric, and an overall recommendation. */
-export function RatingForm({ sessionId, rubric, mine, onSaved, onStale }: Props) {
+export function RatingForm({ sessionId, rubric, mine, carried, onSaved, onStale }: Props) {
   const { calls } = useSignedIn();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  // The reviewer's last rating fills the form when it was given under this version of the rubric.
+  // The reviewer's last rating fills the form when it was given under this version of the rubric,
+  // unless they were rating again when it replaced the last: then what they had chosen does.
   const current = mine?.rubricVersion === rubric.version ? mine : null;
-  const [scores, setScores] = useState<(number | null)[]>(() =>
-    rubric.criteria.map((_, index) => current?.scores[index] ?? null),
+  const [scores, setScores] = useState<(number | null)[]>(
+    () => carried?.scores ?? rubric.criteria.map((_, index) => current?.scores[index] ?? null),
   );
-  const [recommendation, setRecommendation] = useState<Recommendation | null>(current?.recommendation ?? null);
+  const [recommendation, setRecommendation] = useState<Recommendation | null>(
+    carried ? carried.recommendation : (current?.recommendation ?? null),
+  );
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [message, setMessage] = useState('');
@@ -66,8 +74,11 @@ export function RatingForm({ sessionId, rubric, mine, onSaved, onStale }: Props)
       setProblem(null);
       setMessage('Your ratings are saved.');
     } catch (error) {
-      setProblem(problemOf(error));
-      if (error instanceof ApiError && error.status === 409) onStale();
+      // Refused for a rubric changed meanwhile: the panel says so above the new rubric's form,
+      // which replaces this one, problem line and all.
+      const stale = error instanceof ApiError && error.status === 409;
+      setProblem(stale ? null : problemOf(error));
+      if (stale) onStale(error.message, { criteria: rubric.criteria, scores, recommendation });
     } finally {
       setSaving(false);
     }

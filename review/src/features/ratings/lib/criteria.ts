@@ -1,4 +1,4 @@
-import type { Criterion } from '@assessment/core';
+import type { Criterion, Recommendation } from '@assessment/core';
 
 /** What a criterion is about, as the reviewer reads it. */
 export const aboutName = (about: Criterion['about']): string =>
@@ -46,3 +46,53 @@ export function firstEmptyField(drafts: readonly CriterionDraft[]): [number, 'na
  */
 export const firstUnscored = (scores: readonly (number | null)[], criteria: readonly Criterion[]): number =>
   scores.findIndex((score, index) => score === null && criteria[index]?.about !== 'video');
+
+/** What a reviewer had chosen when their rating was refused because the rubric had changed. */
+export interface RatingDraft {
+  /** The criteria the scores were chosen against, in the order the form showed them. */
+  criteria: Criterion[];
+  scores: (number | null)[];
+  recommendation: Recommendation | null;
+}
+
+const sameCriterion = (one: Criterion, other: Criterion): boolean =>
+  one.about === other.about &&
+  one.name === other.name &&
+  one.anchors.one === other.anchors.one &&
+  one.anchors.three === other.anchors.three &&
+  one.anchors.five === other.anchors.five;
+
+/**
+ * The draft's scores that still mean what the reviewer meant, placed under the new criteria: a
+ * score carries over only to a criterion identical to the one it was given for (about, name and
+ * anchors, since a 5 is judged against what a 5 looks like), wherever that now stands; each score
+ * once. Any other criterion starts unscored.
+ */
+export function carriedScores(draft: RatingDraft, criteria: readonly Criterion[]): (number | null)[] {
+  const left = draft.criteria.map((criterion, index) => ({ criterion, score: draft.scores[index] ?? null }));
+  return criteria.map((criterion) => {
+    const at = left.findIndex((old) => old.score !== null && sameCriterion(old.criterion, criterion));
+    return at < 0 ? null : (left.splice(at, 1)[0]?.score ?? null);
+  });
+}
+
+/**
+ * What a reviewer is told when their rating was refused because the rubric changed: the server's
+ * reason, that nothing was saved, and what of their choices the new form still holds.
+ */
+export function rubricChangedNotice(
+  reason: string,
+  { kept, criteria, recommendation }: { kept: number; criteria: number; recommendation: boolean },
+): string {
+  const refused = `${reason.replace(/\.?$/, '.')} Your ratings were not saved.`;
+  const scores = `${kept} ${kept === 1 ? 'criterion' : 'criteria'} that did not change`;
+  const rest = kept === criteria ? 'check them, then submit again.' : 'check them, score the rest, then submit again.';
+  if (kept === 0) {
+    return recommendation
+      ? `${refused} No criterion you scored is the same now: score each again. Your recommendation is kept.`
+      : `${refused} No criterion you scored is the same now: score each again.`;
+  }
+  return recommendation
+    ? `${refused} Your scores for the ${scores} and your recommendation are kept: ${rest}`
+    : `${refused} Your scores for the ${scores} are kept: ${rest}`;
+}
