@@ -273,3 +273,46 @@ test('a reviewer whose rubric changed as they rated is told so, keeps the scores
   await expect(table.getByRole('row', { name: /Clarity/ })).toHaveText(/2\.0\s*0\s*1\s*No/);
   await expect(table.getByRole('row', { name: /Reasoning with figures/ })).toHaveText(/4\.0\s*0\s*1\s*No/);
 });
+
+test('an admin whose rubric another admin saved first is told so, keeps their changes, and saves them knowingly, by keyboard alone', async ({
+  page,
+  request,
+  ownServer,
+  allowProblem,
+}) => {
+  test.setTimeout(90_000);
+  allowProblem(refusedRequest(`/tests/${WRENFIELD.testId}/rubric`, 409));
+  const other = await signInReviewer(request, WRENFIELD.companyId, ownServer.dataDir);
+  await saveRubric(request, other, null, [reasoning]);
+  const admin = addReviewer(WRENFIELD.companyId, 'Ada Admin', 'admin', ownServer.dataDir);
+
+  await signInAs(page, admin, `/review/tests/${WRENFIELD.testId}`);
+  const rubric = page.getByRole('region', { name: 'Rubric' });
+  await tabToShownFocus(page, rubric.getByText('Change the rubric'));
+  await press(page, 'Enter');
+  const name = rubric.getByRole('group', { name: 'Criterion 1' }).getByLabel('Name');
+  // Tab selects the field's text: End keeps it, and adds to it.
+  await tabToShownFocus(page, name);
+  await press(page, 'End');
+  await type(page, ', shown');
+
+  // Meanwhile another admin saves version 2.
+  await saveRubric(request, other, 1, [reasoning, clarity]);
+  const save = rubric.getByRole('button', { name: 'Save rubric' });
+  await tabToShownFocus(page, save);
+  await press(page, 'Enter');
+  await expect(rubric.getByRole('alert')).toHaveText(
+    'Version 2 of the rubric was saved while you were editing version 1: read it, then save your changes again. ' +
+      'It is shown above; your changes are still here.',
+  );
+  await expect(save).toBeFocused();
+  await expect(rubric.getByRole('listitem')).toHaveText([/^Reasoning \(Question 1\)/, /^Clarity \(Question 2\)/]);
+  await expect(name).toHaveValue('Reasoning, shown');
+  await expect(rubric.getByText('Version 2: nobody has rated under it yet. Saving makes version 3.')).toBeVisible();
+
+  // Having read version 2, the admin saves theirs over it.
+  await press(page, 'Enter');
+  await expect(rubric.getByRole('status')).toHaveText('Rubric saved: version 3.');
+  await expect(rubric.getByRole('alert')).toHaveCount(0);
+  await expect(rubric.getByRole('listitem')).toHaveText([/^Reasoning, shown \(Question 1\)/]);
+});

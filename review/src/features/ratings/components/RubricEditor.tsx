@@ -1,5 +1,6 @@
 import { RUBRIC_MAX_CRITERIA, type Rubric } from '@assessment/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../../api/http.ts';
 import { useSignedIn } from '../../../api/session.tsx';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
 import { problemOf } from '../../../hooks/useResource.ts';
@@ -11,6 +12,8 @@ interface Props {
   questionCount: number;
   rubric: Rubric;
   onSaved: (rubric: Rubric) => void;
+  /** Another save came first: read the rubric again, this editor's drafts staying as they are. */
+  onStale: () => void;
 }
 
 let nextKey = 0;
@@ -18,7 +21,7 @@ const newKey = () => `criterion-${++nextKey}`;
 const blankDraft = (): CriterionDraft => ({ key: newKey(), about: '1', name: '', one: '', three: '', five: '' });
 
 /** An admin's form for the test's criteria, each with what a 1, a 3 and a 5 look like. */
-export function RubricEditor({ testId, questionCount, rubric, onSaved }: Props) {
+export function RubricEditor({ testId, questionCount, rubric, onSaved, onStale }: Props) {
   const { calls } = useSignedIn();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -82,7 +85,13 @@ export function RubricEditor({ testId, questionCount, rubric, onSaved }: Props) 
       setMessage(`Rubric saved: version ${saved.version}.`);
     } catch (error) {
       // The drafts stay as they are, so nothing written is lost.
-      setProblem(problemOf(error));
+      if (error instanceof ApiError && error.status === 409) {
+        // The rubric read again shows above; the next save, of these drafts, replaces it knowingly.
+        setProblem(`${error.message}. It is shown above; your changes are still here.`);
+        onStale();
+      } else {
+        setProblem(problemOf(error));
+      }
     } finally {
       setSaving(false);
     }

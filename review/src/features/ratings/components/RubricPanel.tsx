@@ -17,10 +17,10 @@ export function RubricPanel({ testId, questionCount }: { testId: string; questio
   return (
     <section className="panel rubric-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Rubric</h2>
-      {rubric.error ? (
-        <LoadProblem message={rubric.error} onRetry={rubric.reload} />
-      ) : !rubric.data ? (
-        <p className="muted">Loading the rubric…</p>
+      {/* A failed read again (after another admin's save) leaves the editor and its drafts in place. */}
+      {rubric.error && <LoadProblem message={rubric.error} onRetry={rubric.reload} />}
+      {!rubric.data ? (
+        !rubric.error && <p className="muted">Loading the rubric…</p>
       ) : (
         <>
           <RubricCriteria rubric={rubric.data} />
@@ -33,6 +33,7 @@ export function RubricPanel({ testId, questionCount }: { testId: string; questio
                 questionCount={questionCount}
                 rubric={rubric.data}
                 onSaved={(saved: Rubric) => rubric.update(() => saved)}
+                onStale={rubric.reload}
               />
             </details>
           )}
