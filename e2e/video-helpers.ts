@@ -9,6 +9,9 @@ import { ADMIN_TOKEN, type AdminSession, agreeAndStart, expect, SAMPLE_ID, sessi
 export const VINTRO = `/invite/${SAMPLE_ID}/vintro`;
 export const IPREP = `/invite/${SAMPLE_ID}/iprep`;
 
+/** Every request of the tus upload: the creation (`/api/videos`) and the upload itself (`/api/videos/<id>`). */
+export const VIDEO_UPLOAD = /\/api\/videos(\/|$)/;
+
 /** Registers through the real landing page, then opens the video section. */
 export async function openVideoSection(page: Page): Promise<void> {
   await agreeAndStart(page);
@@ -203,4 +206,23 @@ export function storedVideoRows(page: Page, store: 'recordings' | 'chunks'): Pro
       }),
     store,
   );
+}
+
+/**
+ * Moves the page's clock (installed with `page.clock.install()`) on a little at a time until
+ * `reached` holds, and answers by how much: how long a candidate would have waited for it. The
+ * steps are small, so real requests the page makes meanwhile add little to that.
+ */
+export async function fastForwardUntil(
+  page: Page,
+  reached: () => Promise<boolean>,
+  { stepMs = 500, limitMs = 5 * 60_000 } = {},
+): Promise<number> {
+  let waitedMs = 0;
+  while (!(await reached())) {
+    expect(waitedMs, 'how long the page was moved on without getting there').toBeLessThan(limitMs);
+    await page.clock.fastForward(stepMs);
+    waitedMs += stepMs;
+  }
+  return waitedMs;
 }

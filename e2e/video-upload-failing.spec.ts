@@ -7,10 +7,8 @@ import {
   openVideoSection,
   recordFor,
   storedVideoRows,
+  VIDEO_UPLOAD,
 } from './video-helpers.ts';
-
-/** Every request of the tus upload: the creation (`/api/videos`) and the upload itself (`/api/videos/<id>`). */
-const UPLOAD = /\/api\/videos(\/|$)/;
 
 test('an upload that keeps failing offers a way on, and the take still arrives once the server is back', async ({
   page,
@@ -30,7 +28,7 @@ test('an upload that keeps failing offers a way on, and the take still arrives o
 
   // A proxy that resets every upload request, as long as the test says so.
   let failed = 0;
-  await page.route(UPLOAD, (route) => {
+  await page.route(VIDEO_UPLOAD, (route) => {
     failed += 1;
     return route.abort('connectionreset');
   });
@@ -74,7 +72,7 @@ test('an upload that keeps failing offers a way on, and the take still arrives o
   await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeFocused();
 
   // The server is back: the take the candidate left sending arrives, and the company gets it.
-  await page.unroute(UPLOAD);
+  await page.unroute(VIDEO_UPLOAD);
   // The sender's next attempt comes at most one retry delay or one pause later (upload-policy.ts).
   await expect
     .poll(async () => (await adminSession(request, unique))?.video?.status, { timeout: 60_000 })

@@ -1,14 +1,17 @@
 import { videoUploadMetadataSchema } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import type { Take } from '../../recording/lib/take.ts';
+import { CHUNK_SIZING } from './chunk-sizing.ts';
 import {
   closesInvitation,
   formatMegabytes,
   isRetryableUploadFailure,
+  isStalled,
   offersWayOn,
   refusalReason,
   UPLOAD_FAILURES_BEFORE_WAY_ON,
   UPLOAD_RETRY_DELAYS_MS,
+  UPLOAD_STALL_MS,
   uploadMetadata,
   uploadPercent,
 } from './upload-policy.ts';
@@ -45,6 +48,28 @@ describe('offersWayOn', () => {
     expect(failingFor).toBeGreaterThanOrEqual(15_000);
     expect(failingFor).toBeLessThanOrEqual(60_000);
     expect(UPLOAD_FAILURES_BEFORE_WAY_ON).toBeLessThanOrEqual(UPLOAD_RETRY_DELAYS_MS.length + 1);
+  });
+});
+
+describe('isStalled', () => {
+  it('lets a request be quiet for a while, then takes it for one that hangs', () => {
+    expect(isStalled(0)).toBe(false);
+    expect(isStalled(UPLOAD_STALL_MS - 1)).toBe(false);
+    expect(isStalled(UPLOAD_STALL_MS)).toBe(true);
+    expect(isStalled(10 * UPLOAD_STALL_MS)).toBe(true);
+  });
+
+  it('leaves a chunk of the intended length time to be answered, and is far shorter than the server allows', () => {
+    expect(UPLOAD_STALL_MS).toBeGreaterThan(CHUNK_SIZING.targetMs);
+    expect(UPLOAD_STALL_MS).toBeLessThan(120_000 / 4);
+  });
+
+  it('brings the way on within a couple of minutes when every request hangs', () => {
+    // Each failure is a whole stall, and the retries before the last one wait their delays.
+    const hangingFor =
+      UPLOAD_FAILURES_BEFORE_WAY_ON * UPLOAD_STALL_MS +
+      UPLOAD_RETRY_DELAYS_MS.slice(0, UPLOAD_FAILURES_BEFORE_WAY_ON - 1).reduce((a, b) => a + b, 0);
+    expect(hangingFor).toBeLessThanOrEqual(150_000);
   });
 });
 

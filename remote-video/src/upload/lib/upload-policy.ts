@@ -15,6 +15,26 @@ export const UPLOAD_PAUSE_MS = 30_000;
  */
 export const UPLOAD_FAILURES_BEFORE_WAY_ON = 6;
 
+/**
+ * How long a request of the upload may show no sign of life (its body moving on, an answer) before
+ * it is taken for one that hangs: a proxy holding the connection open, a server gone quiet in the
+ * middle of a PATCH. The browser gives such a request no time limit, so without one here it would
+ * never fail and the candidate would see "sending" for ever, with no way on.
+ *
+ * A working request is never silent this long: its body reports progress as it goes out, and a
+ * chunk is sized to take about 15 s in all (`CHUNK_SIZING.targetMs`), so even one that went whole
+ * into the network's buffers is answered within about that. The server's own 120 s request timeout
+ * is no help: a hung request counts as one failure, and the way on comes after
+ * `UPLOAD_FAILURES_BEFORE_WAY_ON` of them in a row with the retry delays between, so 20 s brings
+ * it about 2 min 20 s after the hang began (6 × 20 s + 19 s), where 120 s would take 12 minutes.
+ */
+export const UPLOAD_STALL_MS = 20_000;
+
+/** Whether a request of the upload that has shown no sign of life for `quietMs` hangs. */
+export function isStalled(quietMs: number): boolean {
+  return quietMs >= UPLOAD_STALL_MS;
+}
+
 /** Whether the upload has failed long enough that the candidate may go on without it. */
 export function offersWayOn(failuresSinceProgress: number): boolean {
   return failuresSinceProgress >= UPLOAD_FAILURES_BEFORE_WAY_ON;

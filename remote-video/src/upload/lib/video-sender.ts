@@ -4,6 +4,7 @@ import { type DetailedError, defaultOptions, Upload } from 'tus-js-client';
 import { recordingStore } from '../../recording/lib/recording-store.ts';
 import type { Take } from '../../recording/lib/take.ts';
 import { adaptiveFileReader, CHUNK_SIZING, type ChunkSizer, createChunkSizer } from './chunk-sizing.ts';
+import { watchForStalls } from './stall-watch.ts';
 import {
   closesInvitation,
   isRetryableUploadFailure,
@@ -37,7 +38,9 @@ const isRetryable = (error: Error | DetailedError) => isRetryableUploadFailure(s
  * Sends one take with tus, resumable: the upload address is kept with the take in IndexedDB, so
  * after a reload the upload continues where the server stopped. A failing network is retried
  * without end (tus-js-client's quick retries, then a pause, then again); only a refusal of the
- * file itself stops it. The take is let go from the browser once the server has all of it.
+ * file itself stops it. A request that hangs, neither answering nor failing, is cut off and counted
+ * as a lost connection (`watchForStalls`), so it too leads to the way on. The take is let go from
+ * the browser once the server has all of it.
  *
  * Every retry builds a new Upload from the known address, and callbacks of a replaced one are
  * ignored, so an old request finishing late can never run beside the new one.
@@ -119,6 +122,7 @@ export class VideoSender {
       uploadUrl,
       chunkSize: CHUNK_SIZING.maxBytes,
       fileReader: adaptiveFileReader(defaultOptions.fileReader, this.sizer),
+      httpStack: watchForStalls(defaultOptions.httpStack),
       retryDelays: UPLOAD_RETRY_DELAYS_MS,
       // The address is kept with the take instead: a recording has no stable fingerprint.
       storeFingerprintForResuming: false,
