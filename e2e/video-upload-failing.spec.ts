@@ -1,3 +1,4 @@
+import type { Route } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { adminSession, expect, failedRequest, sessionId, test } from './fixtures.ts';
 import {
@@ -80,4 +81,61 @@ test('an upload that keeps failing offers a way on, and the take still arrives o
   expect((await adminSession(request, unique))?.noVideo?.reason).toBe('upload-failing');
   await expect.poll(() => storedVideoRows(page, 'recordings')).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');
+});
+
+test('a take this browser could not keep is never said to be kept safe while sending fails', async ({
+  page,
+  allowProblem,
+}) => {
+  test.setTimeout(90_000);
+  // Every write to the recording store is refused, and the section logs each one.
+  allowProblem(/^console error: Video recording: could not .+ in this browser's storage QuotaExceededError/);
+  // The resets the test gives every upload request, and the section's log when tus-js-client's retries run out.
+  allowProblem(failedRequest('/api/videos', 'net::ERR_CONNECTION_RESET'));
+  allowProblem(/^console error: Video upload failed /);
+  await openVideoSection(page);
+  // From now on this browser's storage is full for the video section, as it is when it holds too
+  // much else of the site.
+  await page.evaluate(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      if (this.transaction.db.name === 'assessment-video') {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return put.call(this, value, key);
+    };
+  });
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+  await expect(page.getByRole('status').filter({ hasText: 'Your recording is ready' })).toContainText(
+    'This browser could not keep a copy of it, so keep this page open until it has been sent.',
+  );
+  expect(await storedVideoRows(page, 'recordings')).toBe(0);
+
+  // The first request of the upload is held until the test has read the panel; then every one is reset.
+  let first: Route | undefined;
+  await page.route(VIDEO_UPLOAD, (route) => {
+    if (first) return route.abort('connectionreset');
+    first = route;
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const sending = page.getByRole('status').filter({ hasText: 'Please keep this page open until your video is sent.' });
+  await expect(sending).toContainText('This browser could not keep a copy of it, so closing the page would lose it.');
+  await expect(sending).not.toContainText('sending continues from where it stopped');
+  await first?.abort('connectionreset');
+
+  const lost = page.getByRole('alert').filter({ hasText: 'The connection to the server was lost.' });
+  await expect(lost).toContainText(
+    'Your video is held only by this open page, so keep it open: sending continues by itself when the connection is back.',
+    { timeout: 15_000 },
+  );
+  await expect(lost).not.toContainText('kept safe');
+
+  const notice = page.getByRole('alert').getByRole('region', { name: 'Sending keeps failing' });
+  await expect(notice).toContainText(
+    'This browser could not keep a copy of your recording, so closing or reloading this page loses it.',
+    { timeout: 40_000 },
+  );
+  await expect(notice).not.toContainText('stays in this browser');
+  await expectHonestScreen(page);
 });

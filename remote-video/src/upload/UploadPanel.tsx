@@ -40,12 +40,18 @@ export function UploadPanel({
         <UploadProgress sent={state.sent} total={state.total} />
       )}
       <div role="status" className="video-upload-status">
-        {state.phase === 'sending' && (
-          <p>
-            Please keep this page open until your video is sent. If the page closes, sending continues from where it
-            stopped when you open this section again.
-          </p>
-        )}
+        {state.phase === 'sending' &&
+          (state.keptInBrowser ? (
+            <p>
+              Please keep this page open until your video is sent. If the page closes, sending continues from where it
+              stopped when you open this section again.
+            </p>
+          ) : (
+            <p>
+              Please keep this page open until your video is sent. This browser could not keep a copy of it, so closing
+              the page would lose it.
+            </p>
+          ))}
         {state.phase === 'sent' && <p>Your video has been sent.</p>}
       </div>
       <div role="alert" className="video-problems">
@@ -54,14 +60,12 @@ export function UploadPanel({
             {state.serverAnswered ? (
               <>
                 <p className="video-problem-message">The server could not take the video just now.</p>
-                <p>Your video is kept safe in this browser, and sending continues by itself in a moment.</p>
+                <p>{whileWaiting(state.keptInBrowser, 'in a moment')}</p>
               </>
             ) : (
               <>
                 <p className="video-problem-message">The connection to the server was lost.</p>
-                <p>
-                  Your video is kept safe in this browser, and sending continues by itself when the connection is back.
-                </p>
+                <p>{whileWaiting(state.keptInBrowser, 'when the connection is back')}</p>
               </>
             )}
             <button type="button" className="button" onClick={onRetryNow}>
@@ -71,10 +75,18 @@ export function UploadPanel({
         )}
         {(state.phase === 'sending' || state.phase === 'waiting') && state.wayOn && (
           <NoCameraNotice companyName={companyName} title="Sending keeps failing" onContinue={onContinueWhileFailing}>
-            <p>
-              If you continue, your recording stays in this browser and sending goes on while this page is open. If it
-              gets through, {companyName} receives your video.
-            </p>
+            {state.keptInBrowser ? (
+              <p>
+                If you continue, your recording stays in this browser and sending goes on while this page is open. If it
+                gets through, {companyName} receives your video.
+              </p>
+            ) : (
+              <p>
+                If you continue, sending goes on while this page is open. This browser could not keep a copy of your
+                recording, so closing or reloading this page loses it. If it gets through, {companyName} receives your
+                video.
+              </p>
+            )}
           </NoCameraNotice>
         )}
         {state.phase === 'refused' && (
@@ -95,6 +107,13 @@ export function UploadPanel({
       </div>
     </section>
   );
+}
+
+/** Where the video waits while sending is held up: in this browser's storage, or only in this open page. */
+function whileWaiting(keptInBrowser: boolean, sendingResumes: string): string {
+  return keptInBrowser
+    ? `Your video is kept safe in this browser, and sending continues by itself ${sendingResumes}.`
+    : `Your video is held only by this open page, so keep it open: sending continues by itself ${sendingResumes}.`;
 }
 
 function UploadProgress({ sent, total }: { sent: number; total: number }) {

@@ -39,13 +39,14 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
   const { start: startUpload } = upload;
 
   // A take submitted before a reload or a crash goes on uploading by itself, from where it stopped.
+  // An earlier take was read back from this browser's storage, so the browser keeps it.
   useEffect(() => {
-    if (earlier.status === 'found' && earlier.take.submitted) startUpload(earlier.take);
+    if (earlier.status === 'found' && earlier.take.submitted) startUpload(earlier.take, true);
   }, [earlier, startUpload]);
 
-  const submit = (submitted: Take) => {
+  const submit = (submitted: Take, keptInBrowser: boolean) => {
     camera.release();
-    startUpload(submitted);
+    startUpload(submitted, keptInBrowser);
   };
 
   // A take already made stays on screen after a change of camera: only a new start records over it.
@@ -83,7 +84,9 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
     );
   }
   if (step === 'earlier' && earlier.status === 'found') {
-    return <EarlierRecording take={earlier.take} onSubmit={() => submit(earlier.take)} onRecordAgain={recordAgain} />;
+    return (
+      <EarlierRecording take={earlier.take} onSubmit={() => submit(earlier.take, true)} onRecordAgain={recordAgain} />
+    );
   }
   if (step === 'studio') {
     return (
@@ -93,7 +96,7 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
         recorder={recorder}
         take={take}
         onRetry={() => setTake(null)}
-        onSubmit={submit}
+        onSubmit={(recorded) => submit(recorded, recorder.keptInBrowser)}
         onChangeCamera={() => setStep('setup')}
         onContinueWithoutVideo={() => onContinueWithoutVideo(SKIP_REASONS['recording-unavailable'])}
       />

@@ -7,7 +7,8 @@ export type { UploadState };
 
 export interface VideoUpload {
   state: UploadState;
-  start(take: Take): void;
+  /** `keptInBrowser`: whether this browser's storage holds the take, or only this page does. */
+  start(take: Take, keptInBrowser: boolean): void;
   retryNow(): void;
   /** Back to no upload, for a candidate who records again after a refusal. */
   reset(): void;
@@ -54,7 +55,7 @@ export function useVideoUpload(session: SessionRef, onSent: () => void): VideoUp
     };
   }, [sender, sessionId]);
 
-  const start = useCallback((take: Take) => sender.send(take), [sender]);
+  const start = useCallback((take: Take, keptInBrowser: boolean) => sender.send(take, keptInBrowser), [sender]);
   const retryNow = useCallback(() => sender.retryNow(), [sender]);
   const reset = useCallback(() => {
     sender.stop();

@@ -18,15 +18,24 @@ import {
 /**
  * `wayOn`: sending has failed so often since the server last took a byte (`offersWayOn`) that the
  * candidate may continue without waiting for it; it stays so until the server takes more.
+ * `keptInBrowser`: the take is kept in this browser's storage; if not, only this open page holds
+ * it, and closing the page loses it.
  */
 export type UploadState =
   | { phase: 'idle' }
-  | { phase: 'sending'; sent: number; total: number; wayOn: boolean }
+  | { phase: 'sending'; sent: number; total: number; wayOn: boolean; keptInBrowser: boolean }
   /**
    * Sending failed for now; it starts again by itself (or at once, with `retryNow`).
    * `serverAnswered`: the server answered, busy or failing; else the connection failed.
    */
-  | { phase: 'waiting'; sent: number; total: number; wayOn: boolean; serverAnswered: boolean }
+  | {
+      phase: 'waiting';
+      sent: number;
+      total: number;
+      wayOn: boolean;
+      keptInBrowser: boolean;
+      serverAnswered: boolean;
+    }
   | { phase: 'refused'; reason: string }
   | { phase: 'sent' };
 
@@ -51,6 +60,7 @@ const isRetryable = (error: Error | DetailedError) => isRetryableUploadFailure(s
 export class VideoSender {
   private upload: Upload | null = null;
   private take: Take | null = null;
+  private keptInBrowser = true;
   /** One per take, across its upload attempts: each chunk is sized from how fast the last one went. */
   private sizer: ChunkSizer = createChunkSizer();
   private pause: ReturnType<typeof setTimeout> | undefined;
@@ -70,8 +80,10 @@ export class VideoSender {
     this.onSent = onSent;
   }
 
-  send(take: Take): void {
+  /** `keptInBrowser`: whether this browser's storage holds the take, or only this page does. */
+  send(take: Take, keptInBrowser: boolean): void {
     this.take = take;
+    this.keptInBrowser = keptInBrowser;
     this.sent = 0;
     this.acknowledged = 0;
     this.failures = 0;
@@ -98,7 +110,13 @@ export class VideoSender {
   }
 
   private sending(total: number): UploadState {
-    return { phase: 'sending', sent: this.sent, total, wayOn: offersWayOn(this.failures) };
+    return {
+      phase: 'sending',
+      sent: this.sent,
+      total,
+      wayOn: offersWayOn(this.failures),
+      keptInBrowser: this.keptInBrowser,
+    };
   }
 
   private failed(error: Error | DetailedError, total: number): UploadState {
@@ -108,6 +126,7 @@ export class VideoSender {
       sent: this.sent,
       total,
       wayOn: offersWayOn(this.failures),
+      keptInBrowser: this.keptInBrowser,
       serverAnswered: statusOf(error) !== 0,
     };
   }
