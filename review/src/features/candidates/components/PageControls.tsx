@@ -18,11 +18,13 @@ export function PageControls({
   const id = useId();
   return (
     <nav className="page-controls" aria-label="Candidate pages">
-      <button type="button" className="button" disabled={!previousPage} onClick={() => previousPage?.()}>
+      {/* aria-disabled, not disabled: the first or last page reached would disable the button just
+          pressed, and drop the keyboard focus to the page. A press then does nothing. */}
+      <button type="button" className="button" aria-disabled={!previousPage} onClick={() => previousPage?.()}>
         Previous page
       </button>
       <span aria-live="polite">Page {pageNumber}</span>
-      <button type="button" className="button" disabled={!nextPage} onClick={() => nextPage?.()}>
+      <button type="button" className="button" aria-disabled={!nextPage} onClick={() => nextPage?.()}>
         Next page
       </button>
       <label htmlFor={`${id}-size`}>Per page</label>

@@ -1,0 +1,78 @@
+import type { Locator, Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
+import { expect } from './fixtures.ts';
+import {
+  addReviewer,
+  registerCandidate,
+  signInByKeyboard,
+  submitAnswers,
+  testOnOwnServer as test,
+} from './review-helpers.ts';
+import { tabTo } from './support/keyboard.ts';
+
+/**
+ * A control that a press disables or removes must not drop the keyboard focus to the page's body:
+ * the reviewer goes on from a sensible place, and the next Tab from there. Each test has a server
+ * of its own: it counts every candidate, invitation or look of its company.
+ */
+const EMBERLITH = { companyId: 'emberlith-dao', testId: 'g3awm3tv', roleName: 'Governance Advisor' };
+
+/** Signed in by keyboard, as an admin of Emberlith on the test's own server, at "Your tests". */
+async function signInAdmin(page: Page, dataDir: string): Promise<void> {
+  await signInByKeyboard(page, addReviewer(EMBERLITH.companyId, 'Kim Keys', 'admin', dataDir));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
+}
+
+/** The element has the focus, and its ring shows. */
+async function expectShownFocus(target: Locator): Promise<void> {
+  await expect(target).toBeFocused();
+  expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+}
+test('paging to the last and back to the first page keeps the focus on the button pressed', async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  for (let index = 1; index <= 11; index += 1) {
+    const name = `Pager ${String(index).padStart(2, '0')}`;
+    await submitAnswers(request, await registerCandidate(request, EMBERLITH.testId, { fullName: name, name }), [
+      '<p>a</p>',
+      '',
+      '',
+    ]);
+  }
+  await signInAdmin(page, ownServer.dataDir);
+  await page.goto(`/review/tests/${EMBERLITH.testId}?sort=name&order=asc&size=10`);
+  await expect(page.getByRole('heading', { level: 1, name: EMBERLITH.roleName })).toBeFocused();
+  const names = page.getByRole('table', { name: /Candidates/ }).locator('tbody th a');
+  await expect(names).toHaveCount(10);
+  const pages = page.getByRole('navigation', { name: 'Candidate pages' });
+  const previous = pages.getByRole('button', { name: 'Previous page' });
+  const next = pages.getByRole('button', { name: 'Next page' });
+
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect(names).toHaveText(['Pager 11']);
+  await expect(pages).toContainText('Page 2');
+  // The last page: the button keeps the focus, and says it does nothing now.
+  await expectShownFocus(next);
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(pages).toContainText('Page 2');
+  await expect(next).toBeFocused();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(pages.getByLabel('Per page')).toBeFocused();
+
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(previous).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(names.first()).toHaveText('Pager 01');
+  await expect(pages).toContainText('Page 1');
+  await expectShownFocus(previous);
+  await expect(previous).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Tab');
+  await expect(next).toBeFocused();
+  await expect(next).toHaveAttribute('aria-disabled', 'false');
+});
