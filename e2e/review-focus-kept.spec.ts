@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { expect } from './fixtures.ts';
+import { ADMIN_TOKEN, expect } from './fixtures.ts';
 import {
   addReviewer,
   registerCandidate,
@@ -75,4 +75,57 @@ test('paging to the last and back to the first page keeps the focus on the butto
   await page.keyboard.press('Tab');
   await expect(next).toBeFocused();
   await expect(next).toHaveAttribute('aria-disabled', 'false');
+});
+
+/** `count` invitations to Emberlith's test, made with the operator's key, "Invitee 01" the oldest. */
+async function makeInvitations(request: APIRequestContext, count: number): Promise<void> {
+  for (let index = 1; index <= count; index += 1) {
+    const number = String(index).padStart(2, '0');
+    const response = await request.post(`/api/admin/tests/${EMBERLITH.testId}/invitations`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      data: {
+        email: `invitee-${number}@candidate.example`,
+        name: `Invitee ${number}`,
+        expiresAt: new Date(Date.now() + 24 * 60 * 60_000).toISOString(),
+        extraTimePercent: 0,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+test('"Show more invitations" hands the focus to the first invitation it brought, also once it goes', async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  // Fifty cards and more to Tab past, and to check with Axe.
+  test.setTimeout(120_000);
+  // Pages of 25: two presses, the second bringing the last one.
+  await makeInvitations(request, 51);
+  await signInAdmin(page, ownServer.dataDir);
+  await page.goto(`/review/tests/${EMBERLITH.testId}/invitations`);
+  await expect(page.getByRole('heading', { level: 1, name: EMBERLITH.roleName })).toBeFocused();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(25);
+  const showMore = page.getByRole('button', { name: 'Show more invitations' });
+
+  await tabTo(page, showMore, 'Tab', 160);
+  await page.keyboard.press('Enter');
+  await expect(cards).toHaveCount(50);
+  const first = page.getByRole('article', { name: /^Invitee 26\b/ }).getByRole('heading');
+  await expectShownFocus(first);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Personal link for invitee-26@candidate.example')).toBeFocused();
+
+  await tabTo(page, showMore, 'Tab', 160);
+  await page.keyboard.press('Space');
+  await expect(cards).toHaveCount(51);
+  await expect(showMore).toHaveCount(0);
+  const last = page.getByRole('article', { name: /^Invitee 01\b/ }).getByRole('heading');
+  await expectShownFocus(last);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Personal link for invitee-01@candidate.example')).toBeFocused();
 });

@@ -17,8 +17,9 @@ export function useInvitations(testId: string) {
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
 
+  /** Whether the page came: a failure is in `error`. */
   const loadPage = useCallback(
-    async (cursor: string | null, signal?: AbortSignal) => {
+    async (cursor: string | null, signal?: AbortSignal): Promise<boolean> => {
       setLoading(true);
       try {
         const page = await calls.invitations(testId, { limit: PAGE_SIZE, cursor }, signal);
@@ -29,8 +30,10 @@ export function useInvitations(testId: string) {
         });
         setNext(page.next);
         setError(null);
+        return true;
       } catch (failure) {
         if (!signal?.aborted) setError(problemOf(failure));
+        return false;
       } finally {
         if (!signal?.aborted) setLoading(false);
       }
@@ -50,7 +53,7 @@ export function useInvitations(testId: string) {
     loading,
     error,
     reload: () => setRound((value) => value + 1),
-    showMore: next ? () => void loadPage(next) : null,
+    showMore: next ? () => loadPage(next) : null,
     added: (invitation: InvitationView) => setItems((current) => [invitation, ...current]),
     changed: (invitation: InvitationView) =>
       setItems((current) => current.map((item) => (item.invitationId === invitation.invitationId ? invitation : item))),
