@@ -5,6 +5,7 @@ import {
   addReviewer,
   registerCandidate,
   signInByKeyboard,
+  signInReviewer,
   submitAnswers,
   testOnOwnServer as test,
 } from './review-helpers.ts';
@@ -128,4 +129,35 @@ test('"Show more invitations" hands the focus to the first invitation it brought
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Personal link for invitee-01@candidate.example')).toBeFocused();
+});
+
+test('"Show older entries" hands the focus to the first older entry once the button goes', async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  // A hundred rows and more to Tab past, and to check with Axe.
+  test.setTimeout(120_000);
+  const candidate = await registerCandidate(request, EMBERLITH.testId, { fullName: 'Lou Looked', name: 'Lou Looked' });
+  await submitAnswers(request, candidate, ['<p>a</p>', '', '']);
+  // Every opening is a look on record: pages of 100, so the 101st is the one older entry.
+  await signInReviewer(request, EMBERLITH.companyId, ownServer.dataDir);
+  for (let look = 0; look < 101; look += 1) {
+    const opened = await request.get(`/api/review/candidates/${candidate.sessionId}`);
+    expect(opened.status(), await opened.text()).toBe(200);
+  }
+  await signInAdmin(page, ownServer.dataDir);
+  const log = page.getByRole('region', { name: 'Who has looked at candidates' });
+  const rows = log.locator('tbody tr');
+  await expect(rows).toHaveCount(100);
+  const showOlder = log.getByRole('button', { name: 'Show older entries' });
+
+  await tabTo(page, showOlder, 'Tab', 200);
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(101);
+  await expect(showOlder).toHaveCount(0);
+  await expectShownFocus(rows.nth(100));
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(rows.nth(100).getByRole('link', { name: candidate.sessionId })).toBeFocused();
 });

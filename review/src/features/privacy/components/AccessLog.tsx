@@ -1,8 +1,9 @@
 import type { AccessEntryView } from '@assessment/core';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignedIn } from '../../../api/session.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
+import { useFocusOnceShown } from '../../../hooks/useFocusOnceShown.ts';
 import { problemOf, useResource } from '../../../hooks/useResource.ts';
 import { ACCESS_ACTION_NAMES, ACCESS_ROLE_NAMES } from '../lib/access-actions.ts';
 
@@ -26,18 +27,25 @@ function AccessLogTable() {
   const [next, setNext] = useState<string | null | undefined>(undefined);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const rows = useRef<HTMLTableSectionElement>(null);
+  const focusOnceShown = useFocusOnceShown();
 
   const cursor = next === undefined ? first.data?.next : next;
   const entries = [...(first.data?.entries ?? []), ...older];
 
-  async function showOlder(from: string) {
+  async function showOlder(from: string, pressed: HTMLElement) {
     if (loadingOlder) return;
     setLoadingOlder(true);
+    const shown = entries.length;
     try {
       const page = await calls.accessLog(from);
       setOlder((current) => [...current, ...page.entries]);
       setNext(page.next);
       setProblem(null);
+      // The reviewer reads on from the first entry the press brought: the button is now below it,
+      // or gone with the last page. Were none older, the log's heading.
+      focusOnceShown(pressed, () => rows.current?.rows[shown] ?? heading.current);
     } catch (failure) {
       setProblem(problemOf(failure));
     } finally {
@@ -47,7 +55,9 @@ function AccessLogTable() {
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={first.loading || loadingOlder}>
-      <h2 id={`${id}-title`}>Who has looked at candidates</h2>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        Who has looked at candidates
+      </h2>
       <p>
         Every time someone at {me.company.companyName} opens a candidate, plays their video or downloads the CSV, it is
         recorded here. Each candidate sees the looks at their own submission, by role, never by name. A candidate's
@@ -68,11 +78,12 @@ function AccessLogTable() {
               <th scope="col">Address</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={rows}>
             {entries.map((entry, index) => (
               // Two looks in the same millisecond read the same; their place in the log tells them apart.
+              // A row takes the focus when it is the first that "Show older entries" brought.
               // biome-ignore lint/suspicious/noArrayIndexKey: the log is only ever appended to.
-              <tr key={index}>
+              <tr key={index} tabIndex={-1}>
                 <td>{dateTime(entry.at)}</td>
                 <td>{entry.actor}</td>
                 <td>{ACCESS_ROLE_NAMES[entry.role]}</td>
@@ -90,7 +101,12 @@ function AccessLogTable() {
       )}
       {problem && <p role="alert">{problem}</p>}
       {cursor && (
-        <button type="button" className="button" aria-disabled={loadingOlder} onClick={() => void showOlder(cursor)}>
+        <button
+          type="button"
+          className="button"
+          aria-disabled={loadingOlder}
+          onClick={(event) => void showOlder(cursor, event.currentTarget)}
+        >
           Show older entries
         </button>
       )}
