@@ -1,3 +1,4 @@
+import { newSessionKey } from '@assessment/core';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADMIN_TOKEN, expect } from './fixtures.ts';
@@ -29,6 +30,7 @@ async function expectShownFocus(target: Locator): Promise<void> {
   await expect(target).toBeFocused();
   expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
 }
+
 test('paging to the last and back to the first page keeps the focus on the button pressed', async ({
   page,
   request,
@@ -160,4 +162,25 @@ test('"Show older entries" hands the focus to the first older entry once the but
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await page.keyboard.press('Tab');
   await expect(rows.nth(100).getByRole('link', { name: candidate.sessionId })).toBeFocused();
+});
+
+test('"Remove endpoint" hands the focus to the line that says the endpoint is removed', async ({ page, ownServer }) => {
+  await signInAdmin(page, ownServer.dataDir);
+  const panel = page.getByRole('region', { name: 'Webhook', exact: true });
+  await tabTo(page, panel.getByLabel('Endpoint address (https)'), 'Tab', 80);
+  await page.keyboard.type(`https://ats.emberlith.example/hooks/${newSessionKey()}`);
+  await page.keyboard.press('Enter');
+  const status = panel.getByRole('status').last();
+  await expect(status).toHaveText('Saved. Copy the signing secret now: it is not shown again.');
+
+  const remove = panel.getByRole('button', { name: 'Remove endpoint' });
+  await tabTo(page, remove);
+  await page.keyboard.press('Enter');
+  await expect(remove).toHaveCount(0);
+  await expect(status).toHaveText('Removed: no more events are sent.');
+  await expectShownFocus(status);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  // On to the next setting, not back to the top of the page.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel("Erase each candidate's data after (days)")).toBeFocused();
 });

@@ -1,7 +1,8 @@
 import { WEBHOOK_EVENT_TYPES } from '@assessment/core';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { CopyField } from '../../../components/CopyField.tsx';
+import { useFocusOnceShown } from '../../../hooks/useFocusOnceShown.ts';
 import { problemOf, useResource } from '../../../hooks/useResource.ts';
 
 /**
@@ -24,6 +25,8 @@ function WebhookForm() {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const held = webhook.data?.url;
+  const status = useRef<HTMLParagraphElement>(null);
+  const focusOnceShown = useFocusOnceShown();
 
   useEffect(() => {
     if (held !== undefined) setUrl(held ?? '');
@@ -58,12 +61,14 @@ function WebhookForm() {
       setSecret((await calls.rotateWebhookSecret()).secret);
       return 'A new signing secret is in use from now on. Copy it now: it is not shown again.';
     });
-  const remove = () =>
+  const remove = (pressed: HTMLElement) =>
     act(async () => {
       await calls.removeWebhook();
       webhook.update(() => ({ url: null }));
       setSecret(null);
       setUrl('');
+      // The button goes with the endpoint: the reviewer goes on from the line that says so.
+      focusOnceShown(pressed, () => status.current);
       return 'Removed: no more events are sent.';
     });
 
@@ -93,7 +98,12 @@ function WebhookForm() {
           <button type="button" className="button" aria-disabled={busy} onClick={() => void rotate()}>
             Rotate signing secret
           </button>{' '}
-          <button type="button" className="button button-danger" aria-disabled={busy} onClick={() => void remove()}>
+          <button
+            type="button"
+            className="button button-danger"
+            aria-disabled={busy}
+            onClick={(event) => void remove(event.currentTarget)}
+          >
             Remove endpoint
           </button>
         </p>
@@ -104,7 +114,7 @@ function WebhookForm() {
           {problem}
         </p>
       )}
-      <p className="status-line" role="status">
+      <p ref={status} className="status-line" role="status" tabIndex={-1}>
         {message}
       </p>
     </section>
