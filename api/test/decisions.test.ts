@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { companyIdOf, getTest, NOTE_MAX_LENGTH, SESSION_ID_HEADER, type TestDefinition } from '@assessment/core';
+import {
+  companyIdOf,
+  getTest,
+  NOTE_MAX_LENGTH,
+  SESSION_ID_HEADER,
+  STAGE_CHANGED_MEANWHILE,
+  type TestDefinition,
+} from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
 import type { Stores } from '../src/storage/stores.ts';
@@ -30,6 +37,7 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
   const dataDir = tempDataDir();
   const first = newSessionId();
   const second = newSessionId();
+  const third = newSessionId();
   const reviewer = () => new ReviewerBrowser(server.url);
 
   beforeAll(async () => {
@@ -47,7 +55,7 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     ]) {
       await addReviewer(stores.reviewers, { ...person, password: REVIEWER_PASSWORD }, Date.now());
     }
-    for (const unique of [first, second]) {
+    for (const unique of [first, second, third]) {
       expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
       expect((await postJson(server.url, '/api/answers', answers(unique, { final: true }))).status).toBe(200);
     }
@@ -64,6 +72,7 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     const rob = reviewer();
     await rob.signIn(REVIEWER);
     const unlisted = await rob.send('PUT', `/api/review/candidates/${first}/stage`, {
+      from: 'new',
       stage: 'decline',
       reason: 'Too quiet',
     });
@@ -85,6 +94,7 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     expect((await rob.send('GET', '/api/review/company')).body).toMatchObject({ stageReasons: reasons });
 
     const stillUnlisted = await rob.send('PUT', `/api/review/candidates/${first}/stage`, {
+      from: 'new',
       stage: 'decline',
       reason: 'Too quiet',
     });
@@ -106,15 +116,20 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     const before = await rob.send('GET', `/api/review/candidates/${first}/decisions`);
     expect(before.body).toEqual({ stage: 'new', history: [], notes: [] });
 
-    expect((await rob.send('PUT', `/api/review/candidates/${first}/stage`, { stage: 'reviewing' })).status).toBe(200);
+    expect(
+      (await rob.send('PUT', `/api/review/candidates/${first}/stage`, { from: 'new', stage: 'reviewing' })).status,
+    ).toBe(200);
     // As the list writes it, whatever the case and spaces it was given in.
     const moved = await rob.send('PUT', `/api/review/candidates/${first}/stage`, {
+      from: 'reviewing',
       stage: 'advance',
       reason: '  strong written ANSWERS  ',
     });
     expect(moved.status, moved.text).toBe(200);
     // The same stage again changes nothing and adds nothing to the record.
-    expect((await rob.send('PUT', `/api/review/candidates/${first}/stage`, { stage: 'advance' })).status).toBe(200);
+    expect(
+      (await rob.send('PUT', `/api/review/candidates/${first}/stage`, { from: 'advance', stage: 'advance' })).status,
+    ).toBe(200);
     const after = await rob.send('GET', `/api/review/candidates/${first}/decisions`);
     expect(after.body).toMatchObject({
       stage: 'advance',
@@ -147,6 +162,52 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     expect(changes).toEqual(['stage new to reviewing', 'stage reviewing to advance']);
   });
 
+  it('refuses a change from a stage the candidate has left, and keeps the teammate’s decision', async () => {
+    const ann = reviewer();
+    await ann.signIn(ADMIN);
+    const rob = reviewer();
+    await rob.signIn(REVIEWER);
+    const stagePath = `/api/review/candidates/${third}/stage`;
+    // Both open the candidate at New; Ann declines first.
+    for (const browser of [ann, rob]) {
+      expect((await browser.send('GET', `/api/review/candidates/${third}/decisions`)).body).toMatchObject({
+        stage: 'new',
+      });
+    }
+    const declined = await ann.send('PUT', stagePath, { from: 'new', stage: 'decline', reason: 'Role filled' });
+    expect(declined.status, declined.text).toBe(200);
+    const annsChange = { from: 'new', to: 'decline', reason: 'Role filled', by: `Ann Admin (${ADMIN})` };
+
+    // Rob's page still says New: his change is refused, with the candidate as they stand now.
+    const stale = await rob.send('PUT', stagePath, { from: 'new', stage: 'reviewing' });
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: STAGE_CHANGED_MEANWHILE,
+      error: expect.stringMatching(
+        new RegExp(`^The stage changed meanwhile: the candidate is at Decline now, by Ann Admin \\(${ADMIN}\\) at `),
+      ),
+      stage: 'decline',
+      history: [annsChange],
+    });
+    // Choosing the stage he saw is refused too: he believes nothing has changed.
+    expect((await rob.send('PUT', stagePath, { from: 'new', stage: 'new' })).status).toBe(409);
+    const kept = await rob.send('GET', `/api/review/candidates/${third}/decisions`);
+    expect(kept.body).toMatchObject({ stage: 'decline', history: [annsChange] });
+
+    // A request that does not say what it saw could overwrite unseen, so it is refused.
+    const blind = await rob.send('PUT', stagePath, { stage: 'reviewing' });
+    expect(blind.status).toBe(400);
+    expect(blind.text).toMatch(/from: name the stage you saw the candidate at/);
+
+    // Having seen Ann's decision, Rob moves the candidate on purpose.
+    const deliberate = await rob.send('PUT', stagePath, { from: 'decline', stage: 'reviewing' });
+    expect(deliberate.status, deliberate.text).toBe(200);
+    expect(deliberate.body).toMatchObject({
+      stage: 'reviewing',
+      history: [annsChange, { from: 'decline', to: 'reviewing', reason: null, by: `Rob Reviewer (${REVIEWER})` }],
+    });
+  });
+
   it('keeps the team’s notes with author and time, for the company only, never for the candidate', async () => {
     const ann = reviewer();
     await ann.signIn(ADMIN);
@@ -167,9 +228,9 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     await outsider.signIn(OUTSIDER);
     expect((await outsider.send('GET', `/api/review/candidates/${second}/decisions`)).status).toBe(404);
     expect((await outsider.send('POST', `/api/review/candidates/${second}/notes`, { body: 'x' })).status).toBe(404);
-    expect((await outsider.send('PUT', `/api/review/candidates/${second}/stage`, { stage: 'decline' })).status).toBe(
-      404,
-    );
+    expect(
+      (await outsider.send('PUT', `/api/review/candidates/${second}/stage`, { from: 'new', stage: 'decline' })).status,
+    ).toBe(404);
 
     for (const path of ['/api/my-record', '/api/my-data']) {
       const response = await fetch(`${server.url}${path}`, {
@@ -183,7 +244,7 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
   it('refuses a stage or a note it cannot keep, with a clear message, and keeps what it had', async () => {
     const rob = reviewer();
     await rob.signIn(REVIEWER);
-    const unknown = await rob.send('PUT', `/api/review/candidates/${second}/stage`, { stage: 'hired' });
+    const unknown = await rob.send('PUT', `/api/review/candidates/${second}/stage`, { from: 'new', stage: 'hired' });
     expect(unknown.status).toBe(400);
     expect(unknown.text).toMatch(/stage/);
     const empty = await rob.send('POST', `/api/review/candidates/${second}/notes`, { body: '   ' });

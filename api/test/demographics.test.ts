@@ -130,7 +130,10 @@ describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
     expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
     const advance = async (sessionIds: string[]) => {
       for (const sessionId of sessionIds) {
-        const staged = await reviewer.send('PUT', `/api/review/candidates/${sessionId}/stage`, { stage: 'advance' });
+        const staged = await reviewer.send('PUT', `/api/review/candidates/${sessionId}/stage`, {
+          from: 'new',
+          stage: 'advance',
+        });
         expect(staged.status).toBe(200);
       }
     };

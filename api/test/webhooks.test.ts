@@ -138,7 +138,9 @@ describe('signed webhooks to the company endpoint', () => {
     });
 
     expect((await postJson(server.url, '/api/feedback', feedback(unique))).status).toBe(200);
-    expect((await admin.send('PUT', `/api/review/candidates/${unique}/stage`, { stage: 'advance' })).status).toBe(200);
+    expect(
+      (await admin.send('PUT', `/api/review/candidates/${unique}/stage`, { from: 'new', stage: 'advance' })).status,
+    ).toBe(200);
     await send();
     expect(receiver.types().slice(2)).toEqual(['assessment.finished', 'candidate.stage_changed']);
     expect(receiver.received[3]?.event.data).toMatchObject({ sessionId: unique, from: 'new', to: 'advance' });

@@ -1,4 +1,4 @@
-import type { Decisions } from '@assessment/core';
+import { type Decisions, STAGE_CHANGED_MEANWHILE, STAGE_NAMES } from '@assessment/core';
 import { iso } from '../admin/time.ts';
 import { HttpError } from '../http/errors.ts';
 import type { DecisionStore } from '../storage/decisions/decision-store.ts';
@@ -35,5 +35,20 @@ export async function listedStageReason(decisions: DecisionStore, companyId: str
     reasons.length === 0
       ? 'Your company has no stage reasons yet: an admin lists them on the tests page, or leave the reason out'
       : `Choose the reason from your company's list: ${reasons.join('; ')}`,
+  );
+}
+
+/**
+ * The refusal of a stage change made from a stage the candidate has left (409): nothing was saved.
+ * It says where they are now and, where the history has it, who put them there and when; the
+ * answer carries the candidate as they stand (`current`), for the page to show.
+ */
+export function stageMovedMeanwhile(current: Decisions): HttpError {
+  const last = current.history.at(-1);
+  const by = last ? `, by ${last.by} at ${last.at}` : '';
+  return new HttpError(
+    409,
+    `The stage changed meanwhile: the candidate is at ${STAGE_NAMES[current.stage]} now${by}. Nothing was saved; to change it, send again from "${current.stage}".`,
+    { code: STAGE_CHANGED_MEANWHILE, ...current },
   );
 }

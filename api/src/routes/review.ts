@@ -27,7 +27,7 @@ import { accessLogPage } from '../review/access-log.ts';
 import { blindDetail, blindSummary, hiddenFrom, testIsBlind } from '../review/blind-review.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { companyInvitation, companySession, companyTest, signedIn } from '../review/company-scope.ts';
-import { actorName, decisionsView, listedStageReason } from '../review/decisions.ts';
+import { actorName, decisionsView, listedStageReason, stageMovedMeanwhile } from '../review/decisions.ts';
 import { DELIVERIES_SHOWN, deliveryView } from '../review/delivery-log.ts';
 import {
   changeInvitation,
@@ -326,20 +326,25 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     });
     review.put<SessionParams>('/api/review/candidates/:sessionId/stage', small, async (request) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);
-      const { stage, reason } = parseOrRefuse(stageChangeSchema, request.body);
+      const { from, stage, reason } = parseOrRefuse(stageChangeSchema, request.body);
       const { reviewer, company } = signedIn(request);
       const listed = reason ? await listedStageReason(decisions, company.companyId, reason) : null;
       const at = now();
       const actor = actorName(reviewer);
-      const changed = await decisions.setStage({
+      const saved = await decisions.setStage({
         sessionId: record.sessionId,
+        from,
         to: stage,
         reason: listed,
         actor,
         at,
       });
-      if (changed) {
-        await recordLooks(access, lookerOf(request), [record], 'changed', at, `stage ${changed.from} to ${changed.to}`);
+      if (saved.outcome === 'moved-meanwhile') {
+        throw stageMovedMeanwhile(await decisionsView(decisions, record.sessionId));
+      }
+      if (saved.outcome === 'changed') {
+        const { change } = saved;
+        await recordLooks(access, lookerOf(request), [record], 'changed', at, `stage ${change.from} to ${change.to}`);
       }
       return decisionsView(decisions, record.sessionId);
     });

@@ -1,4 +1,6 @@
+import { CANDIDATE_STAGES, type CandidateStage } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StageOutcome, StoredStageChange } from '../../src/storage/decisions/decision-store.ts';
 import {
   AnswersFinalError,
   InvitationInUseError,
@@ -174,6 +176,42 @@ describe.each(backEnds)('two instances writing at once ($name)', (backEnd) => {
     for (const [index, outcome] of outcomes.entries()) {
       if ((feedbacks[index] as Feedback).feedback === held?.feedback) expect(outcome.status).toBe('fulfilled');
       else expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(RecordFinalError);
+    }
+  });
+
+  it('makes one of many stage changes sent at once from the same stage, and refuses the rest unwritten', async () => {
+    const sessionId = await opened(a);
+    const changeFrom = async (from: CandidateStage) => {
+      const targets = CANDIDATE_STAGES.filter((stage) => stage !== from);
+      const outcomes = await settleAll(
+        Array.from(
+          { length: 12 },
+          (_, index) => () =>
+            either(index).setStage({
+              sessionId,
+              from,
+              to: targets[index % targets.length] as CandidateStage,
+              reason: null,
+              actor: `Reviewer ${index}`,
+              at: tick(),
+            }),
+        ),
+      );
+      const made = outcomes.flatMap((outcome) => {
+        expect(outcome.status).toBe('fulfilled');
+        const { value } = outcome as PromiseFulfilledResult<StageOutcome>;
+        if (value.outcome === 'changed') return [value.change];
+        expect(value).toEqual({ outcome: 'moved-meanwhile' });
+        return [];
+      });
+      expect(made).toHaveLength(1);
+      return made[0] as StoredStageChange;
+    };
+    // From `new`, the candidate's first stage row; then from the stage the winner set, its update.
+    const first = await changeFrom('new');
+    const second = await changeFrom(first.to);
+    for (const store of [a, b]) {
+      expect(await store.decisions(sessionId)).toEqual({ stage: second.to, history: [first, second], notes: [] });
     }
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CANDIDATE_STAGES, type CandidateStage } from '@assessment/core';
-import { defineWrites } from '../db/database.ts';
+import { type Db, defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
 import { queueWebhook } from '../deliveries/delivery-store.ts';
 
@@ -21,16 +21,29 @@ export interface StoredNote {
   at: number;
 }
 
+export interface StageChangeInput {
+  sessionId: string;
+  /** The stage the reviewer saw when they chose `to`. */
+  from: CandidateStage;
+  to: CandidateStage;
+  reason: string | null;
+  actor: string;
+  at: number;
+}
+
+/**
+ * What a stage change came to: made; not needed, as the candidate was at `to` already; or refused,
+ * nothing written, because the candidate is no longer at `from`.
+ */
+export type StageOutcome =
+  | { outcome: 'changed'; change: StoredStageChange }
+  | { outcome: 'unchanged' }
+  | { outcome: 'moved-meanwhile' };
+
 export interface DecisionStore {
   decisions(sessionId: string): Promise<{ stage: CandidateStage; history: StoredStageChange[]; notes: StoredNote[] }>;
-  /** Moves the candidate to `to`, on record; the change it made, or null when it was there already. */
-  setStage(change: {
-    sessionId: string;
-    to: CandidateStage;
-    reason: string | null;
-    actor: string;
-    at: number;
-  }): Promise<StoredStageChange | null>;
+  /** Moves the candidate from `from` to `to`, on record, only if they are still at `from`. */
+  setStage(change: StageChangeInput): Promise<StageOutcome>;
   addNote(note: { sessionId: string; body: string; actor: string; at: number }): Promise<StoredNote>;
   /** The reasons the company's reviewers choose from for a stage change, in its admin's order. */
   stageReasons(companyId: string): Promise<string[]>;
@@ -41,26 +54,63 @@ export interface DecisionStore {
 const stageOf = (value: string | undefined): CandidateStage =>
   CANDIDATE_STAGES.find((stage) => stage === value) ?? 'new';
 
+/**
+ * Sets the stage to `to` only where it is still `from`, in one statement: of two changes from the
+ * same stage, on any instance and either database, the second finds the stage moved and writes
+ * nothing (PostgreSQL's row lock makes it wait and then look at the first one's row). Whether it
+ * wrote.
+ */
+async function moveIfStillAt(db: Db, change: StageChangeInput): Promise<boolean> {
+  const values = { stage: change.to, changed_at: change.at };
+  // A candidate with no row is `new`: a change from `new` may be the row's first write.
+  const moved =
+    change.from === 'new'
+      ? await db
+          .insertInto('candidate_stages')
+          .values({ session_id: change.sessionId, ...values })
+          .onConflict((conflict) =>
+            conflict.column('session_id').doUpdateSet(values).where('candidate_stages.stage', '=', 'new'),
+          )
+          .returning('session_id')
+          .executeTakeFirst()
+      : await db
+          .updateTable('candidate_stages')
+          .set(values)
+          .where('session_id', '=', change.sessionId)
+          .where('stage', '=', change.from)
+          .returning('session_id')
+          .executeTakeFirst();
+  return moved !== undefined;
+}
+
+const storedChange = (row: {
+  from_stage: string;
+  to_stage: string;
+  reason: string | null;
+  actor: string;
+  at: number;
+}): StoredStageChange => ({
+  from: stageOf(row.from_stage),
+  to: stageOf(row.to_stage),
+  reason: row.reason,
+  actor: row.actor,
+  at: row.at,
+});
+
 export const decisionWrites = defineWrites({
-  async setStage(
-    { atomically, deliveryJobs },
-    change: { sessionId: string; to: CandidateStage; reason: string | null; actor: string; at: number },
-  ): Promise<StoredStageChange | null> {
+  async setStage({ atomically, deliveryJobs }, change: StageChangeInput): Promise<StageOutcome> {
     return atomically(async (db) => {
-      const current = await db
-        .selectFrom('candidate_stages')
-        .select('stage')
-        .where('session_id', '=', change.sessionId)
-        .executeTakeFirst();
-      const from = stageOf(current?.stage);
-      if (from === change.to) return null;
-      await db
-        .insertInto('candidate_stages')
-        .values({ session_id: change.sessionId, stage: change.to, changed_at: change.at })
-        .onConflict((conflict) =>
-          conflict.column('session_id').doUpdateSet({ stage: change.to, changed_at: change.at }),
-        )
-        .execute();
+      // Nothing to write: the reviewer chose the stage they saw, so it only matters whether it still is.
+      if (change.from === change.to) {
+        const current = await db
+          .selectFrom('candidate_stages')
+          .select('stage')
+          .where('session_id', '=', change.sessionId)
+          .executeTakeFirst();
+        return { outcome: stageOf(current?.stage) === change.from ? 'unchanged' : 'moved-meanwhile' };
+      }
+      if (!(await moveIfStillAt(db, change))) return { outcome: 'moved-meanwhile' };
+      const { from } = change;
       await db
         .updateTable('demographics')
         .set({ stage: change.to })
@@ -95,7 +145,10 @@ export const decisionWrites = defineWrites({
           at: change.at,
         })
         .execute();
-      return { from, to: change.to, reason: change.reason, actor: change.actor, at: change.at };
+      return {
+        outcome: 'changed',
+        change: { from, to: change.to, reason: change.reason, actor: change.actor, at: change.at },
+      };
     });
   },
 
@@ -142,13 +195,7 @@ export function createDecisionStore({ reads: db, write }: Storage): DecisionStor
       ]);
       return {
         stage: stageOf(current?.stage),
-        history: history.map((row) => ({
-          from: stageOf(row.from_stage),
-          to: stageOf(row.to_stage),
-          reason: row.reason,
-          actor: row.actor,
-          at: row.at,
-        })),
+        history: history.map(storedChange),
         notes: notes.map((row) => ({ noteId: row.note_id, body: row.body, actor: row.actor, at: row.at })),
       };
     },

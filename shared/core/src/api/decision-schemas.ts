@@ -29,11 +29,20 @@ export const stageReasonsSchema = z
   });
 
 /**
- * `PUT /api/review/candidates/:sessionId/stage`. The reason, when given, is one of the company's
- * stage reasons, as they are written there.
+ * `PUT /api/review/candidates/:sessionId/stage`. `from` is the stage the reviewer saw when they
+ * chose: the change is made only if the candidate is still there, so that a teammate's decision
+ * made meanwhile is never overwritten unseen (409, `stageConflictSchema`). Required, as a request
+ * without it could not be told from one that overwrites. The reason, when given, is one of the
+ * company's stage reasons, as they are written there.
  */
 export const stageChangeSchema = z
   .object({
+    from: z.enum(CANDIDATE_STAGES, {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'name the stage you saw the candidate at, so that a change made meanwhile is not overwritten'
+          : undefined,
+    }),
     stage: z.enum(CANDIDATE_STAGES),
     reason: z.string().trim().max(STAGE_REASON_MAX_LENGTH).optional(),
   })
@@ -70,6 +79,20 @@ export const decisionsSchema = z.object({
   notes: z.array(noteSchema),
 });
 
+/** The `code` of a stage change refused because the stage moved since the reviewer saw it. */
+export const STAGE_CHANGED_MEANWHILE = 'stage_changed_meanwhile';
+
+/**
+ * 409 from `PUT .../stage` when the candidate is no longer at `from`: nothing was saved, and the
+ * answer is the candidate as they stand now; the last entry of `history` says who set the stage,
+ * and when.
+ */
+export const stageConflictSchema = decisionsSchema.extend({
+  error: z.string(),
+  code: z.literal(STAGE_CHANGED_MEANWHILE),
+});
+
 export type StageChange = z.input<typeof stageChangeSchema>;
+export type StageEntry = z.infer<typeof stageEntrySchema>;
 export type Decisions = z.infer<typeof decisionsSchema>;
 export type NoteView = z.infer<typeof noteSchema>;

@@ -33,7 +33,8 @@ export function StageForm({ sessionId, decisions, onSaved }: Props) {
     setSaving(true);
     setMessage('');
     try {
-      const saved = await calls.setStage(sessionId, { stage, ...(reason ? { reason } : {}) });
+      // The stage this page shows: the server makes the change only if it is still the candidate's.
+      const saved = await calls.setStage(sessionId, { from: decisions.stage, stage, ...(reason ? { reason } : {}) });
       onSaved(saved);
       setReason('');
       setProblem(null);
