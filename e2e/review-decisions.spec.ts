@@ -1,6 +1,13 @@
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { expect, failedRequest } from './fixtures.ts';
-import { addReviewer, registerCandidate, signIn, submitAnswers, testOnOwnServer as test } from './review-helpers.ts';
+import { expect, failedRequest, refusedRequest } from './fixtures.ts';
+import {
+  addReviewer,
+  registerCandidate,
+  signIn,
+  signInReviewer,
+  submitAnswers,
+  testOnOwnServer as test,
+} from './review-helpers.ts';
 import { expectFocusKept, press, tabToShownFocus, type } from './support/keyboard.ts';
 
 /**
@@ -125,4 +132,98 @@ test('an admin lists the stage reasons; a reviewer moves a candidate to a stage 
   await expect(table.getByRole('row', { name: cleo })).toHaveCount(1);
   for (const row of await table.locator('tbody tr').all()) await expect(row).toContainText('Advance');
   await expect(show).toBeFocused();
+});
+
+test('a reviewer whose page shows a stage a teammate has since changed is told who changed it, keeps their choice, and saves again on purpose, by keyboard alone', async ({
+  page,
+  browser,
+  request,
+  allowProblem,
+  watchPage,
+  ownServer,
+}) => {
+  test.setTimeout(90_000);
+  const run = Date.now().toString(36);
+  const name = `Casey Contested ${run}`;
+  const candidate = await registerCandidate(request, NIMBUS.testId, { fullName: name, name });
+  await submitAnswers(request, candidate, ['<p>One</p>', '<p>Two</p>', '<p>Three</p>']);
+  // The stage reasons, as an admin lists them; how that is done is the other test's.
+  const csrfToken = await signInReviewer(request, NIMBUS.companyId, ownServer.dataDir);
+  const listed = await request.patch('/api/review/company', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { stageReasons: ['Role filled', 'Clear, careful answers'] },
+  });
+  expect(listed.status(), await listed.text()).toBe(200);
+  // Rob's first save is refused on purpose, and Chromium logs the refusal.
+  allowProblem(refusedRequest(`/api/review/candidates/${candidate.sessionId}/stage`, 409));
+  const rob = addReviewer(NIMBUS.companyId, 'Rob Slow', 'reviewer', ownServer.dataDir);
+  const dana = addReviewer(NIMBUS.companyId, 'Dana Decider', 'reviewer', ownServer.dataDir);
+  const candidatePage = `/review/candidates/${candidate.sessionId}`;
+
+  // Rob opens the candidate at New, and reads for a while.
+  await signIn(page, rob, candidatePage);
+  const decision = page.locator('#decision');
+  await expect(decision.getByText('Current stage: New')).toBeVisible();
+
+  // Meanwhile Dana, in her own browser, declines the candidate.
+  const danasContext = await browser.newContext({ baseURL: ownServer.origin });
+  try {
+    const danasPage = await danasContext.newPage();
+    await watchPage(danasPage);
+    await signIn(danasPage, dana, candidatePage);
+    const danasDecision = danasPage.locator('#decision');
+    await tabToShownFocus(danasPage, danasDecision.getByLabel("Candidate's stage"));
+    for (const _ of ['reviewing', 'advance', 'decline']) await press(danasPage, 'ArrowDown');
+    await expect(danasDecision.getByLabel("Candidate's stage")).toHaveValue('decline');
+    await tabToShownFocus(danasPage, danasDecision.getByLabel('Reason (optional)'));
+    await press(danasPage, 'ArrowDown');
+    await tabToShownFocus(danasPage, danasDecision.getByRole('button', { name: 'Save stage' }));
+    await press(danasPage, 'Enter');
+    await expect(danasDecision.getByRole('status').filter({ hasText: 'Stage' })).toHaveText('Stage: Decline.');
+  } finally {
+    await danasContext.close();
+  }
+
+  // Rob's page still says New: he chooses Reviewing, with a reason, and saves.
+  await expect(decision.getByText('Current stage: New')).toBeVisible();
+  const stage = decision.getByLabel("Candidate's stage");
+  await tabToShownFocus(page, stage);
+  await press(page, 'ArrowDown');
+  await expect(stage).toHaveValue('reviewing');
+  const reason = decision.getByLabel('Reason (optional)');
+  await tabToShownFocus(page, reason);
+  await press(page, 'ArrowDown');
+  await press(page, 'ArrowDown');
+  await expect(reason).toHaveValue('Clear, careful answers');
+  const save = decision.getByRole('button', { name: 'Save stage' });
+  await tabToShownFocus(page, save);
+  await press(page, 'Enter');
+
+  // Refused, and told why in words: Dana's decision stands, and nothing Rob chose is lost.
+  const danasName = `Dana Decider \\(${dana.email.replaceAll('.', '\\.')}\\)`;
+  await expect(decision.getByRole('alert')).toHaveText(
+    new RegExp(
+      `^${danasName} changed the stage to Decline on .+, after this page showed it\\. Nothing was saved\\. ` +
+        'Your choice, Reviewing, is still in the form: save again to change it\\.$',
+    ),
+  );
+  await expect(save).toBeFocused();
+  await expect(decision.getByText('Current stage: Decline')).toBeVisible();
+  await expect(stage).toHaveValue('reviewing');
+  await expect(reason).toHaveValue('Clear, careful answers');
+  const history = decision.getByRole('list', { name: 'How the stage changed' }).getByRole('listitem');
+  await expect(history).toHaveText([new RegExp(`^New to Decline, by ${danasName}, .+: Role filled$`)]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // Having read it, Rob saves again: now from Decline, on purpose.
+  await press(page, 'Enter');
+  await expect(decision.getByRole('status').filter({ hasText: 'Stage' })).toHaveText('Stage: Reviewing.');
+  await expect(decision.getByRole('alert')).toHaveCount(0);
+  await expect(save).toBeFocused();
+  await expect(decision.getByText('Current stage: Reviewing')).toBeVisible();
+  const robsName = `Rob Slow \\(${rob.email.replaceAll('.', '\\.')}\\)`;
+  await expect(history).toHaveText([
+    new RegExp(`^New to Decline, by ${danasName}, .+: Role filled$`),
+    new RegExp(`^Decline to Reviewing, by ${robsName}, .+: Clear, careful answers$`),
+  ]);
 });

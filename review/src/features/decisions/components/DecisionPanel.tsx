@@ -11,11 +11,11 @@ export function DecisionPanel({ sessionId }: { sessionId: string }) {
   const decisions = useResource(`decisions:${sessionId}`, (signal) => calls.decisions(sessionId, signal));
   if (decisions.error) return <LoadProblem message={decisions.error} onRetry={decisions.reload} />;
   if (!decisions.data) return <p className="muted">Loading the stage and notes…</p>;
-  const saved = (next: Decisions) => decisions.update(() => next);
+  const show = (next: Decisions) => decisions.update(() => next);
   return (
     <>
-      <StageForm sessionId={sessionId} decisions={decisions.data} onSaved={saved} />
-      <TeamNotes sessionId={sessionId} notes={decisions.data.notes} onSaved={saved} />
+      <StageForm sessionId={sessionId} decisions={decisions.data} onDecisions={show} />
+      <TeamNotes sessionId={sessionId} notes={decisions.data.notes} onSaved={show} />
     </>
   );
 }

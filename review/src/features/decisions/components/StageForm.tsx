@@ -1,22 +1,33 @@
-import { CANDIDATE_STAGES, type CandidateStage, type Decisions, STAGE_NAMES } from '@assessment/core';
+import {
+  CANDIDATE_STAGES,
+  type CandidateStage,
+  type Decisions,
+  STAGE_NAMES,
+  stageConflictSchema,
+} from '@assessment/core';
 import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../../api/http.ts';
 import { useSignedIn } from '../../../api/session.tsx';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { When } from '../../../components/When.tsx';
 import { problemOf, useResource } from '../../../hooks/useResource.ts';
+import { stageMovedMessage } from '../lib/stage-conflict.ts';
 
 interface Props {
   sessionId: string;
   decisions: Decisions;
-  onSaved: (decisions: Decisions) => void;
+  /** The candidate as the server last answered: after a change, or after a refusal that says where they are now. */
+  onDecisions: (decisions: Decisions) => void;
 }
 
 /**
  * The candidate's stage, changed with an optional reason from the company's list; every change is
- * listed with who and when.
+ * listed with who and when. A change is made from the stage shown here: if a teammate moved the
+ * candidate meanwhile, the server refuses it, the form shows where the candidate is now and says
+ * who moved them, and the reviewer's choice and reason stay for them to save again, or not.
  */
-export function StageForm({ sessionId, decisions, onSaved }: Props) {
+export function StageForm({ sessionId, decisions, onDecisions }: Props) {
   const { calls } = useSignedIn();
   const id = useId();
   const company = useResource('company', (signal) => calls.company(signal));
@@ -35,12 +46,21 @@ export function StageForm({ sessionId, decisions, onSaved }: Props) {
     try {
       // The stage this page shows: the server makes the change only if it is still the candidate's.
       const saved = await calls.setStage(sessionId, { from: decisions.stage, stage, ...(reason ? { reason } : {}) });
-      onSaved(saved);
+      onDecisions(saved);
       setReason('');
       setProblem(null);
       setMessage(`Stage: ${STAGE_NAMES[saved.stage]}.`);
     } catch (error) {
-      setProblem(problemOf(error));
+      const moved =
+        error instanceof ApiError && error.status === 409 ? stageConflictSchema.safeParse(error.body) : null;
+      if (moved?.success) {
+        const { stage: now, history, notes } = moved.data;
+        // Shown from now on, and the stage the next save is made from: saving again is a choice made knowing it.
+        onDecisions({ stage: now, history, notes });
+        setProblem(stageMovedMessage(moved.data, stage));
+      } else {
+        setProblem(problemOf(error));
+      }
     } finally {
       setSaving(false);
     }
@@ -50,9 +70,15 @@ export function StageForm({ sessionId, decisions, onSaved }: Props) {
     <div className="stage-form">
       <h3 id={`${id}-title`}>Stage</h3>
       <form aria-labelledby={`${id}-title`} onSubmit={(event) => void save(event)} noValidate>
+        <p id={`${id}-current`}>Current stage: {STAGE_NAMES[decisions.stage]}</p>
         <p>
           <label htmlFor={`${id}-stage`}>Candidate's stage</label>{' '}
-          <select id={`${id}-stage`} value={stage} onChange={(event) => setStage(event.target.value as CandidateStage)}>
+          <select
+            id={`${id}-stage`}
+            value={stage}
+            aria-describedby={`${id}-current`}
+            onChange={(event) => setStage(event.target.value as CandidateStage)}
+          >
             {CANDIDATE_STAGES.map((option) => (
               <option key={option} value={option}>
                 {STAGE_NAMES[option]}

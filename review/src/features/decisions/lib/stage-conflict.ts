@@ -1,0 +1,25 @@
+import { type CandidateStage, STAGE_NAMES, type StageEntry } from '@assessment/core';
+import { formatDateTime, type TimeFormat } from '../../../lib/time.ts';
+
+/**
+ * What the stage form says when the server refused a change because the candidate's stage had
+ * changed since the page showed it: who moved them where and when (where the history says), that
+ * nothing was saved, and what the reviewer can do with the choice still in the form.
+ */
+export function stageMovedMessage(
+  current: { stage: CandidateStage; history: readonly StageEntry[] },
+  chosen: CandidateStage,
+  format: TimeFormat = {},
+): string {
+  const now = STAGE_NAMES[current.stage];
+  const last = current.history.at(-1);
+  const moved =
+    last?.to === current.stage
+      ? `${last.by} changed the stage to ${now} on ${formatDateTime(last.at, format)}, after this page showed it.`
+      : `The stage changed to ${now} after this page showed it.`;
+  const next =
+    chosen === current.stage
+      ? 'Nothing was saved: it is already the stage you chose.'
+      : `Nothing was saved. Your choice, ${STAGE_NAMES[chosen]}, is still in the form: save again to change it.`;
+  return `${moved} ${next}`;
+}
