@@ -37,6 +37,16 @@ export interface AccessLogStore {
   }>;
   /** When this person's newest entry of this action on this candidate was made. */
   lastLook(sessionId: string, actor: string, action: AccessAction): Promise<number | undefined>;
+  /**
+   * Of `sessionIds`, those this person has an entry of this action on made after `since`, each
+   * with the detail of such an entry: one query for a whole page of candidates.
+   */
+  looksSince(query: {
+    sessionIds: readonly string[];
+    actor: string;
+    action: AccessAction;
+    since: number;
+  }): Promise<{ sessionId: string; detail: string | null }[]>;
   /** One candidate's newest entries, and how many different people of each role looked. */
   ofSession(
     sessionId: string,
@@ -108,6 +118,19 @@ export function createAccessLogStore({ reads: db, write }: Storage): AccessLogSt
         .where('action', '=', action)
         .executeTakeFirst();
       return row?.at == null ? undefined : Number(row.at);
+    },
+    async looksSince({ sessionIds, actor, action, since }) {
+      if (sessionIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('access_log')
+        .select(['session_id', 'detail'])
+        .distinct()
+        .where('session_id', 'in', sessionIds)
+        .where('actor', '=', actor)
+        .where('action', '=', action)
+        .where('at', '>', since)
+        .execute();
+      return rows.map((row) => ({ sessionId: row.session_id, detail: row.detail }));
     },
     async ofSession(sessionId, limit) {
       const [rows, people] = await Promise.all([
