@@ -18,8 +18,8 @@ import {
   tempDataDir,
   testId,
 } from './helpers.ts';
-import { asOperator, invite, registerWith } from './invitation-helpers.ts';
-import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
+import { asOperator, invite, MINUTE, registerWith, testClock } from './invitation-helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser, reviewServer } from './reviewer-helpers.ts';
 
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const ADMIN = 'access-admin@lumenvault.example';
@@ -164,5 +164,123 @@ describe.each(TEST_DATABASES)('every look at a candidate is on record ($name)', 
       ]),
     );
     expect(entries).toHaveLength(3);
+  });
+});
+
+describe.each(TEST_DATABASES)('a candidate shown in the candidate list is on record ($name)', (database) => {
+  const clock = testClock();
+  let server: InProcessServer;
+  let close: () => Promise<void>;
+  /** Registered a second apart: the list, newest first, shows them last to first. */
+  const [first, second, third] = [newSessionId(), newSessionId(), newSessionId()];
+  const quiet = newSessionId();
+  const signedIn = async (email: string) => {
+    const browser = new ReviewerBrowser(server.url);
+    expect((await browser.signIn(email)).status).toBe(204);
+    return browser;
+  };
+  const list = async (reviewer: ReviewerBrowser, query: string) => {
+    const page = await reviewer.send('GET', `/api/review/tests/${testId}/candidates${query}`);
+    expect(page.status, page.text).toBe(200);
+    return page.body as { candidates: { sessionId: string; fullName: string | null }[]; next: string | null };
+  };
+  /**
+   * The reviewer's list looks in the company's log from a time of the test's clock on, as
+   * `sessionId detail`, sorted: looks in the same millisecond may list in either order.
+   */
+  const listLooks = async (from = 0) => {
+    const admin = await signedIn(ADMIN);
+    const log = await admin.send('GET', '/api/review/access-log');
+    expect(log.status).toBe(200);
+    type Entry = { at: string; sessionId: string; actor: string; role: string; action: string; detail: string };
+    return (log.body.entries as Entry[])
+      .filter((entry) => entry.action === 'listed' && Date.parse(entry.at) >= from)
+      .map((entry) => {
+        expect(entry).toMatchObject({ actor: REVIEWER, role: 'reviewer' });
+        return `${entry.sessionId} ${entry.detail}`;
+      })
+      .sort();
+  };
+  const byName = (...sessionIds: string[]) => sessionIds.map((sessionId) => `${sessionId} null`).sort();
+  const candidateSees = async (sessionId: string) =>
+    (await myRecord(server.url, sessionId)).access.looks
+      .filter((look) => look.action === 'listed')
+      .map((look) => look.role);
+
+  beforeAll(async () => {
+    ({ server, close } = await reviewServer(
+      database,
+      [
+        { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+        { companyId, email: REVIEWER, name: 'Rob Reviewer', role: 'reviewer' },
+      ],
+      { now: clock.now },
+    ));
+    for (const sessionId of [first, second, third]) {
+      expect((await postJson(server.url, '/api/now-assessment', registration(sessionId))).status).toBe(200);
+      expect((await postJson(server.url, '/api/answers', answers(sessionId, { final: true }))).status).toBe(200);
+      clock.advance(1000);
+    }
+    // Registered and silent since: left out of the list unless asked for.
+    expect((await postJson(server.url, '/api/now-assessment', registration(quiet))).status).toBe(200);
+  });
+
+  afterAll(() => close());
+
+  it('records each candidate a page shows, once per person in ten minutes however often it is paged, sorted or refreshed', async () => {
+    const rob = await signedIn(REVIEWER);
+    const firstPage = await list(rob, '?limit=2');
+    expect(firstPage.candidates.map((row) => row.sessionId)).toEqual([third, second]);
+    expect(await listLooks()).toEqual(byName(third, second));
+    expect(await candidateSees(third)).toEqual(['reviewer']);
+    expect(await candidateSees(first)).toEqual([]);
+    const secondPage = await list(rob, `?limit=2&cursor=${firstPage.next}`);
+    expect(secondPage.candidates.map((row) => row.sessionId)).toEqual([first]);
+    expect(await listLooks()).toEqual(byName(first, second, third));
+
+    // The same person, signed in afresh, within ten minutes: the same looks.
+    clock.advance(9 * MINUTE);
+    const again = await signedIn(REVIEWER);
+    await list(again, '?limit=2');
+    await list(again, '?sort=startedAt&order=asc');
+    await list(rob, '?sort=name');
+    expect(await listLooks()).toEqual(byName(first, second, third));
+    for (const sessionId of [first, second, third]) expect(await candidateSees(sessionId)).toEqual(['reviewer']);
+
+    clock.advance(2 * MINUTE);
+    const later = clock.now();
+    await list(again, '?limit=2');
+    expect(await listLooks(later)).toEqual(byName(third, second));
+    expect(await listLooks()).toHaveLength(5);
+    expect(await candidateSees(third)).toEqual(['reviewer', 'reviewer']);
+    expect(await candidateSees(first)).toEqual(['reviewer']);
+    expect(await candidateSees(quiet)).toEqual([]);
+  });
+
+  it('records a candidate blind review hides as shown by code, and anew once their name is shown', async () => {
+    clock.advance(MINUTE);
+    const ann = await signedIn(ADMIN);
+    expect((await ann.send('PATCH', `/api/review/tests/${testId}`, { blindReview: true })).status).toBe(200);
+    const rob = await signedIn(REVIEWER);
+
+    // Within ten minutes of the last looks by name: the page shows less now, a look of its own.
+    const byCodeFrom = clock.now();
+    const hidden = await list(rob, '');
+    expect(hidden.candidates.map((row) => row.fullName)).toEqual([null, null, null]);
+    await list(rob, '?sort=startedAt&order=asc');
+    expect(await listLooks(byCodeFrom)).toEqual(
+      [first, second, third].map((sessionId) => `${sessionId} by code`).sort(),
+    );
+    expect(await candidateSees(second)).toEqual(['reviewer', 'reviewer', 'reviewer']);
+
+    clock.advance(MINUTE);
+    const revealedFrom = clock.now();
+    expect((await rob.send('POST', `/api/review/candidates/${first}/reveal`)).status).toBe(200);
+    const shown = await list(rob, '');
+    expect(shown.candidates.map((row) => row.fullName)).toEqual([null, null, 'Ada Lovelace']);
+    expect(await listLooks(revealedFrom)).toEqual(byName(first));
+    // The newest two, in the same millisecond of the test's clock.
+    const newest = (await myRecord(server.url, first)).access.looks.slice(0, 2);
+    expect(newest.map((look) => look.action).sort()).toEqual(['listed', 'revealed']);
   });
 });

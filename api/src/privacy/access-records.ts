@@ -25,14 +25,13 @@ export function lookerOf(request: FastifyRequest): Looker {
 /** The operator at the command line (the export). */
 export const COMMAND_LINE: Looker = { actor: 'operator', role: 'operator', address: 'command line' };
 
-export async function recordLooks(
-  access: AccessLogStore,
+function lookEntries(
   looker: Looker,
   sessions: readonly { sessionId: string; testId: string }[],
   action: AccessAction,
   at: number,
-  detail: string | null = null,
-): Promise<void> {
+  detail: string | null,
+): AccessEntry[] {
   const entries: AccessEntry[] = [];
   for (const { sessionId, testId } of sessions) {
     const test = getTest(testId);
@@ -48,7 +47,18 @@ export async function recordLooks(
       address: looker.address,
     });
   }
-  await access.record(entries);
+  return entries;
+}
+
+export async function recordLooks(
+  access: AccessLogStore,
+  looker: Looker,
+  sessions: readonly { sessionId: string; testId: string }[],
+  action: AccessAction,
+  at: number,
+  detail: string | null = null,
+): Promise<void> {
+  await access.record(lookEntries(looker, sessions, action, at, detail));
 }
 
 /**
@@ -92,4 +102,40 @@ export async function recordVideoLook(
   const last = await access.lastLook(record.sessionId, looker.actor, 'video');
   if (last !== undefined && at - last < VIDEO_LOOK_MS) return;
   await recordLooks(access, looker, [record], 'video', at);
+}
+
+/**
+ * How long one person's views of a test's candidate list are one look at each candidate shown:
+ * paging, sorting and refreshing within it are that look.
+ */
+const LIST_LOOK_MS = 10 * 60_000;
+
+/** The detail of a list look at a candidate blind review hides: their code, scores and stage, no name. */
+const LISTED_BY_CODE = 'by code';
+
+/**
+ * Puts each candidate a page of the candidate list shows on record as `listed` for whoever is
+ * shown it, as a video is: one person's looks within `LIST_LOOK_MS` of their last recorded one
+ * are that look. A candidate blind review hides is on record as shown by code; once the same
+ * person is shown their name and email, that is a new look. One query finds the page's recent
+ * looks, and one write records the rest, however long the page.
+ */
+export async function recordListLooks(
+  access: AccessLogStore,
+  looker: Looker,
+  shown: readonly { sessionId: string; testId: string; byCode: boolean }[],
+  at: number,
+): Promise<void> {
+  if (shown.length === 0) return;
+  const detailOf = (row: { byCode: boolean }) => (row.byCode ? LISTED_BY_CODE : null);
+  const recent = await access.looksSince({
+    sessionIds: shown.map((row) => row.sessionId),
+    actor: looker.actor,
+    action: 'listed',
+    since: at - LIST_LOOK_MS,
+  });
+  const lookKey = (sessionId: string, detail: string | null) => JSON.stringify([sessionId, detail]);
+  const recorded = new Set(recent.map((look) => lookKey(look.sessionId, look.detail)));
+  const fresh = shown.filter((row) => !recorded.has(lookKey(row.sessionId, detailOf(row))));
+  await access.record(fresh.flatMap((row) => lookEntries(looker, [row], 'listed', at, detailOf(row))));
 }

@@ -20,7 +20,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeJson } from '../admin/safe-json.ts';
 import { testSessionsCsv } from '../export/export-sessions.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import { lookerOf, recordInvitationChange, recordLooks, recordVideoLook } from '../privacy/access-records.ts';
+import {
+  lookerOf,
+  recordInvitationChange,
+  recordListLooks,
+  recordLooks,
+  recordVideoLook,
+} from '../privacy/access-records.ts';
 import { eraseCandidate } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
@@ -256,15 +262,20 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       if (blindTest && (request.query as { sort?: unknown } | undefined)?.sort === 'name') {
         throw new HttpError(400, 'Blind review is on for this test: sort by another column');
       }
-      const page = await listCandidates(candidates, test, request.query, signedIn(request).reviewer.reviewerId);
-      if (!blindTest) return page;
+      const { reviewerId } = signedIn(request).reviewer;
+      const page = await listCandidates(candidates, test, request.query, reviewerId);
       // Blind: each candidate this reviewer has neither rated nor shown is listed by code.
       const ids = page.candidates.map((row) => row.sessionId);
-      const seen = await blind.seenBy(signedIn(request).reviewer.reviewerId, ids);
-      return {
-        ...page,
-        candidates: page.candidates.map((row) => (seen.has(row.sessionId) ? row : blindSummary(row))),
-      };
+      const seen = blindTest ? await blind.seenBy(reviewerId, ids) : null;
+      const shown = page.candidates.map((row) => (seen === null || seen.has(row.sessionId) ? row : blindSummary(row)));
+      // What the page shows of each candidate is what goes on record, before it is sent.
+      await recordListLooks(
+        access,
+        lookerOf(request),
+        shown.map((row) => ({ sessionId: row.sessionId, testId: test.uuid, byCode: row.blindCode !== null })),
+        now(),
+      );
+      return { ...page, candidates: shown };
     });
     // Counts only, never a candidate: every reviewer may read them, and no look is on record.
     review.get<TestParams>('/api/review/tests/:testId/gender-report', async (request): Promise<GenderReport> => {

@@ -27,6 +27,7 @@ describe('accessLines', () => {
       looks: [
         { at: '2030-01-03T10:05:00.000Z', role: 'reviewer', action: 'video' },
         { at: '2030-01-03T10:00:00.000Z', role: 'admin', action: 'opened' },
+        { at: '2030-01-03T09:58:00.000Z', role: 'admin', action: 'listed' },
         { at: '2030-01-02T08:00:00.000Z', role: 'operator', action: 'export' },
       ],
       people: { admin: 1, reviewer: 1, operator: 1 },
@@ -34,6 +35,7 @@ describe('accessLines', () => {
     expect(accessLines(access, dateTime)).toEqual([
       '2030-01-03 10:05: A reviewer played your video.',
       '2030-01-03 10:00: An admin opened your submission.',
+      '2030-01-03 09:58: An admin saw your entry in the list of candidates.',
       '2030-01-02 08:00: The operator of the service exported the records, which include yours.',
     ]);
   });

@@ -16,6 +16,7 @@ const ACTIONS: Record<AccessAction, string> = {
   export: 'exported the records, which include yours',
   changed: 'changed your invitation or the review of your submission',
   revealed: 'showed your name in a blind review',
+  listed: 'saw your entry in the list of candidates',
 };
 
 /** Who has looked at the submission, in the candidate's words: how many people of each role. */

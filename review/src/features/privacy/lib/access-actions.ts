@@ -8,6 +8,7 @@ export const ACCESS_ACTION_NAMES: Record<AccessAction, string> = {
   export: 'Exported the records',
   changed: 'Changed the review',
   revealed: 'Showed the name in a blind review',
+  listed: 'Saw the candidate in the list of candidates',
 };
 
 export const ACCESS_ROLE_NAMES: Record<AccessRole, string> = {
