@@ -13,6 +13,11 @@ const QUILLSTONE = {
   testId: 'sd9d2vey',
   roleName: 'Market Surveillance Analyst',
 };
+/**
+ * The company's test for the erasure: its list of candidates, where the erasure ends, never shows
+ * the other test's candidate, whose looks are counted.
+ */
+const ERASURE_TEST_ID = 'x0gsaxmk';
 
 /** A browser of its own (`otherBrowser`: its own cookies and storage), watched like `page`. */
 async function ownBrowser(browser: Browser, watchPage: (page: Page) => Promise<void>) {
@@ -79,6 +84,18 @@ test('a reviewer opens a finished candidate: the end screen says so, and the can
     'not shown',
   ]);
   expect(await seriousAccessibilityViolations(review)).toEqual([]);
+
+  // The list of the test's candidates, with their names, is a look at each of them too.
+  const candidates = review.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
+  await expect(candidates.getByRole('row').filter({ hasText: ADA.fullName }).first()).toBeVisible();
+  await review.goto('/review/');
+  await expect(look).toHaveCount(2);
+  await expect(look.filter({ hasText: 'Saw the candidate in the list of candidates' })).toContainText(id);
+  await page.reload();
+  await expect(record.getByRole('listitem')).toHaveText([
+    /: An admin saw your entry in the list of candidates\.$/,
+    /: An admin opened your submission\.$/,
+  ]);
 });
 
 test('an admin sets how long data is kept and erases a candidate, by keyboard; the candidate’s link says it was erased', async ({
@@ -115,7 +132,7 @@ test('an admin sets how long data is kept and erases a candidate, by keyboard; t
   expect(await seriousAccessibilityViolations(review)).toEqual([]);
 
   // The candidate is told that period on the landing page, before they start.
-  const invitation = await createInvitation(request, QUILLSTONE.testId);
+  const invitation = await createInvitation(request, ERASURE_TEST_ID);
   await page.goto(invitation.link);
   await page.getByText('Privacy notice: what is collected, who sees it, how long it is kept').click();
   await expect(page.getByText('Everything is erased 30 days after you start the assessment.')).toBeVisible();
@@ -136,7 +153,7 @@ test('an admin sets how long data is kept and erases a candidate, by keyboard; t
   await expect(erase).toBeFocused();
   await press(review, 'Enter');
   await press(review, 'Enter');
-  await expect(review).toHaveURL(new RegExp(`/review/tests/${QUILLSTONE.testId}$`));
+  await expect(review).toHaveURL(new RegExp(`/review/tests/${ERASURE_TEST_ID}$`));
   await expect(review.getByRole('status').filter({ hasText: 'erased' })).toHaveText(
     `${ADA.fullName}'s data was erased.`,
   );
