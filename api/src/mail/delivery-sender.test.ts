@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GIVE_UP_AFTER_MS, retryAt } from './delivery-sender.ts';
+import { GIVE_UP_AFTER_MS, HOLD_MS, retryAt } from './delivery-sender.ts';
+import { SMTP_STALL_MS } from './mail-transport.ts';
 
 const MINUTE = 60_000;
 
@@ -14,5 +15,12 @@ describe('retryAt', () => {
   it('tries for two days from the message, then gives up', () => {
     expect(retryAt(40, 0, GIVE_UP_AFTER_MS - 60 * MINUTE)).toBe(GIVE_UP_AFTER_MS);
     expect(retryAt(40, 0, GIVE_UP_AFTER_MS - 59 * MINUTE)).toBeNull();
+  });
+});
+
+describe('HOLD_MS', () => {
+  it('outlasts a stalled SMTP send, so a live instance’s send is never taken by another', () => {
+    // Connecting and greeting share one deadline; then as long again of silence ends the send.
+    expect(HOLD_MS).toBeGreaterThan(2 * SMTP_STALL_MS);
   });
 });

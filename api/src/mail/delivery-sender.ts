@@ -44,8 +44,9 @@ const CHECK_EVERY_MS = 2000;
 /** Messages one instance takes per look. */
 const BATCH = 20;
 /**
- * How long a claimed message is held: longer than the SMTP timeouts (`mail-transport.ts`), so
- * only an instance that died mid-send lets another send it again.
+ * How long a claimed message is held: longer than a stalled SMTP server can keep a send going
+ * (`SMTP_STALL_MS` to connect and greet, then as long again of silence) and than a webhook's
+ * timeout, so only an instance that died mid-send lets another send it again.
  */
 export const HOLD_MS = 5 * MINUTE;
 /** Retries go on for two days, past a mail server's weekend-long outage of a day. */

@@ -29,6 +29,14 @@ export interface MailSettings {
   mailDir: string;
 }
 
+/**
+ * How long an SMTP server may stall a send: to connect and greet, and then at most this long
+ * silent at any step. Nodemailer's own defaults (2 min to connect, 10 min of silence) would let a
+ * stalled send outlast the hold on its message (`HOLD_MS` in `delivery-sender.ts`), and another
+ * instance send it a second time.
+ */
+export const SMTP_STALL_MS = 60_000;
+
 /** A Message-ID from the delivery id: a receiving server that sees a retry can tell it is the same message. */
 function messageId(deliveryId: string, from: string): string {
   const domain =
@@ -58,7 +66,12 @@ function envelope(mail: OutgoingMail, from: string) {
  */
 export function createMailTransport(settings: MailSettings): MailTransport {
   if (settings.smtpUrl) {
-    const smtp = nodemailer.createTransport(settings.smtpUrl);
+    const smtp = nodemailer.createTransport({
+      url: settings.smtpUrl,
+      connectionTimeout: SMTP_STALL_MS,
+      greetingTimeout: SMTP_STALL_MS,
+      socketTimeout: SMTP_STALL_MS,
+    });
     return {
       emailSetUp: true,
       async send(mail) {
