@@ -46,14 +46,14 @@ describe('the outward queue’s jobs on PostgreSQL (pg-boss)', () => {
     await before.close();
 
     const upgraded = await instance(database.url);
-    const due = await upgraded.stores.deliveries.dueDeliveries(Date.now(), 10);
+    const due = await upgraded.stores.deliveries.dueDeliveries(Date.now(), 10, 2);
     expect(due.map((one) => one.deliveryId)).toEqual([delivery?.deliveryId]);
     for (const attempt of due) await attempt.attempted();
     await upgraded.close();
 
     // A later start finds the job queue there and schedules nothing twice.
     const later = await instance(database.url);
-    expect(await later.stores.deliveries.dueDeliveries(Date.now(), 10)).toEqual([]);
+    expect(await later.stores.deliveries.dueDeliveries(Date.now(), 10, 2)).toEqual([]);
     await later.close();
   });
 });

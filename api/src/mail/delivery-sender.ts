@@ -12,11 +12,13 @@ import { describeError } from '../backends.ts';
 import { type SerialLoop, startSerialLoop } from '../jobs/serial-loop.ts';
 import { accessLinkHash, type LinkMail } from '../review/team.ts';
 import { receivedParts } from '../routes/my-record.ts';
+import type { DueDelivery } from '../storage/db/database.ts';
 import type { DeliveryStore, StoredDelivery } from '../storage/deliveries/delivery-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionStore } from '../storage/sessions/session-store.ts';
 import type { TeamStore } from '../storage/team/team-store.ts';
 import { postWebhook, WebhookRefused } from '../webhooks/webhook-post.ts';
+import { intoLanes, PER_COMPANY } from './lanes.ts';
 import type { MailTransport, OutgoingMail } from './mail-transport.ts';
 import { invitationMail, mailTime, receiptMail, teammateMail } from './messages.ts';
 
@@ -34,14 +36,18 @@ export interface DeliverySenderDeps {
   onError: (error: unknown) => void;
 }
 
-/** `runDue` sends what is due now, and resolves when this instance has tried each. */
+/**
+ * `runDue` looks for what is due now, and resolves once this instance has nothing under way and
+ * finds nothing more it can send; `stop` takes nothing more, and resolves when the sends under way
+ * end.
+ */
 export type DeliverySender = SerialLoop;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** How often each instance looks for due messages. */
 const CHECK_EVERY_MS = 2000;
-/** Messages one instance takes per look. */
+/** Messages one instance takes at a time. */
 const BATCH = 20;
 /**
  * How long a claimed message is held: longer than a stalled SMTP server can keep a send going
@@ -197,16 +203,77 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
     await deliveries.markSent(deliveryId, now(), status);
   }
 
-  return startSerialLoop(
-    CHECK_EVERY_MS,
-    async (stopped) => {
-      for (const due of await deliveries.dueDeliveries(now(), BATCH)) {
-        // An attempt left untaken is handed out again (`DeliveryJobs`), or its row found due again.
-        if (stopped()) return;
+  /** The sends under way on this instance, by delivery id, and how many each company has: its lane (`lanes.ts`). */
+  const sending = new Map<string, Promise<void>>();
+  const inFlight = new Map<string, number>();
+
+  function start(due: DueDelivery): void {
+    inFlight.set(due.companyId, (inFlight.get(due.companyId) ?? 0) + 1);
+    const sent = (async () => {
+      try {
         await deliver(due.deliveryId);
         await due.attempted();
+      } catch (error) {
+        deps.onError(error);
+      } finally {
+        inFlight.set(due.companyId, (inFlight.get(due.companyId) ?? 1) - 1);
+        if (inFlight.get(due.companyId) === 0) inFlight.delete(due.companyId);
+        sending.delete(due.deliveryId);
+        // The lane has room again: the company's next, or anyone's, need not wait for the next look.
+        void looks.runDue();
+      }
+    })();
+    sending.set(due.deliveryId, sent);
+  }
+
+  // A look starts sends and does not wait for them: a send that stalls holds its own lane only.
+  const looks = startSerialLoop(
+    CHECK_EVERY_MS,
+    async (stopped) => {
+      for (;;) {
+        const due = (await deliveries.dueDeliveries(now(), BATCH, PER_COMPANY)).filter(
+          // A row this instance is sending may be read again before its claim is written.
+          (one) => !sending.has(one.deliveryId),
+        );
+        const lanes = intoLanes(due, inFlight);
+        for (const one of lanes.now) {
+          // An attempt left untaken is handed out again (`DeliveryJobs`), or its row found due again.
+          if (stopped()) return;
+          start(one);
+        }
+        for (const one of lanes.later) await one.later(now());
+        // A full batch that all went may have more behind it; otherwise the lanes' next sends will look again.
+        if (stopped() || due.length < BATCH || lanes.later.length > 0) return;
       }
     },
     deps.onError,
   );
+
+  // One wait for all callers, however many ask while sends are under way; `askedAgain` makes it
+  // wait for the look a later caller asked for too.
+  let settling: Promise<void> | undefined;
+  let askedAgain = false;
+  return {
+    runDue() {
+      askedAgain = true;
+      settling ??= (async () => {
+        try {
+          for (;;) {
+            askedAgain = false;
+            // After a send ends, this joins the look its end asked for: the lane's next is started or none is due.
+            await looks.runDue();
+            if (sending.size === 0 && !askedAgain) return;
+            if (sending.size > 0) await Promise.race(sending.values());
+          }
+        } finally {
+          settling = undefined;
+        }
+      })();
+      return settling;
+    },
+    async stop() {
+      await looks.stop();
+      await Promise.all(sending.values());
+    },
+  };
 }

@@ -38,7 +38,7 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
 
   it('queues one email with each invitation, which one instance of many claims, and none while it is held', async () => {
     await a.createInvitation(invitation('inv_queue1', 'one@mail.example'));
-    const [due] = idsOf(await b.dueDeliveries(t, 10));
+    const [due] = idsOf(await b.dueDeliveries(t, 10, 2));
     expect(due).toBeDefined();
     const claims = await Promise.all(
       Array.from({ length: 10 }, (_, index) => (index % 2 ? a : b).claimDelivery(due as string, t, HOLD)),
@@ -46,10 +46,10 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
     const won = claims.filter((claim) => claim !== undefined);
     expect(won).toHaveLength(1);
     expect(won[0]).toMatchObject({ kind: 'invitation', recipient: 'one@mail.example', attempts: 1, state: 'queued' });
-    expect(idsOf(await a.dueDeliveries(t + HOLD - 1, 10))).not.toContain(due);
+    expect(idsOf(await a.dueDeliveries(t + HOLD - 1, 10, 2))).not.toContain(due);
 
     await b.markSent(due as string, t + 1000);
-    expect(idsOf(await a.dueDeliveries(t + 2 * HOLD, 10))).not.toContain(due);
+    expect(idsOf(await a.dueDeliveries(t + 2 * HOLD, 10, 2))).not.toContain(due);
     const [logged] = await a.deliveriesOf('lumenvault', 10);
     expect(logged).toMatchObject({ deliveryId: due, state: 'sent', sentAt: t + 1000, lastError: null });
   });
@@ -67,18 +67,18 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
     await a.createInvitation(invitation('inv_queue3', 'three@mail.example'));
     const id = (await a.deliveriesOf('lumenvault', 10)).find((one) => one.recipient === 'three@mail.example')
       ?.deliveryId as string;
-    const first = await a.dueDeliveries(Date.now(), 10);
+    const first = await a.dueDeliveries(Date.now(), 10, 2);
     expect(idsOf(first)).toContain(id);
     await a.claimDelivery(id, Date.now(), HOLD);
     const retryAt = Date.now() + 1500;
     await a.markFailed(id, 'Mailbox busy', retryAt);
     for (const attempt of first) await attempt.attempted();
-    expect(idsOf(await b.dueDeliveries(Date.now(), 10))).not.toContain(id);
+    expect(idsOf(await b.dueDeliveries(Date.now(), 10, 2))).not.toContain(id);
     await new Promise((resolve) => setTimeout(resolve, retryAt + 200 - Date.now()));
-    await expect.poll(async () => idsOf(await b.dueDeliveries(Date.now(), 10)), { timeout: 5000 }).toContain(id);
+    await expect.poll(async () => idsOf(await b.dueDeliveries(Date.now(), 10, 2)), { timeout: 5000 }).toContain(id);
     await b.claimDelivery(id, Date.now(), HOLD);
     await b.markFailed(id, 'Mailbox gone', null);
-    expect(idsOf(await a.dueDeliveries(Date.now() + 10 * HOLD, 10))).not.toContain(id);
+    expect(idsOf(await a.dueDeliveries(Date.now() + 10 * HOLD, 10, 2))).not.toContain(id);
     expect((await a.deliveriesOf('lumenvault', 10)).find((one) => one.deliveryId === id)).toMatchObject({
       state: 'failed',
       attempts: 2,
@@ -87,7 +87,7 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
 
     expect(await b.sendAgain('another-company', id, Date.now())).toBe('not-found');
     expect(await b.sendAgain('lumenvault', id, Date.now())).toBe('queued');
-    expect(idsOf(await a.dueDeliveries(Date.now(), 10))).toContain(id);
+    expect(idsOf(await a.dueDeliveries(Date.now(), 10, 2))).toContain(id);
   });
 
   it('sends a message that went out again only once it went out a while ago', async () => {
@@ -138,7 +138,7 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
     await expect
       .poll(
         async () => {
-          handed.push(...idsOf(await b.dueDeliveries(Date.now(), 50)));
+          handed.push(...idsOf(await b.dueDeliveries(Date.now(), 50, 50)));
           return ids.filter((id) => handed.includes(id)).length;
         },
         { timeout: 5000 },
@@ -170,7 +170,7 @@ describe.each(backEnds)('the outward queue ($name)', (backEnd) => {
     await expect
       .poll(
         async () => {
-          handed.push(...idsOf(await b.dueDeliveries(Date.now(), 50)));
+          handed.push(...idsOf(await b.dueDeliveries(Date.now(), 50, 50)));
           return handed.includes(queued[0]?.deliveryId as string);
         },
         { timeout: 5000 },

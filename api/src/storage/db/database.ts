@@ -67,7 +67,11 @@ export interface DeliveryAttempt {
 /** A delivery due for an attempt, and what to call once this instance has made it. */
 export interface DueDelivery {
   deliveryId: string;
+  /** The company it is sent for: the sender's lane (`mail/lanes.ts`). */
+  companyId: string;
   attempted(): Promise<void>;
+  /** Not attempted now, its company's lane being full: due again from `at`, for whichever instance takes it. */
+  later(at: number): Promise<void>;
 }
 
 /**
@@ -78,7 +82,10 @@ export interface DueDelivery {
 export interface DeliveryJobs {
   /** Schedules each delivery's next attempt at its `at`, in the transaction `db` belongs to. */
   schedule(db: Db, attempts: readonly DeliveryAttempt[]): Promise<void>;
-  /** Attempts due now, each handed to this instance alone until it is attempted or the instance dies. */
+  /**
+   * Attempts due now, each handed to this instance alone until it is attempted, put off (`later`)
+   * or the instance dies; every company's first before any company's next.
+   */
   due(limit: number): Promise<DueDelivery[]>;
   close(): Promise<void>;
 }

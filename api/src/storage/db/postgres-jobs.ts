@@ -41,6 +41,31 @@ async function scheduleWaiting(db: Db, jobs: DeliveryJobs): Promise<void> {
   });
 }
 
+/**
+ * How many deliveries of the same company are queued beside each of these, read in the transaction
+ * that schedules them: minus that is the job's priority, so pg-boss, which hands out the highest
+ * first, hands out every company's next message before a company's hundredth, and a company with
+ * a backlog (a stalled endpoint, a stream of events) cannot keep another's from being taken.
+ */
+async function queuedBeside(db: Db, deliveryIds: readonly string[]): Promise<Map<string, number>> {
+  if (deliveryIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('deliveries as d')
+    .select((eb) => [
+      'd.delivery_id',
+      eb
+        .selectFrom('deliveries as o')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('o.company_id', '=', 'd.company_id')
+        .where('o.state', '=', 'queued')
+        .whereRef('o.delivery_id', '<>', 'd.delivery_id')
+        .as('beside'),
+    ])
+    .where('d.delivery_id', 'in', deliveryIds)
+    .execute();
+  return new Map(rows.map((row) => [row.delivery_id, Number(row.beside ?? 0)]));
+}
+
 /** pg-boss's statements, run inside the caller's transaction: the job is kept with its row, or neither is. */
 const inTransaction = (db: Db): PgBoss.Db => ({
   executeSql: async (text, values) => ({ rows: [...(await db.executeQuery(CompiledQuery.raw(text, values))).rows] }),
@@ -74,11 +99,16 @@ export async function openDeliveryJobs(
   const jobs: DeliveryJobs = {
     async schedule(db, attempts) {
       if (attempts.length === 0) return;
+      const beside = await queuedBeside(
+        db,
+        attempts.map((attempt) => attempt.deliveryId),
+      );
       // One statement for them all; a job is never refused, as none has a singleton key.
       await boss.insert(
         attempts.map(({ deliveryId, at }) => ({
           name: QUEUE,
           data: { deliveryId },
+          priority: -(beside.get(deliveryId) ?? 0),
           startAfter: new Date(at),
           expireInSeconds: EXPIRE_SECONDS,
           ...RETRY,
@@ -87,10 +117,29 @@ export async function openDeliveryJobs(
       );
     },
     async due(limit): Promise<DueDelivery[]> {
-      const jobs = await boss.fetch<{ deliveryId: string }>(QUEUE, { batchSize: limit });
-      return jobs.map((job) => ({
+      const taken = await boss.fetch<{ deliveryId: string }>(QUEUE, { batchSize: limit });
+      if (taken.length === 0) return [];
+      const rows = await db
+        .selectFrom('deliveries')
+        .select(['delivery_id', 'company_id'])
+        .where(
+          'delivery_id',
+          'in',
+          taken.map((job) => job.data.deliveryId),
+        )
+        .execute();
+      const companyOf = new Map(rows.map((row) => [row.delivery_id, row.company_id]));
+      return taken.map((job) => ({
         deliveryId: job.data.deliveryId,
+        // A job whose row is gone is attempted at once: its claim finds nothing, and the job ends.
+        companyId: companyOf.get(job.data.deliveryId) ?? '',
         attempted: () => boss.complete(QUEUE, job.id),
+        // Its next job and the end of this one in one transaction: the delivery is never jobless, nor twice queued.
+        later: (at) =>
+          db.transaction().execute(async (trx) => {
+            await jobs.schedule(trx, [{ deliveryId: job.data.deliveryId, at }]);
+            await boss.complete(QUEUE, job.id, {}, { db: inTransaction(trx) });
+          }),
       }));
     },
     close: () => boss.stop({ graceful: false, wait: true }),

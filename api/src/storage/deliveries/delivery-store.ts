@@ -71,8 +71,13 @@ export interface WebhookEndpoint {
 }
 
 export interface DeliveryStore {
-  /** Queued deliveries due by `now` that no instance holds, oldest first where the rows are the queue. */
-  dueDeliveries(now: number, limit: number): Promise<DueDelivery[]>;
+  /**
+   * Queued deliveries due by `now` that no instance holds, at most `limit`. Where the rows are the
+   * queue, oldest first, and none of a company that already has `perCompany` held (being sent):
+   * one company's backlog never fills the batch. Where a job queue keeps them, each company's next
+   * before any company's later ones (`DeliveryJobs.due`).
+   */
+  dueDeliveries(now: number, limit: number, perCompany: number): Promise<DueDelivery[]>;
   /** Takes a due delivery for one attempt, held until `now + holdMs`; undefined when another instance has it. */
   claimDelivery(deliveryId: string, now: number, holdMs: number): Promise<StoredDelivery | undefined>;
   /** `status`: the HTTP status a webhook got; null for an email. */
@@ -343,23 +348,46 @@ export const deliveryWrites = defineWrites({
   },
 });
 
-/** An attempt taken from the rows themselves: the row's claim is all there is to it. */
-const attemptOf = (deliveryId: string): DueDelivery => ({ deliveryId, attempted: async () => {} });
+/** An attempt taken from the rows themselves: the row's claim is all there is to it, and a row left alone stays due. */
+const attemptOf = (deliveryId: string, companyId: string): DueDelivery => ({
+  deliveryId,
+  companyId,
+  attempted: async () => {},
+  later: async () => {},
+});
 
 export function createDeliveryStore({ reads: db, write, deliveryJobs }: Storage): DeliveryStore {
   return {
-    async dueDeliveries(now, limit) {
+    async dueDeliveries(now, limit, perCompany) {
       if (deliveryJobs) return deliveryJobs.due(limit);
-      const rows = await db
+      // Only SQLite reads the rows as the queue: its rowid is the order they were queued in, which
+      // keeps a company's messages due in the same millisecond in the order they happened. Each
+      // company's due rows are numbered with the held ones (being sent) first: a row numbered past
+      // `perCompany` waits for its company's lane, and leaves the batch to the other companies.
+      const placed = db
         .selectFrom('deliveries')
-        .select('delivery_id')
+        .select([
+          'delivery_id',
+          'company_id',
+          'due_at',
+          'held_until',
+          sql<number>`rowid`.as('queued_order'),
+          sql<number>`row_number() OVER (PARTITION BY company_id ORDER BY held_until > ${now} DESC, due_at, rowid)`.as(
+            'place',
+          ),
+        ])
         .where('state', '=', 'queued')
-        .where('due_at', '<=', now)
+        .where('due_at', '<=', now);
+      const rows = await db
+        .selectFrom(placed.as('placed'))
+        .select(['delivery_id', 'company_id'])
+        .where('place', '<=', perCompany)
         .where('held_until', '<=', now)
         .orderBy('due_at')
+        .orderBy('queued_order')
         .limit(limit)
         .execute();
-      return rows.map((row) => attemptOf(row.delivery_id));
+      return rows.map((row) => attemptOf(row.delivery_id, row.company_id));
     },
     claimDelivery: (deliveryId, now, holdMs) => write('claimDelivery', deliveryId, now, holdMs),
     markSent: (deliveryId, at, status = null) => write('markSent', deliveryId, at, status),
