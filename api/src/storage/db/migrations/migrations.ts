@@ -21,6 +21,7 @@ import { sectionRecords } from './0018-section-records.ts';
 import { fastCompression } from './0019-fast-compression.ts';
 import { trustedBrowsers } from './0020-trusted-browsers.ts';
 import { retentionPeriods } from './0021-retention-periods.ts';
+import { queuedByCompany } from './0022-queued-by-company.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -49,6 +50,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0019-fast-compression', fastCompression],
   ['0020-trusted-browsers', trustedBrowsers],
   ['0021-retention-periods', retentionPeriods],
+  ['0022-queued-by-company', queuedByCompany],
 ];
 
 /**
