@@ -226,14 +226,32 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
     sending.set(due.deliveryId, sent);
   }
 
+  /**
+   * Deliveries taken for a lane that was full, kept here until it frees, in the order taken: put
+   * back and taken again at every look, a company's backlog would cost a job queue's round trips
+   * for each of its messages (`DueDelivery.later`). At most `BATCH - 1` are kept, so every look
+   * still takes at least one more, the highest in the queue's order: another company's next.
+   */
+  const waiting: DueDelivery[] = [];
+
+  function startWaiting(stopped: () => boolean): void {
+    for (const one of intoLanes(waiting, inFlight).now) {
+      if (stopped()) return;
+      waiting.splice(waiting.indexOf(one), 1);
+      start(one);
+    }
+  }
+
   // A look starts sends and does not wait for them: a send that stalls holds its own lane only.
   const looks = startSerialLoop(
     CHECK_EVERY_MS,
     async (stopped) => {
       for (;;) {
-        const due = (await deliveries.dueDeliveries(now(), BATCH, PER_COMPANY)).filter(
+        startWaiting(stopped);
+        const known = new Set([...sending.keys(), ...waiting.map((one) => one.deliveryId)]);
+        const due = (await deliveries.dueDeliveries(now(), BATCH - waiting.length, PER_COMPANY)).filter(
           // A row this instance is sending may be read again before its claim is written.
-          (one) => !sending.has(one.deliveryId),
+          (one) => !known.has(one.deliveryId),
         );
         const lanes = intoLanes(due, inFlight);
         for (const one of lanes.now) {
@@ -241,7 +259,10 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
           if (stopped()) return;
           start(one);
         }
-        for (const one of lanes.later) await one.later(now());
+        for (const one of lanes.later) {
+          if (waiting.length < BATCH - 1) waiting.push(one);
+          else await one.later(now());
+        }
         // A full batch that all went may have more behind it; otherwise the lanes' next sends will look again.
         if (stopped() || due.length < BATCH || lanes.later.length > 0) return;
       }
@@ -262,7 +283,7 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
             askedAgain = false;
             // After a send ends, this joins the look its end asked for: the lane's next is started or none is due.
             await looks.runDue();
-            if (sending.size === 0 && !askedAgain) return;
+            if (sending.size === 0 && waiting.length === 0 && !askedAgain) return;
             if (sending.size > 0) await Promise.race(sending.values());
           }
         } finally {
@@ -274,6 +295,8 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
     async stop() {
       await looks.stop();
       await Promise.all(sending.values());
+      // Handed back at once, rather than when the job queue finds them abandoned.
+      for (const one of waiting.splice(0)) await one.later(now()).catch(deps.onError);
     },
   };
 }
