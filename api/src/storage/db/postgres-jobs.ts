@@ -42,10 +42,18 @@ async function scheduleWaiting(db: Db, jobs: DeliveryJobs): Promise<void> {
 }
 
 /**
- * How many deliveries of the same company are queued beside each of these, read in the transaction
- * that schedules them: minus that is the job's priority, so pg-boss, which hands out the highest
- * first, hands out every company's next message before a company's hundredth, and a company with
- * a backlog (a stalled endpoint, a stream of events) cannot keep another's from being taken.
+ * Past this many of a company's queued deliveries, a backlog is a backlog: counting further would
+ * make each write that queues a message read the whole backlog (a crowd's receipts, all of one
+ * company), while every other company's next message already goes first.
+ */
+const BACKLOG_COUNTED = 100;
+
+/**
+ * How many deliveries of the same company are queued beside each of these (up to `BACKLOG_COUNTED`),
+ * read in the transaction that schedules them: minus that is the job's priority, so pg-boss, which
+ * hands out the highest first, hands out every company's next message before a company's backlog,
+ * and a company with a backlog (a stalled endpoint, a stream of events) cannot keep another's from
+ * being taken.
  */
 async function queuedBeside(db: Db, deliveryIds: readonly string[]): Promise<Map<string, number>> {
   if (deliveryIds.length === 0) return new Map();
@@ -54,11 +62,17 @@ async function queuedBeside(db: Db, deliveryIds: readonly string[]): Promise<Map
     .select((eb) => [
       'd.delivery_id',
       eb
-        .selectFrom('deliveries as o')
+        .selectFrom(
+          eb
+            .selectFrom('deliveries as o')
+            .select('o.delivery_id')
+            .whereRef('o.company_id', '=', 'd.company_id')
+            .where('o.state', '=', 'queued')
+            .whereRef('o.delivery_id', '<>', 'd.delivery_id')
+            .limit(BACKLOG_COUNTED)
+            .as('backlog'),
+        )
         .select(eb.fn.countAll<string>().as('n'))
-        .whereRef('o.company_id', '=', 'd.company_id')
-        .where('o.state', '=', 'queued')
-        .whereRef('o.delivery_id', '<>', 'd.delivery_id')
         .as('beside'),
     ])
     .where('d.delivery_id', 'in', deliveryIds)
