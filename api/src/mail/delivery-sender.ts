@@ -219,8 +219,9 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
         inFlight.set(due.companyId, (inFlight.get(due.companyId) ?? 1) - 1);
         if (inFlight.get(due.companyId) === 0) inFlight.delete(due.companyId);
         sending.delete(due.deliveryId);
-        // The lane has room again: the company's next, or anyone's, need not wait for the next look.
-        void looks.runDue();
+        // The lane has room again: the company's next, when this instance holds it already, goes at
+        // once without asking the queue; else a look, so that nobody's next waits for the timer.
+        if (startWaiting(() => false) === 0) void looks.runDue();
       }
     })();
     sending.set(due.deliveryId, sent);
@@ -234,12 +235,16 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
    */
   const waiting: DueDelivery[] = [];
 
-  function startWaiting(stopped: () => boolean): void {
+  /** Starts the waiting deliveries whose lanes have room; answers how many. */
+  function startWaiting(stopped: () => boolean): number {
+    let started = 0;
     for (const one of intoLanes(waiting, inFlight).now) {
-      if (stopped()) return;
+      if (stopped()) break;
       waiting.splice(waiting.indexOf(one), 1);
       start(one);
+      started += 1;
     }
+    return started;
   }
 
   // A look starts sends and does not wait for them: a send that stalls holds its own lane only.
