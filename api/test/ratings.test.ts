@@ -21,16 +21,19 @@ const RUBRIC = {
   ],
 };
 
+/** A reviewer's browser, signed in to the server at `url`. */
+async function signedInAt(url: string, email: string): Promise<ReviewerBrowser> {
+  const browser = new ReviewerBrowser(url);
+  expect((await browser.signIn(email)).status).toBe(204);
+  return browser;
+}
+
 describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (database) => {
   let server: InProcessServer;
   let stores: Stores;
   let close: () => Promise<void>;
   const candidate = newSessionId();
-  const signedIn = async (email: string) => {
-    const browser = new ReviewerBrowser(server.url);
-    expect((await browser.signIn(email)).status).toBe(204);
-    return browser;
-  };
+  const signedIn = (email: string) => signedInAt(server.url, email);
   const ratingsPath = `/api/review/candidates/${candidate}/ratings`;
 
   beforeAll(async () => {
@@ -230,11 +233,7 @@ describe.each(TEST_DATABASES)(
     let stores: Stores;
     let close: () => Promise<void>;
     const candidate = newSessionId();
-    const signedIn = async (email: string) => {
-      const browser = new ReviewerBrowser(server.url);
-      expect((await browser.signIn(email)).status).toBe(204);
-      return browser;
-    };
+    const signedIn = (email: string) => signedInAt(server.url, email);
     const rubricPath = `/api/review/tests/${testId}/rubric`;
     const ratingsPath = `/api/review/candidates/${candidate}/ratings`;
     const clarity = { about: 1, name: 'Clarity', anchors };
