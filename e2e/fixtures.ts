@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from './support/admin-token.ts';
 import { keepConsole, reportFailure } from './support/failure-report.ts';
 import { noteFrameStall, refuseRetryWithoutFrameStall } from './support/frame-stall.ts';
@@ -166,6 +166,25 @@ export const test = base.extend<{
 export { expect };
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Has `handle` take the page's requests to `url` (a proxy failing or holding them) until the
+ * returned function is called; after that they go through untouched. The route stays in place:
+ * removing it (`page.unroute`) switches Chromium's request interception off, and a request in
+ * flight at that moment may reach `requestfailed` without its answer. The outbox's
+ * acknowledgements, whose bodies it cancels, then read as failures (see `watch`).
+ */
+export async function interruptUntilBack(
+  page: Page,
+  url: RegExp,
+  handle: (route: Route) => Promise<void> | void,
+): Promise<() => void> {
+  let away = true;
+  await page.route(url, (route) => (away ? handle(route) : route.continue()));
+  return () => {
+    away = false;
+  };
+}
 
 /**
  * A request to `path` that the test makes fail with `error` (`net::ERR_CONNECTION_REFUSED`): the

@@ -1,6 +1,6 @@
 import type { Route } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { adminSession, expect, failedRequest, sessionId, test } from './fixtures.ts';
+import { adminSession, expect, failedRequest, interruptUntilBack, sessionId, test } from './fixtures.ts';
 import {
   connectCamera,
   expectHonestScreen,
@@ -29,7 +29,7 @@ test('an upload that keeps failing offers a way on, and the take still arrives o
 
   // A proxy that resets every upload request, as long as the test says so.
   let failed = 0;
-  await page.route(VIDEO_UPLOAD, (route) => {
+  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
     failed += 1;
     return route.abort('connectionreset');
   });
@@ -73,7 +73,7 @@ test('an upload that keeps failing offers a way on, and the take still arrives o
   await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeFocused();
 
   // The server is back: the take the candidate left sending arrives, and the company gets it.
-  await page.unroute(VIDEO_UPLOAD);
+  serverBack();
   // The sender's next attempt comes at most one retry delay or one pause later (upload-policy.ts).
   await expect
     .poll(async () => (await adminSession(request, unique))?.video?.status, { timeout: 60_000 })

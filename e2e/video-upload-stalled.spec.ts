@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test';
-import { adminSession, expect, failedRequest, sessionId, test } from './fixtures.ts';
+import { adminSession, expect, failedRequest, interruptUntilBack, sessionId, test } from './fixtures.ts';
 import {
   connectCamera,
   expectHonestScreen,
@@ -29,7 +29,7 @@ test('an upload whose requests hang is cut off and retried, offers a way on with
 
   // A proxy that holds every PATCH open, neither answering nor failing, as long as the test says so.
   const held: Route[] = [];
-  await page.route(VIDEO_UPLOAD, (route) => {
+  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
     if (route.request().method() !== 'PATCH') return route.continue();
     held.push(route);
   });
@@ -61,7 +61,7 @@ test('an upload whose requests hang is cut off and retried, offers a way on with
 
   // The proxy lets requests through again: the one it still holds is cut off in its turn, and the
   // take the candidate left sending arrives.
-  await page.unroute(VIDEO_UPLOAD);
+  serverBack();
   await fastForwardUntil(page, async () => (await adminSession(request, unique))?.video?.status === 'complete');
   await expect.poll(() => storedVideoRows(page, 'recordings')).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');
