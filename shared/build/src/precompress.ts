@@ -19,7 +19,10 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // Called after a failed build too, with its error: the output may be missing or half written,
+    // and throwing here would put this hook's error in place of the build's own.
+    closeBundle(error) {
+      if (error) return;
       for (const file of fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
         const full = path.join(outDir, file);
         if (!COMPRESSIBLE.test(file) || !fs.statSync(full).isFile()) continue;
