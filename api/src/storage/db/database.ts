@@ -75,18 +75,22 @@ export interface DueDelivery {
 }
 
 /**
- * A kept job queue for the outward deliveries (`deliveries/delivery-store.ts`), where the database
- * has one: PostgreSQL's is pg-boss (`postgres-jobs.ts`). Without one (SQLite, a single machine),
- * the rows of `deliveries` are the queue itself, read by due time.
+ * The queue the outward deliveries (`deliveries/delivery-store.ts`) are handed out from: a kept job
+ * queue where the database has one (`postgres-jobs.ts`), else the rows of `deliveries` themselves,
+ * read by due time (`sqlite.ts`), for a single machine.
  */
 export interface DeliveryJobs {
-  /** Schedules each delivery's next attempt at its `at`, in the transaction `db` belongs to. */
+  /**
+   * Schedules each delivery's next attempt at its `at`, in the transaction `db` belongs to; where
+   * the rows are the queue, their due time is the schedule already.
+   */
   schedule(db: Db, attempts: readonly DeliveryAttempt[]): Promise<void>;
   /**
-   * Attempts due now, each handed to this instance alone until it is attempted, put off (`later`)
-   * or the instance dies; every company's first before any company's next.
+   * Attempts due at `now`, each handed to this instance alone until it is attempted, put off
+   * (`later`) or the instance dies; every company's first before any company's next, and no more
+   * than `perCompany` of one company's at once where the queue can count them.
    */
-  due(limit: number): Promise<DueDelivery[]>;
+  due(now: number, limit: number, perCompany: number): Promise<DueDelivery[]>;
   close(): Promise<void>;
 }
 
@@ -94,8 +98,8 @@ export interface DeliveryJobs {
 export interface WriteContext {
   db: Db;
   dialect: Dialect;
-  /** The database's job queue for deliveries, where it has one. */
-  deliveryJobs?: DeliveryJobs;
+  /** The queue of the deliveries' attempts. */
+  deliveryJobs: DeliveryJobs;
   /**
    * Runs `work` so that it is stored whole or not at all, and only then resolves. Statements
    * outside it are committed one by one (or with the rest of a group, where one writer commits

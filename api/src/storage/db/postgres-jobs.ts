@@ -130,7 +130,8 @@ export async function openDeliveryJobs(
         { db: inTransaction(db) },
       );
     },
-    async due(limit): Promise<DueDelivery[]> {
+    // Each company's share is the jobs' priorities' doing, set as they are scheduled.
+    async due(_now, limit): Promise<DueDelivery[]> {
       const taken = await boss.fetch<{ deliveryId: string }>(QUEUE, { batchSize: limit });
       if (taken.length === 0) return [];
       const rows = await db

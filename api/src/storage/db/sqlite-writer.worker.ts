@@ -5,6 +5,7 @@ import {
   BUSY_TIMEOUT_MS,
   kyselyOf,
   openConnection,
+  rowsAsQueue,
   sqliteDialect,
   type WriteReply,
   type WriteRequest,
@@ -37,6 +38,7 @@ let erasingInBatch = false;
 const context: WriteContext = {
   db,
   dialect: sqliteDialect,
+  deliveryJobs: rowsAsQueue(db),
   // Every write already runs whole or not at all: in its savepoint, inside the group's transaction.
   atomically: (work) => work(db),
   local: <T>(name: string, create: () => T): T => {

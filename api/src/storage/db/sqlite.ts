@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { Kysely, type RawBuilder, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, type RawBuilder, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import { workerModule } from '../../worker-file.ts';
 import { STORE_ERRORS } from '../errors.ts';
 import type { WriteName } from '../writes.ts';
-import type { Db, Dialect } from './database.ts';
+import type { Db, DeliveryJobs, Dialect, DueDelivery } from './database.ts';
 import { migrate } from './migrations/migrations.ts';
 import type { Schema } from './schema.ts';
 import { legacySqliteSchema } from './sqlite-legacy.ts';
@@ -70,6 +70,52 @@ export function kyselyOf(db: Database.Database): Db {
   return new Kysely<Schema>({ dialect: new SqliteDialect({ database: keptStatements(db) }) });
 }
 
+/** An attempt taken from the rows themselves: the row's claim is all there is to it, and a row left alone stays due. */
+const attemptOf = (deliveryId: string, companyId: string): DueDelivery => ({
+  deliveryId,
+  companyId,
+  attempted: async () => {},
+  later: async () => {},
+});
+
+/**
+ * The rows of `deliveries` as their own queue, on a single machine: a row is due from its
+ * `due_at`, which is its schedule. The rowid is the order they were queued in, which keeps a
+ * company's messages due in the same millisecond in the order they happened. Each company's due
+ * rows are numbered with the held ones (being sent) first: a row numbered past `perCompany` waits
+ * for its company's lane, and leaves the batch to the other companies.
+ */
+export const rowsAsQueue = (db: Db): DeliveryJobs => ({
+  schedule: async () => {},
+  async due(now, limit, perCompany) {
+    const placed = db
+      .selectFrom('deliveries')
+      .select([
+        'delivery_id',
+        'company_id',
+        'due_at',
+        'held_until',
+        sql<number>`rowid`.as('queued_order'),
+        sql<number>`row_number() OVER (PARTITION BY company_id ORDER BY held_until > ${now} DESC, due_at, rowid)`.as(
+          'place',
+        ),
+      ])
+      .where('state', '=', 'queued')
+      .where('due_at', '<=', now);
+    const rows = await db
+      .selectFrom(placed.as('placed'))
+      .select(['delivery_id', 'company_id'])
+      .where('place', '<=', perCompany)
+      .where('held_until', '<=', now)
+      .orderBy('due_at')
+      .orderBy('queued_order')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => attemptOf(row.delivery_id, row.company_id));
+  },
+  close: async () => {},
+});
+
 /** How long a connection waits for another that holds the file, before its statement fails. */
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -102,6 +148,7 @@ export async function openSqliteStorage(dataDir: string): Promise<Storage> {
   return {
     reads,
     dialect: sqliteDialect,
+    deliveryJobs: rowsAsQueue(reads),
     write: (name, ...args) => writer.call(name, args) as never,
     async close() {
       await writer.close();

@@ -8,8 +8,8 @@ import type { Db, DeliveryJobs, Dialect } from './database.ts';
 export interface Storage {
   reads: Db;
   dialect: Dialect;
-  /** The database's job queue for deliveries, where it has one (`database.ts`). */
-  deliveryJobs?: DeliveryJobs;
+  /** The queue of the deliveries' attempts (`database.ts`). */
+  deliveryJobs: DeliveryJobs;
   write<Name extends WriteName>(name: Name, ...args: WriteArgs<Name>): Promise<WriteResult<Name>>;
   close(): Promise<void>;
 }

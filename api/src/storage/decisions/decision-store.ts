@@ -57,8 +57,8 @@ const stageOf = (value: string | undefined): CandidateStage =>
 /**
  * Sets the stage to `to` only where it is still `from`, in one statement: of two changes from the
  * same stage, on any instance and either database, the second finds the stage moved and writes
- * nothing (PostgreSQL's row lock makes it wait and then look at the first one's row). Whether it
- * wrote.
+ * nothing (where the database locks rows, the second waits for the first's lock and then reads the
+ * row it left). Whether it wrote.
  */
 async function moveIfStillAt(db: Db, change: StageChangeInput): Promise<boolean> {
   const values = { stage: change.to, changed_at: change.at };

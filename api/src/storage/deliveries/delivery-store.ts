@@ -113,9 +113,9 @@ function companyOfTest(testId: string): string {
 /**
  * Queues a message inside a write's own transaction (`db` is the transaction's): it is stored
  * with the change that causes it or not at all, and so is its first attempt's job, where `jobs`
- * keeps them.
+ * is a job queue.
  */
-export async function queueDelivery(db: Db, jobs: DeliveryJobs | undefined, delivery: QueuedDelivery): Promise<void> {
+export async function queueDelivery(db: Db, jobs: DeliveryJobs, delivery: QueuedDelivery): Promise<void> {
   const row = deliveryRow(delivery);
   const queued = await db
     .insertInto('deliveries')
@@ -123,7 +123,7 @@ export async function queueDelivery(db: Db, jobs: DeliveryJobs | undefined, deli
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
     .executeTakeFirst();
   // A cause queued before has its delivery, and that its jobs, already.
-  if (jobs && queued.numInsertedOrUpdatedRows !== 0n) {
+  if (queued.numInsertedOrUpdatedRows !== 0n) {
     await jobs.schedule(db, [{ deliveryId: row.delivery_id, at: delivery.at }]);
   }
 }
@@ -167,7 +167,7 @@ export const webhookUrlOf = (db: Db, testId: string) =>
  * endpoint: ids only, never what the candidate sent (the sender adds the review page's link).
  * `cause` names it, so a retried write queues no second one.
  */
-export async function queueWebhook(db: Db, jobs: DeliveryJobs | undefined, event: WebhookEvent): Promise<void> {
+export async function queueWebhook(db: Db, jobs: DeliveryJobs, event: WebhookEvent): Promise<void> {
   const endpoint = await webhookUrlOf(db, event.testId).executeTakeFirst();
   await queueWebhookTo(db, jobs, endpoint?.url ?? null, event);
 }
@@ -175,7 +175,7 @@ export async function queueWebhook(db: Db, jobs: DeliveryJobs | undefined, event
 /** `queueWebhook` for a write that has read the endpoint (`webhookUrlOf`) with its other facts. */
 export async function queueWebhookTo(
   db: Db,
-  jobs: DeliveryJobs | undefined,
+  jobs: DeliveryJobs,
   url: string | null,
   event: WebhookEvent,
 ): Promise<void> {
@@ -265,7 +265,7 @@ export const deliveryWrites = defineWrites({
         }))
         .where('delivery_id', '=', deliveryId)
         .execute();
-      if (retryAt !== null) await deliveryJobs?.schedule(db, [{ deliveryId, at: retryAt }]);
+      if (retryAt !== null) await deliveryJobs.schedule(db, [{ deliveryId, at: retryAt }]);
     });
   },
 
@@ -342,53 +342,15 @@ export const deliveryWrites = defineWrites({
         .where((eb) => eb.or([eb('sent_at', 'is', null), eb('sent_at', '<=', lately)]))
         .executeTakeFirst();
       if (queued.numUpdatedRows === 0n) return 'not-found';
-      await deliveryJobs?.schedule(db, [{ deliveryId, at: now }]);
+      await deliveryJobs.schedule(db, [{ deliveryId, at: now }]);
       return 'queued';
     });
   },
 });
 
-/** An attempt taken from the rows themselves: the row's claim is all there is to it, and a row left alone stays due. */
-const attemptOf = (deliveryId: string, companyId: string): DueDelivery => ({
-  deliveryId,
-  companyId,
-  attempted: async () => {},
-  later: async () => {},
-});
-
 export function createDeliveryStore({ reads: db, write, deliveryJobs }: Storage): DeliveryStore {
   return {
-    async dueDeliveries(now, limit, perCompany) {
-      if (deliveryJobs) return deliveryJobs.due(limit);
-      // Only SQLite reads the rows as the queue: its rowid is the order they were queued in, which
-      // keeps a company's messages due in the same millisecond in the order they happened. Each
-      // company's due rows are numbered with the held ones (being sent) first: a row numbered past
-      // `perCompany` waits for its company's lane, and leaves the batch to the other companies.
-      const placed = db
-        .selectFrom('deliveries')
-        .select([
-          'delivery_id',
-          'company_id',
-          'due_at',
-          'held_until',
-          sql<number>`rowid`.as('queued_order'),
-          sql<number>`row_number() OVER (PARTITION BY company_id ORDER BY held_until > ${now} DESC, due_at, rowid)`.as(
-            'place',
-          ),
-        ])
-        .where('state', '=', 'queued')
-        .where('due_at', '<=', now);
-      const rows = await db
-        .selectFrom(placed.as('placed'))
-        .select(['delivery_id', 'company_id'])
-        .where('place', '<=', perCompany)
-        .where('held_until', '<=', now)
-        .orderBy('due_at')
-        .orderBy('queued_order')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => attemptOf(row.delivery_id, row.company_id));
-    },
+    dueDeliveries: (now, limit, perCompany) => deliveryJobs.due(now, limit, perCompany),
     claimDelivery: (deliveryId, now, holdMs) => write('claimDelivery', deliveryId, now, holdMs),
     markSent: (deliveryId, at, status = null) => write('markSent', deliveryId, at, status),
     setWebhookEndpoint: (companyId, url, secret, at) => write('setWebhookEndpoint', companyId, url, secret, at),

@@ -3,7 +3,7 @@ import { queueDelivery, queueWebhook } from '../deliveries/delivery-store.ts';
 import { toInvitation } from './invitation-rows.ts';
 import type { InvitationChange, NewInvitation, StoredInvitation } from './invitation-store.ts';
 
-async function insertInvitation(db: Db, jobs: DeliveryJobs | undefined, invitation: NewInvitation): Promise<void> {
+async function insertInvitation(db: Db, jobs: DeliveryJobs, invitation: NewInvitation): Promise<void> {
   await db
     .insertInto('invitations')
     .values({

@@ -446,7 +446,7 @@ function storeFirstFeedbacks(context: WriteContext, firsts: readonly FirstFeedba
       stored.push(first.stored);
       queued.push(...first.queued);
     }
-    await context.deliveryJobs?.schedule(db, queued);
+    await context.deliveryJobs.schedule(db, queued);
     return stored;
   });
 }
@@ -474,7 +474,7 @@ async function registerSession(
     if (alone?.endpoint) {
       const opened = await openWithRegistration(db, ref, keyHash, row, gender, true);
       if (opened.opened) {
-        await context.deliveryJobs?.schedule(db, opened.queued);
+        await context.deliveryJobs.schedule(db, opened.queued);
         return;
       }
     }

@@ -34,7 +34,7 @@ export interface NewAccessLink {
 /** Queues a link's email in the transaction that makes the link: both are kept, or neither. */
 async function queueLinkMail(
   db: Db,
-  jobs: DeliveryJobs | undefined,
+  jobs: DeliveryJobs,
   link: NewAccessLink,
   reviewer: { companyId: string; email: string },
 ) {

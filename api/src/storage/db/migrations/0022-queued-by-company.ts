@@ -2,7 +2,7 @@ import type { Migration } from 'kysely';
 
 /**
  * A company's queued deliveries, counted each time one of its messages is scheduled where a job
- * queue hands them out (`postgres-jobs.ts`: the job's priority), inside the write that queues it:
+ * queue hands them out by priority (`DeliveryJobs` in `database.ts`), inside the write that queues it:
  * read from this index, the count costs the company's queued rows alone, not every message it was
  * ever sent.
  */
