@@ -1,7 +1,7 @@
 import { newSessionKey } from '@assessment/core';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { ADMIN_TOKEN, expect } from './fixtures.ts';
+import { ADMIN_TOKEN, expect, failedRequest, interruptUntilBack } from './fixtures.ts';
 import {
   addReviewer,
   registerCandidate,
@@ -31,19 +31,24 @@ async function expectShownFocus(target: Locator): Promise<void> {
   expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
 }
 
-test('paging to the last and back to the first page keeps the focus on the button pressed', async ({
-  page,
-  request,
-  ownServer,
-}) => {
-  for (let index = 1; index <= 11; index += 1) {
-    const name = `Pager ${String(index).padStart(2, '0')}`;
+/** `count` candidates of Emberlith's test who sent their answers, `${prefix} 01` first when sorted by name. */
+async function submitCandidates(request: APIRequestContext, prefix: string, count: number): Promise<void> {
+  for (let index = 1; index <= count; index += 1) {
+    const name = `${prefix} ${String(index).padStart(2, '0')}`;
     await submitAnswers(request, await registerCandidate(request, EMBERLITH.testId, { fullName: name, name }), [
       '<p>a</p>',
       '',
       '',
     ]);
   }
+}
+
+test('paging to the last and back to the first page keeps the focus on the button pressed', async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  await submitCandidates(request, 'Pager', 11);
   await signInAdmin(page, ownServer.dataDir);
   await page.goto(`/review/tests/${EMBERLITH.testId}?sort=name&order=asc&size=10`);
   await expect(page.getByRole('heading', { level: 1, name: EMBERLITH.roleName })).toBeFocused();
@@ -78,6 +83,72 @@ test('paging to the last and back to the first page keeps the focus on the butto
   await page.keyboard.press('Tab');
   await expect(next).toBeFocused();
   await expect(next).toHaveAttribute('aria-disabled', 'false');
+});
+
+test('"Try again" keeps the focus while the candidates cannot load, and hands it to their heading once they do', async ({
+  page,
+  request,
+  ownServer,
+  allowProblem,
+}) => {
+  allowProblem(failedRequest(`/api/review/tests/${EMBERLITH.testId}/candidates`, 'net::ERR_CONNECTION_REFUSED'));
+  await submitCandidates(request, 'Retry', 1);
+  await signInAdmin(page, ownServer.dataDir);
+  let refused = 0;
+  const back = await interruptUntilBack(
+    page,
+    new RegExp(`/api/review/tests/${EMBERLITH.testId}/candidates\\?`),
+    (route) => {
+      refused += 1;
+      return route.abort('connectionrefused');
+    },
+  );
+  await page.goto(`/review/tests/${EMBERLITH.testId}`);
+  await expect(page.getByRole('heading', { level: 1, name: EMBERLITH.roleName })).toBeFocused();
+  const list = page.getByRole('region', { name: 'Candidates', exact: true });
+  await expect(list.getByRole('alert')).toContainText('The server could not be reached.');
+  const tryAgain = list.getByRole('button', { name: 'Try again' });
+
+  await tabTo(page, tryAgain, 'Tab', 80);
+  const refusedBefore = refused;
+  await page.keyboard.press('Enter');
+  await expect.poll(() => refused).toBe(refusedBefore + 1);
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expectShownFocus(tryAgain);
+
+  back();
+  await page.keyboard.press('Enter');
+  await expect(list.getByRole('link', { name: 'Retry 01' })).toBeVisible();
+  await expect(list.getByRole('alert')).toHaveCount(0);
+  // Where the list now is, and the reviewer goes on from there: not from the top of the page.
+  await expectShownFocus(list.getByRole('heading', { level: 2, name: 'Candidates' }));
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(list.getByLabel('Show', { exact: true })).toBeFocused();
+});
+
+test('"Try again" that brings the list of tests hands the focus to the heading of their view', async ({
+  page,
+  ownServer,
+  allowProblem,
+}) => {
+  allowProblem(failedRequest('/api/review/tests', 'net::ERR_CONNECTION_REFUSED'));
+  await signInAdmin(page, ownServer.dataDir);
+  const back = await interruptUntilBack(page, /\/api\/review\/tests$/, (route) => route.abort('connectionrefused'));
+  await page.reload();
+  const heading = page.getByRole('heading', { level: 1, name: 'Your tests' });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('The server could not be reached.');
+
+  back();
+  await tabTo(page, page.getByRole('button', { name: 'Try again' }));
+  await page.keyboard.press('Enter');
+  const tests = page.getByRole('table', { name: "Your company's tests" });
+  await expect(tests.getByRole('link', { name: EMBERLITH.roleName })).toBeVisible();
+  await expectShownFocus(heading);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(tests.getByRole('link').first()).toBeFocused();
 });
 
 /** `count` invitations to Emberlith's test, made with the operator's key, "Invitee 01" the oldest. */

@@ -1,3 +1,7 @@
+// Also `@assessment/react/focus`: the focus helpers alone, for a page that takes nothing else of the
+// package (the review page).
+export { useFocusOnMount } from './useFocusOnMount.ts';
+
 /**
  * Nothing has focus: the control that had it was removed (or disabled), so the browser left focus
  * on the page body, and the next Tab would start from the top of the page.

@@ -17,7 +17,9 @@ export function CandidateList({ testId, blind }: { testId: string; blind: boolea
   const [compared, setCompared] = useState<string[]>([]);
   return (
     <section className="candidate-list" aria-labelledby={`${noteId}-title`} aria-busy={page.loading}>
-      <h2 id={`${noteId}-title`}>Candidates</h2>
+      <h2 id={`${noteId}-title`} tabIndex={-1}>
+        Candidates
+      </h2>
       <p id={noteId} className="signals-note">
         Tab switches and pastes are signals that need a human look, not proof of cheating: a candidate may switch tabs
         to re-read the instructions or paste their own notes. Open a candidate to see when each one happened.

@@ -68,7 +68,9 @@ export function StageForm({ sessionId, decisions, onDecisions }: Props) {
 
   return (
     <div className="stage-form">
-      <h3 id={`${id}-title`}>Stage</h3>
+      <h3 id={`${id}-title`} tabIndex={-1}>
+        Stage
+      </h3>
       <form aria-labelledby={`${id}-title`} onSubmit={(event) => void save(event)} noValidate>
         <p id={`${id}-current`}>Current stage: {STAGE_NAMES[decisions.stage]}</p>
         <p>

@@ -47,7 +47,9 @@ export function DeliveryLog() {
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={log.loading}>
-      <h2 id={`${id}-title`}>Emails and webhooks</h2>
+      <h2 id={`${id}-title`} tabIndex={-1}>
+        Emails and webhooks
+      </h2>
       {!me.emailSetUp && (
         <p className="notice">
           Email is not set up: copy the link. Invitations and receipts are kept on the server, not sent, until the

@@ -33,7 +33,9 @@ export function GenderReport({ testId }: { testId: string }) {
   const report = useResource(`gender-report:${testId}`, (signal) => calls.genderReport(testId, signal));
   return (
     <section className="panel gender-report" aria-labelledby={`${id}-title`} aria-busy={report.loading}>
-      <h2 id={`${id}-title`}>Candidates by gender, counted together</h2>
+      <h2 id={`${id}-title`} tabIndex={-1}>
+        Candidates by gender, counted together
+      </h2>
       <p>
         No candidate's answer is ever shown, and it plays no part in any decision. These counts help you see whether
         candidates of one group stop, or are advanced, less often than others. A count under 5, one that would give such

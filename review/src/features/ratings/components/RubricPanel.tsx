@@ -16,7 +16,9 @@ export function RubricPanel({ testId, questionCount }: { testId: string; questio
   const rubric = useResource(`rubric:${testId}`, (signal) => calls.rubric(testId, signal));
   return (
     <section className="panel rubric-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Rubric</h2>
+      <h2 id={`${id}-title`} tabIndex={-1}>
+        Rubric
+      </h2>
       {/* A failed read again (after another admin's save) leaves the editor and its drafts in place. */}
       {rubric.error && <LoadProblem message={rubric.error} onRetry={rubric.reload} />}
       {!rubric.data ? (
