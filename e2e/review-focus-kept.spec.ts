@@ -85,6 +85,56 @@ test('paging to the last and back to the first page keeps the focus on the butto
   await expect(next).toHaveAttribute('aria-disabled', 'false');
 });
 
+test('a second "Next page" while the page loads does nothing: the page is asked once, and Previous comes back', async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  await submitCandidates(request, 'Twice', 11);
+  await signInAdmin(page, ownServer.dataDir);
+  // The second page is held on its way, as on a slow line, until both presses are made.
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const asked: string[] = [];
+  await page.route(new RegExp(`/api/review/tests/${EMBERLITH.testId}/candidates\\?.*cursor=`), async (route) => {
+    asked.push(route.request().url());
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(`/review/tests/${EMBERLITH.testId}?sort=name&order=asc&size=10`);
+  await expect(page.getByRole('heading', { level: 1, name: EMBERLITH.roleName })).toBeFocused();
+  const names = page.getByRole('table', { name: /Candidates/ }).locator('tbody th a');
+  await expect(names).toHaveCount(10);
+  const pages = page.getByRole('navigation', { name: 'Candidate pages' });
+  const previous = pages.getByRole('button', { name: 'Previous page' });
+  const next = pages.getByRole('button', { name: 'Next page' });
+
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => asked.length).toBe(1);
+  await page.keyboard.press('Enter');
+  await expect(pages).toContainText('Page 2');
+  // On its way, the page after it is not known yet: the button keeps the focus, and says it does nothing now.
+  await expectShownFocus(next);
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  arrive();
+  await expect(names).toHaveText(['Twice 11']);
+  await expect(pages).toContainText('Page 2');
+  expect(asked).toHaveLength(1);
+  await expectShownFocus(next);
+
+  await tabTo(page, previous, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(names.first()).toHaveText('Twice 01');
+  await expect(pages).toContainText('Page 1');
+  await expectShownFocus(previous);
+  await expect(previous).toHaveAttribute('aria-disabled', 'true');
+});
+
 test('"Try again" keeps the focus while the candidates cannot load, and hands it to their heading once they do', async ({
   page,
   request,

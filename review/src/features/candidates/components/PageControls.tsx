@@ -18,8 +18,9 @@ export function PageControls({
   const id = useId();
   return (
     <nav className="page-controls" aria-label="Candidate pages">
-      {/* aria-disabled, not disabled: the first or last page reached would disable the button just
-          pressed, and drop the keyboard focus to the page. A press then does nothing. */}
+      {/* aria-disabled, not disabled: the first or last page reached, or the next page on its way,
+          would disable the button just pressed, and drop the keyboard focus to the page. A press
+          then does nothing. */}
       <button type="button" className="button" aria-disabled={!previousPage} onClick={() => previousPage?.()}>
         Previous page
       </button>

@@ -2,6 +2,7 @@ import type { CandidateSummary } from '@assessment/core';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignedIn } from '../../../api/session.tsx';
 import { useResource } from '../../../hooks/useResource.ts';
+import { type ListPlace, nextPlace, previousPlace } from '../lib/candidate-paging.ts';
 import { type CandidateListQuery, readListQuery, writeListQuery } from '../lib/candidate-sort.ts';
 
 /** Cursors of the pages before this one, kept in the history entry so Back and "Previous page" both work. */
@@ -21,8 +22,12 @@ export function useCandidatePage(testId: string) {
   const query = readListQuery(params);
   const before = (location.state as PagingState | null)?.before ?? [];
 
-  const page = useResource(`${testId}?${params}`, (signal) =>
-    calls.candidates(
+  const asking = `${testId}?${params}`;
+  // Each page says which address it answers: the list keeps the page it left on screen while the
+  // next loads, and "Next page" may only go on from the page the address asks for.
+  const page = useResource(asking, async (signal) => ({
+    asked: asking,
+    ...(await calls.candidates(
       testId,
       {
         sort: query.sort,
@@ -34,22 +39,20 @@ export function useCandidatePage(testId: string) {
         recommendation: query.recommendation,
       },
       signal,
-    ),
-  );
+    )),
+  }));
 
-  const go = (next: CandidateListQuery, history: (string | null)[]) =>
-    navigate({ search: `?${writeListQuery(next)}` }, { state: { before: history } satisfies PagingState });
+  const go = (to: ListPlace) =>
+    navigate({ search: `?${writeListQuery(to.query)}` }, { state: { before: to.before } satisfies PagingState });
+  const goTo = (to: ListPlace | null) => to && (() => go(to));
 
   return {
     query,
     page,
     rows: page.data?.candidates ?? ([] as CandidateSummary[]),
     pageNumber: before.length + 1,
-    change: (next: CandidateListQuery) => go({ ...next, cursor: null }, []),
-    nextPage: page.data?.next
-      ? () => go({ ...query, cursor: page.data?.next ?? null }, [...before, query.cursor])
-      : null,
-    previousPage:
-      query.cursor !== null ? () => go({ ...query, cursor: before.at(-1) ?? null }, before.slice(0, -1)) : null,
+    change: (next: CandidateListQuery) => go({ query: { ...next, cursor: null }, before: [] }),
+    nextPage: goTo(nextPlace({ query, before }, asking, page.data)),
+    previousPage: goTo(previousPlace({ query, before })),
   };
 }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { type ListPlace, nextPlace, previousPlace } from './candidate-paging.ts';
+import { readListQuery } from './candidate-sort.ts';
+
+const first: ListPlace = { query: readListQuery(new URLSearchParams('size=10')), before: [] };
+const at = (cursor: string | null, before: (string | null)[]): ListPlace => ({
+  query: { ...first.query, cursor },
+  before,
+});
+/** The addresses of the first two pages, as the list's hook names them. */
+const [page1, page2] = ['t?size=10', 't?size=10&cursor=b'];
+
+describe('paging through the candidate list', () => {
+  it('steps to the next cursor and keeps the one it leaves', () => {
+    expect(nextPlace(first, page1, { asked: page1, next: 'b' })).toEqual(at('b', [null]));
+    expect(nextPlace(at('b', [null]), page2, { asked: page2, next: 'c' })).toEqual(at('c', [null, 'b']));
+  });
+
+  it('has no next page on the last one, nor before the first has come', () => {
+    expect(nextPlace(at('b', [null]), page2, { asked: page2, next: null })).toBeNull();
+    expect(nextPlace(first, page1, undefined)).toBeNull();
+  });
+
+  it('takes no step from the page it left, shown while the next loads or after that load failed', () => {
+    // Where a first press led: page 2 asked for, page 1 still on screen with its cursor to page 2.
+    expect(nextPlace(at('b', [null]), page2, { asked: page1, next: 'b' })).toBeNull();
+  });
+
+  it('walks back along the cursors kept, to the first page, which has none before it', () => {
+    expect(previousPlace(at('c', [null, 'b']))).toEqual(at('b', [null]));
+    expect(previousPlace(at('b', [null]))).toEqual(first);
+    expect(previousPlace(first)).toBeNull();
+  });
+
+  it('goes to the first page from a page opened without its history (a shared address)', () => {
+    expect(previousPlace(at('c', []))).toEqual(first);
+  });
+});
