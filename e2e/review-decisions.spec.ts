@@ -151,7 +151,7 @@ test('a reviewer whose page shows a stage a teammate has since changed is told w
   const csrfToken = await signInReviewer(request, NIMBUS.companyId, ownServer.dataDir);
   const listed = await request.patch('/api/review/company', {
     headers: { 'x-csrf-token': csrfToken },
-    data: { stageReasons: ['Role filled', 'Clear, careful answers'] },
+    data: { stageReasons: ['Role filled', 'Clear, careful answers'], stageReasonsVersion: 0 },
   });
   expect(listed.status(), await listed.text()).toBe(200);
   // Rob's first save is refused on purpose, and Chromium logs the refusal.
@@ -226,4 +226,97 @@ test('a reviewer whose page shows a stage a teammate has since changed is told w
     new RegExp(`^New to Decline, by ${danasName}, .+: Role filled$`),
     new RegExp(`^Decline to Reviewing, by ${robsName}, .+: Clear, careful answers$`),
   ]);
+});
+
+test('an admin whose stage reasons another admin saved first is told who and when, sees their list, keeps their own, and saves it knowingly, by keyboard alone', async ({
+  page,
+  browser,
+  request,
+  allowProblem,
+  watchPage,
+  ownServer,
+}) => {
+  test.setTimeout(90_000);
+  // The list both admins start from, as an admin lists it; how that is done is the first test's.
+  const csrfToken = await signInReviewer(request, NIMBUS.companyId, ownServer.dataDir);
+  const listed = await request.patch('/api/review/company', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { stageReasons: ['Role filled', 'Clear, careful answers'], stageReasonsVersion: 0 },
+  });
+  expect(listed.status(), await listed.text()).toBe(200);
+  // Ann's first save is refused on purpose, and Chromium logs the refusal.
+  allowProblem(refusedRequest('/api/review/company', 409));
+  const ann = addReviewer(NIMBUS.companyId, 'Ann Admin', 'admin', ownServer.dataDir);
+  const ada = addReviewer(NIMBUS.companyId, 'Ada Admin', 'admin', ownServer.dataDir);
+
+  // Ann adds a reason, and has not saved yet.
+  await signIn(page, ann, '/review/');
+  const reasons = page.getByRole('region', { name: 'Stage reasons' });
+  const field = reasons.getByLabel('Reasons to choose from');
+  await expect(field).toHaveValue('Role filled\nClear, careful answers');
+  await tabToShownFocus(page, field);
+  await press(page, 'Control+End');
+  await type(page, '\nStrong written answers');
+
+  // Meanwhile Ada, in her own browser, replaces the list.
+  const adasContext = await browser.newContext({ baseURL: ownServer.origin });
+  try {
+    const adasPage = await adasContext.newPage();
+    await watchPage(adasPage);
+    await signIn(adasPage, ada, '/review/');
+    const adasReasons = adasPage.getByRole('region', { name: 'Stage reasons' });
+    const adasField = adasReasons.getByLabel('Reasons to choose from');
+    await expect(adasField).toHaveValue('Role filled\nClear, careful answers');
+    await tabToShownFocus(adasPage, adasField);
+    await press(adasPage, 'Control+A');
+    await type(adasPage, 'Role filled\nSalary out of range');
+    await tabToShownFocus(adasPage, adasReasons.getByRole('button', { name: 'Save reasons' }));
+    await press(adasPage, 'Enter');
+    await expect(adasReasons.getByRole('status')).toHaveText('Saved: 2 reasons.');
+  } finally {
+    await adasContext.close();
+  }
+
+  // Ann's page still shows the list she read: she saves.
+  const save = reasons.getByRole('button', { name: 'Save reasons' });
+  await tabToShownFocus(page, save);
+  await press(page, 'Enter');
+
+  // Refused, and told why in words, with Ada's list shown and Ann's still in the field.
+  const adasName = `Ada Admin \\(${ada.email.replaceAll('.', '\\.')}\\)`;
+  const notice = reasons.getByRole('alert');
+  await expect(notice).toHaveText(
+    new RegExp(
+      `^${adasName} saved the stage reasons on .+, after this page showed them\\. Nothing was saved\\. ` +
+        'The list as it is now is shown below, and your changes are still in the field: save again to put yours in its place\\.$',
+    ),
+  );
+  await expect(notice).toBeFocused();
+  await expect(reasons.getByRole('list', { name: 'The list as it is now:' }).getByRole('listitem')).toHaveText([
+    'Role filled',
+    'Salary out of range',
+  ]);
+  await expect(field).toHaveValue('Role filled\nClear, careful answers\nStrong written answers');
+  await expect(reasons.getByRole('status')).toHaveText('');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // From the notice, Tab goes on to her list; having read Ada's, she keeps one of its reasons, and saves.
+  await press(page, 'Tab');
+  await expect(field).toBeFocused();
+  await press(page, 'Control+End');
+  await type(page, '\nSalary out of range');
+  await tabToShownFocus(page, save);
+  await press(page, 'Enter');
+  await expect(reasons.getByRole('status')).toHaveText('Saved: 4 reasons.');
+  await expect(notice).toHaveCount(0);
+  await expect(reasons.getByRole('list')).toHaveCount(0);
+  await expect(save).toBeFocused();
+
+  // What every reviewer reads now is Ann's list, saved over Ada's knowingly.
+  const company = await request.get('/api/review/company');
+  expect(await company.json()).toMatchObject({
+    stageReasons: ['Role filled', 'Clear, careful answers', 'Strong written answers', 'Salary out of range'],
+    stageReasonsVersion: 3,
+    stageReasonsSaved: { by: `Ann Admin (${ann.email})` },
+  });
 });

@@ -5,6 +5,7 @@ import {
   NOTE_MAX_LENGTH,
   SESSION_ID_HEADER,
   STAGE_CHANGED_MEANWHILE,
+  STAGE_REASONS_CHANGED_MEANWHILE,
   type TestDefinition,
 } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
 
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const ADMIN = 'decide-admin@lumenvault.example';
+const SECOND_ADMIN = 'decide-ada@lumenvault.example';
 const REVIEWER = 'decide-reviewer@lumenvault.example';
 const OUTSIDER = 'decide-admin@orbitra.example';
 
@@ -50,6 +52,7 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     closeStores = beside.close;
     for (const person of [
       { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' as const },
+      { companyId, email: SECOND_ADMIN, name: 'Ada Admin', role: 'admin' as const },
       { companyId, email: REVIEWER, name: 'Rob Reviewer', role: 'reviewer' as const },
       { companyId: 'orbitra-labs', email: OUTSIDER, name: 'Olga Outsider', role: 'admin' as const },
     ]) {
@@ -79,15 +82,21 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     expect(unlisted.status).toBe(400);
     expect(unlisted.text).toMatch(/no stage reasons yet: an admin lists them/);
     const reasons = ['Strong written answers', 'Role filled'];
-    expect((await rob.send('PATCH', '/api/review/company', { stageReasons: reasons })).status).toBe(403);
+    expect(
+      (await rob.send('PATCH', '/api/review/company', { stageReasons: reasons, stageReasonsVersion: 0 })).status,
+    ).toBe(403);
 
     const ann = reviewer();
     await ann.signIn(ADMIN);
-    const twice = await ann.send('PATCH', '/api/review/company', { stageReasons: ['Role filled', 'role filled '] });
+    const twice = await ann.send('PATCH', '/api/review/company', {
+      stageReasons: ['Role filled', 'role filled '],
+      stageReasonsVersion: 0,
+    });
     expect(twice.status).toBe(400);
     expect(twice.text).toMatch(/each reason once/);
     const saved = await ann.send('PATCH', '/api/review/company', {
       stageReasons: [' Strong written answers', ...reasons.slice(1)],
+      stageReasonsVersion: 0,
     });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject({ stageReasons: reasons });
@@ -266,5 +275,95 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     expect((await ann.send('DELETE', `/api/review/candidates/${first}`)).status).toBe(204);
     expect((await ann.send('GET', `/api/review/candidates/${first}/decisions`)).status).toBe(404);
     expect(await stores.decisions.decisions(first)).toEqual({ stage: 'new', history: [], notes: [] });
+  });
+
+  it('refuses a stage reasons list saved over one another admin saved meanwhile, says who and when, and keeps theirs', async () => {
+    const ann = reviewer();
+    await ann.signIn(ADMIN);
+    const ada = reviewer();
+    await ada.signIn(SECOND_ADMIN);
+    const read = await ann.send('GET', '/api/review/company');
+    expect(read.body).toMatchObject({
+      stageReasons: ['Strong written answers', 'Role filled'],
+      stageReasonsVersion: 1,
+      stageReasonsSaved: { by: `Ann Admin (${ADMIN})` },
+    });
+    const { retentionDays, reminderHours } = read.body as { retentionDays: number; reminderHours: number };
+
+    // Both admins read version 1; Ada saves first.
+    const adas = ['Role filled', 'Clear, careful answers'];
+    const adasSave = await ada.send('PATCH', '/api/review/company', { stageReasons: adas, stageReasonsVersion: 1 });
+    expect(adasSave.status, adasSave.text).toBe(200);
+    expect(adasSave.body).toMatchObject({
+      stageReasons: adas,
+      stageReasonsVersion: 2,
+      stageReasonsSaved: { by: `Ada Admin (${SECOND_ADMIN})`, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    });
+    const adasList = (adasSave.body as { stageReasonsSaved: { at: string } }).stageReasonsSaved;
+
+    // Ann's page still shows version 1: her save, and the other setting sent with it, are refused.
+    const annsSave = await ann.send('PATCH', '/api/review/company', {
+      stageReasons: ['Strong written answers'],
+      stageReasonsVersion: 1,
+      retentionDays: retentionDays + 1,
+    });
+    expect(annsSave.status).toBe(409);
+    expect(annsSave.body).toEqual({
+      error:
+        `The stage reasons changed meanwhile: Ada Admin (${SECOND_ADMIN}) saved version 2 at ${adasList.at}, and you ` +
+        'edited version 1. Nothing was saved; read the list, then send your changes again with stageReasonsVersion 2.',
+      code: STAGE_REASONS_CHANGED_MEANWHILE,
+      companyId,
+      companyName: expect.any(String),
+      retentionDays,
+      reminderHours,
+      stageReasons: adas,
+      stageReasonsVersion: 2,
+      stageReasonsSaved: adasList,
+    });
+    const rob = reviewer();
+    await rob.signIn(REVIEWER);
+    expect((await rob.send('GET', '/api/review/company')).body).toMatchObject({
+      retentionDays,
+      stageReasons: adas,
+      stageReasonsVersion: 2,
+    });
+
+    // A client that names no version (one from before versions) is refused: it would overwrite unseen.
+    const unversioned = await ann.send('PATCH', '/api/review/company', { stageReasons: ['Strong written answers'] });
+    expect(unversioned.status).toBe(400);
+    expect(unversioned.text).toMatch(/stageReasonsVersion: name the version of the stage reasons you edited/);
+    const versionAlone = await ann.send('PATCH', '/api/review/company', { stageReasonsVersion: 2 });
+    expect(versionAlone.status).toBe(400);
+    expect(versionAlone.text).toMatch(/stageReasons: send the list/);
+    // The other settings need no version, as before.
+    const reminders = await ann.send('PATCH', '/api/review/company', { reminderHours: 24 });
+    expect(reminders.status, reminders.text).toBe(200);
+    expect(reminders.body).toMatchObject({ reminderHours: 24, stageReasons: adas, stageReasonsVersion: 2 });
+
+    // Having read version 2, Ann replaces it knowingly.
+    const again = await ann.send('PATCH', '/api/review/company', {
+      stageReasons: ['Strong written answers'],
+      stageReasonsVersion: 2,
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({
+      stageReasons: ['Strong written answers'],
+      stageReasonsVersion: 3,
+      stageReasonsSaved: { by: `Ann Admin (${ADMIN})` },
+    });
+
+    // Two saves of version 3 sent at once: one is made, the other refused.
+    const both = await Promise.all(
+      [ann, ada].map((admin, index) =>
+        admin.send('PATCH', '/api/review/company', { stageReasons: [`Reason ${index}`], stageReasonsVersion: 3 }),
+      ),
+    );
+    expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
+    const made = both.find((response) => response.status === 200)?.body;
+    expect((await rob.send('GET', '/api/review/company')).body).toMatchObject({
+      stageReasons: (made as { stageReasons: string[] }).stageReasons,
+      stageReasonsVersion: 4,
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { STAGE_CHANGED_MEANWHILE } from '@assessment/core';
+import { STAGE_CHANGED_MEANWHILE, STAGE_REASONS_CHANGED_MEANWHILE } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
-import { stageMovedMeanwhile } from './decisions.ts';
+import { stageMovedMeanwhile, stageReasonsChangedMeanwhile } from './decisions.ts';
 
 describe('stageMovedMeanwhile', () => {
   it('says who moved the candidate where, and when, and answers with the candidate as they stand', () => {
@@ -29,6 +29,39 @@ describe('stageMovedMeanwhile', () => {
   it('names no one where the history has no change', () => {
     expect(stageMovedMeanwhile({ stage: 'new', history: [], notes: [] }).message).toBe(
       'The stage changed meanwhile: the candidate is at New now. Nothing was saved; to change it, send again from "new".',
+    );
+  });
+});
+
+describe('stageReasonsChangedMeanwhile', () => {
+  const settings = {
+    companyId: 'nimbus',
+    companyName: 'Nimbus',
+    retentionDays: 365,
+    reminderHours: 48,
+    stageReasons: ['Role filled'],
+  };
+
+  it('says who saved which version, and when, the version to send, and answers with the settings as they stand', () => {
+    const current = {
+      ...settings,
+      stageReasonsVersion: 3,
+      stageReasonsSaved: { by: 'Bea (bea@x.example)', at: '2026-03-12T14:05:09.000Z' },
+    };
+    const refusal = stageReasonsChangedMeanwhile(current, 2);
+    expect(refusal.statusCode).toBe(409);
+    expect(refusal.message).toBe(
+      'The stage reasons changed meanwhile: Bea (bea@x.example) saved version 3 at 2026-03-12T14:05:09.000Z, ' +
+        'and you edited version 2. Nothing was saved; read the list, then send your changes again with stageReasonsVersion 3.',
+    );
+    expect(refusal.details).toEqual({ code: STAGE_REASONS_CHANGED_MEANWHILE, ...current });
+  });
+
+  it('says there is no such version where no list was ever saved', () => {
+    const current = { ...settings, stageReasons: [], stageReasonsVersion: 0, stageReasonsSaved: null };
+    expect(stageReasonsChangedMeanwhile(current, 4).message).toBe(
+      'The stage reasons have no version 4: no list has been saved yet (version 0). Nothing was saved; read the ' +
+        'list, then send your changes again with stageReasonsVersion 0.',
     );
   });
 });

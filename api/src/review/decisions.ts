@@ -1,7 +1,13 @@
-import { type Decisions, STAGE_CHANGED_MEANWHILE, STAGE_NAMES } from '@assessment/core';
+import {
+  type CompanySettings,
+  type Decisions,
+  STAGE_CHANGED_MEANWHILE,
+  STAGE_NAMES,
+  STAGE_REASONS_CHANGED_MEANWHILE,
+} from '@assessment/core';
 import { iso } from '../admin/time.ts';
 import { HttpError } from '../http/errors.ts';
-import type { DecisionStore } from '../storage/decisions/decision-store.ts';
+import type { DecisionStore, StoredStageReasons } from '../storage/decisions/decision-store.ts';
 
 /** How a reviewer is named on the team's record: as they were when they acted. */
 export const actorName = (reviewer: { name: string; email: string }) => `${reviewer.name} (${reviewer.email})`;
@@ -50,5 +56,29 @@ export function stageMovedMeanwhile(current: Decisions): HttpError {
     409,
     `The stage changed meanwhile: the candidate is at ${STAGE_NAMES[current.stage]} now${by}. Nothing was saved; to change it, send again from "${current.stage}".`,
     { code: STAGE_CHANGED_MEANWHILE, ...current },
+  );
+}
+
+/** The company's stage reasons as its settings give them: the list, its version, who saved it when. */
+export const stageReasonsView = ({ reasons, version, saved }: StoredStageReasons) => ({
+  stageReasons: reasons,
+  stageReasonsVersion: version,
+  stageReasonsSaved: saved && { by: saved.actor, at: iso(saved.at) as string },
+});
+
+/**
+ * The refusal of a stage reasons save edited from a version that is no longer the list's (409):
+ * nothing in the request was saved. It says who saved the list now held, and when, and the version
+ * to send; the answer carries the company's settings as they stand (`current`), for the page to show.
+ */
+export function stageReasonsChangedMeanwhile(current: CompanySettings, editedVersion: number): HttpError {
+  const { stageReasonsVersion: version, stageReasonsSaved: saved } = current;
+  const what = saved
+    ? `The stage reasons changed meanwhile: ${saved.by} saved version ${version} at ${saved.at}, and you edited version ${editedVersion}.`
+    : `The stage reasons have no version ${editedVersion}: no list has been saved yet (version 0).`;
+  return new HttpError(
+    409,
+    `${what} Nothing was saved; read the list, then send your changes again with stageReasonsVersion ${version}.`,
+    { code: STAGE_REASONS_CHANGED_MEANWHILE, ...current },
   );
 }

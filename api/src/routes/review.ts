@@ -33,7 +33,14 @@ import { accessLogPage } from '../review/access-log.ts';
 import { blindDetail, blindSummary, hiddenFrom, testIsBlind } from '../review/blind-review.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { companyInvitation, companySession, companyTest, signedIn } from '../review/company-scope.ts';
-import { actorName, decisionsView, listedStageReason, stageMovedMeanwhile } from '../review/decisions.ts';
+import {
+  actorName,
+  decisionsView,
+  listedStageReason,
+  stageMovedMeanwhile,
+  stageReasonsChangedMeanwhile,
+  stageReasonsView,
+} from '../review/decisions.ts';
 import { DELIVERIES_SHOWN, deliveryView } from '../review/delivery-log.ts';
 import {
   changeInvitation,
@@ -172,18 +179,33 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       ...company,
       retentionDays: await privacy.retentionDays(company.companyId),
       reminderHours: await deliveries.reminderHours(company.companyId),
-      stageReasons: await decisions.stageReasons(company.companyId),
+      ...stageReasonsView(await decisions.stageReasonList(company.companyId)),
     });
     review.get('/api/review/company', async (request): Promise<CompanySettings> => {
       const { company } = signedIn(request);
       return companySettings(company);
     });
     review.patch('/api/review/company', small, async (request): Promise<CompanySettings> => {
-      const { company } = requireCompanyAdmin(request);
-      const { retentionDays, reminderHours, stageReasons } = parseOrRefuse(companySettingsUpdateSchema, request.body);
+      const { reviewer, company } = requireCompanyAdmin(request);
+      const { retentionDays, reminderHours, stageReasons, stageReasonsVersion } = parseOrRefuse(
+        companySettingsUpdateSchema,
+        request.body,
+      );
+      // The one setting that can be refused goes first, so that a refused request changes nothing.
+      if (stageReasons !== undefined && stageReasonsVersion !== undefined) {
+        const saved = await decisions.setStageReasons({
+          companyId: company.companyId,
+          editedVersion: stageReasonsVersion,
+          reasons: stageReasons,
+          actor: actorName(reviewer),
+          at: now(),
+        });
+        if (saved === 'stale') {
+          throw stageReasonsChangedMeanwhile(await companySettings(company), stageReasonsVersion);
+        }
+      }
       if (retentionDays !== undefined) await privacy.setRetentionDays(company.companyId, retentionDays, now());
       if (reminderHours !== undefined) await deliveries.setReminderHours(company.companyId, reminderHours, now());
-      if (stageReasons !== undefined) await decisions.setStageReasons(company.companyId, stageReasons, now());
       return companySettings(company);
     });
 

@@ -264,6 +264,15 @@ export interface StageReasonsTable {
   updated_at: number;
 }
 
+/** The version of a company's stage reasons, and who saved it when (`migrations/0023-stage-reason-lists.ts`). */
+export interface StageReasonListsTable {
+  company_id: string;
+  version: number;
+  /** The admin's name and email as they were then. */
+  actor: string;
+  saved_at: number;
+}
+
 /** One version of a test's rubric; `criteria` is the JSON of its criteria (`rubricUpdateSchema`), in order. */
 export interface RubricsTable {
   test_id: string;
@@ -385,6 +394,7 @@ export interface Schema {
   deliveries: DeliveriesTable;
   reminder_settings: ReminderSettingsTable;
   stage_reasons: StageReasonsTable;
+  stage_reason_lists: StageReasonListsTable;
   webhook_endpoints: WebhookEndpointsTable;
   rubrics: RubricsTable;
   ratings: RatingsTable;

@@ -40,6 +40,24 @@ export type StageOutcome =
   | { outcome: 'unchanged' }
   | { outcome: 'moved-meanwhile' };
 
+/** A company's stage reasons as they stand: the list, its version, and who saved it when. */
+export interface StoredStageReasons {
+  reasons: string[];
+  /** 0 until an admin saves a list; one more at every save. */
+  version: number;
+  /** Null until an admin saves a list (one saved before versions were kept names no one). */
+  saved: { actor: string; at: number } | null;
+}
+
+export interface StageReasonsChange {
+  companyId: string;
+  /** The version of the list the admin edited: the list is replaced only if it is still this one. */
+  editedVersion: number;
+  reasons: readonly string[];
+  actor: string;
+  at: number;
+}
+
 export interface DecisionStore {
   decisions(sessionId: string): Promise<{ stage: CandidateStage; history: StoredStageChange[]; notes: StoredNote[] }>;
   /** Moves the candidate from `from` to `to`, on record, only if they are still at `from`. */
@@ -47,8 +65,14 @@ export interface DecisionStore {
   addNote(note: { sessionId: string; body: string; actor: string; at: number }): Promise<StoredNote>;
   /** The reasons the company's reviewers choose from for a stage change, in its admin's order. */
   stageReasons(companyId: string): Promise<string[]>;
-  /** Replaces the company's list of reasons as one change: a reviewer never reads half of it. */
-  setStageReasons(companyId: string, reasons: readonly string[], at: number): Promise<void>;
+  /** The company's reasons with their version, as an admin edits them. */
+  stageReasonList(companyId: string): Promise<StoredStageReasons>;
+  /**
+   * Replaces the company's list of reasons as one change (a reviewer never reads half of it), as
+   * the next version; refused (`stale`), nothing written, when the list is no longer at the version
+   * the admin edited, so that nobody overwrites a list they have not read.
+   */
+  setStageReasons(change: StageReasonsChange): Promise<'saved' | 'stale'>;
 }
 
 const stageOf = (value: string | undefined): CandidateStage =>
@@ -79,6 +103,34 @@ async function moveIfStillAt(db: Db, change: StageChangeInput): Promise<boolean>
           .where('session_id', '=', change.sessionId)
           .where('stage', '=', change.from)
           .returning('session_id')
+          .executeTakeFirst();
+  return moved !== undefined;
+}
+
+/**
+ * Moves the company's stage reasons to the version after `editedVersion` only where they are still
+ * at it, in one statement, as `moveIfStillAt` does the stage: of two saves of the same version, on
+ * any instance and either database, the second finds the version moved (PostgreSQL's row lock, or
+ * the first's row for a first save, makes it wait for the first to commit) and writes nothing.
+ * Whether it wrote.
+ */
+async function nextVersionIfStillAt(db: Db, change: StageReasonsChange): Promise<boolean> {
+  const values = { version: change.editedVersion + 1, actor: change.actor, saved_at: change.at };
+  // A company with no row is at version 0: a save of version 0 is the row's first write.
+  const moved =
+    change.editedVersion === 0
+      ? await db
+          .insertInto('stage_reason_lists')
+          .values({ company_id: change.companyId, ...values })
+          .onConflict((conflict) => conflict.column('company_id').doNothing())
+          .returning('version')
+          .executeTakeFirst()
+      : await db
+          .updateTable('stage_reason_lists')
+          .set(values)
+          .where('company_id', '=', change.companyId)
+          .where('version', '=', change.editedVersion)
+          .returning('version')
           .executeTakeFirst();
   return moved !== undefined;
 }
@@ -161,17 +213,30 @@ export const decisionWrites = defineWrites({
     return { noteId, body: note.body, actor: note.actor, at: note.at };
   },
 
-  async setStageReasons({ atomically }, companyId: string, reasons: readonly string[], at: number): Promise<void> {
-    await atomically(async (db) => {
+  async setStageReasons({ atomically }, change: StageReasonsChange): Promise<'saved' | 'stale'> {
+    const { companyId, reasons, at } = change;
+    return atomically(async (db) => {
+      if (!(await nextVersionIfStillAt(db, change))) return 'stale';
       await db.deleteFrom('stage_reasons').where('company_id', '=', companyId).execute();
-      if (reasons.length === 0) return;
+      if (reasons.length === 0) return 'saved';
       await db
         .insertInto('stage_reasons')
         .values(reasons.map((reason, position) => ({ company_id: companyId, position, reason, updated_at: at })))
         .execute();
+      return 'saved';
     });
   },
 });
+
+async function reasonsOf(db: Db, companyId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stage_reasons')
+    .select('reason')
+    .where('company_id', '=', companyId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.reason);
+}
 
 export function createDecisionStore({ reads: db, write }: Storage): DecisionStore {
   return {
@@ -201,15 +266,22 @@ export function createDecisionStore({ reads: db, write }: Storage): DecisionStor
     },
     setStage: (change) => write('setStage', change),
     addNote: (note) => write('addNote', note),
-    async stageReasons(companyId) {
-      const rows = await db
-        .selectFrom('stage_reasons')
-        .select('reason')
+    stageReasons: (companyId) => reasonsOf(db, companyId),
+    async stageReasonList(companyId) {
+      // The version first, the list after: a save landing between the two shows its list under the
+      // version before it, whose save is then refused, never an older list under the newer version,
+      // whose save would overwrite what the admin was never shown.
+      const list = await db
+        .selectFrom('stage_reason_lists')
+        .select(['version', 'actor', 'saved_at'])
         .where('company_id', '=', companyId)
-        .orderBy('position')
-        .execute();
-      return rows.map((row) => row.reason);
+        .executeTakeFirst();
+      return {
+        reasons: await reasonsOf(db, companyId),
+        version: list?.version ?? 0,
+        saved: list ? { actor: list.actor, at: list.saved_at } : null,
+      };
     },
-    setStageReasons: (companyId, reasons, at) => write('setStageReasons', companyId, reasons, at),
+    setStageReasons: (change) => write('setStageReasons', change),
   };
 }

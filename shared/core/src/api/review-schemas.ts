@@ -114,9 +114,35 @@ export const companySettingsSchema = z.object({
   reminderHours: z.number().int(),
   /** What a reviewer may give as the reason for a stage change; empty until an admin lists some. */
   stageReasons: z.array(z.string()),
+  /**
+   * The list's version: 0 until an admin saves one, one more at every save. A save names the
+   * version it was edited from (`companySettingsUpdateSchema`).
+   */
+  stageReasonsVersion: z.number().int().nonnegative(),
+  /** Who saved the list last, and when; null until an admin saves one. */
+  stageReasonsSaved: z.object({ by: z.string(), at: isoTimeSchema }).nullable(),
 });
 
-/** `PATCH /api/review/company` (admins): any of the settings. */
+/** The `code` of a stage reasons save refused because another was saved since the admin read the list. */
+export const STAGE_REASONS_CHANGED_MEANWHILE = 'stage_reasons_changed_meanwhile';
+
+/**
+ * 409 from `PATCH /api/review/company` when `stageReasonsVersion` is no longer the list's: nothing
+ * in the request was saved, and the answer is the company's settings as they stand now
+ * (`stageReasonsSaved` says who saved the list, and when).
+ */
+export const stageReasonsConflictSchema = companySettingsSchema.extend({
+  error: z.string(),
+  code: z.literal(STAGE_REASONS_CHANGED_MEANWHILE),
+});
+
+/**
+ * `PATCH /api/review/company` (admins): any of the settings. The stage reasons go with the version
+ * of the list the admin edited (`stageReasonsVersion` of `GET`): the list is replaced only if it is
+ * still that version, so that a teammate's list saved meanwhile is never overwritten unseen (409,
+ * `stageReasonsConflictSchema`). The version is required with the list, as a request without it
+ * could not be told from one that overwrites; the other settings are kept as the last save says.
+ */
 export const companySettingsUpdateSchema = z
   .object({
     retentionDays: z.number().int().min(MIN_RETENTION_DAYS).max(MAX_RETENTION_DAYS).optional(),
@@ -128,13 +154,23 @@ export const companySettingsUpdateSchema = z
       })
       .optional(),
     stageReasons: stageReasonsSchema.optional(),
+    stageReasonsVersion: z.number().int().nonnegative().optional(),
   })
   .strict()
   .refine(
     (update) =>
       update.retentionDays !== undefined || update.reminderHours !== undefined || update.stageReasons !== undefined,
     { message: 'name a setting to change: retentionDays, reminderHours or stageReasons' },
-  );
+  )
+  .refine((update) => update.stageReasons === undefined || update.stageReasonsVersion !== undefined, {
+    path: ['stageReasonsVersion'],
+    message:
+      'name the version of the stage reasons you edited (stageReasonsVersion, as GET /api/review/company gives it), so that a list saved meanwhile is not overwritten',
+  })
+  .refine((update) => update.stageReasonsVersion === undefined || update.stageReasons !== undefined, {
+    path: ['stageReasons'],
+    message: 'send the list that stageReasonsVersion was edited into',
+  });
 
 // Candidates
 

@@ -22,6 +22,7 @@ import { fastCompression } from './0019-fast-compression.ts';
 import { trustedBrowsers } from './0020-trusted-browsers.ts';
 import { retentionPeriods } from './0021-retention-periods.ts';
 import { queuedByCompany } from './0022-queued-by-company.ts';
+import { stageReasonLists } from './0023-stage-reason-lists.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -51,6 +52,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0020-trusted-browsers', trustedBrowsers],
   ['0021-retention-periods', retentionPeriods],
   ['0022-queued-by-company', queuedByCompany],
+  ['0023-stage-reason-lists', stageReasonLists],
 ];
 
 /**

@@ -1,21 +1,7 @@
-import type { CompanySettings } from '@assessment/core';
 import { useEffect, useId, useRef } from 'react';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
-import { useCompanySetting } from '../../../hooks/useCompanySetting.ts';
-import { reasonsFromLines } from '../lib/stage-reasons.ts';
-
-const STAGE_REASONS = {
-  held: (settings: CompanySettings) => settings.stageReasons,
-  draftOf: (reasons: string[]) => reasons.join('\n'),
-  changeOf: (text: string) => {
-    const read = reasonsFromLines(text);
-    return 'problem' in read ? read : { change: { stageReasons: read.reasons } };
-  },
-  savedMessage: ({ stageReasons }: CompanySettings) =>
-    stageReasons.length === 0
-      ? 'Saved: no reasons, so a stage changes without one.'
-      : `Saved: ${stageReasons.length} ${stageReasons.length === 1 ? 'reason' : 'reasons'}.`,
-};
+import { useStageReasonsEditor } from '../hooks/useStageReasonsEditor.ts';
+import { ReasonsSavedMeanwhile } from './ReasonsSavedMeanwhile.tsx';
 
 /**
  * The reasons the company's reviewers choose from when they move a candidate to a stage: written by
@@ -24,8 +10,8 @@ const STAGE_REASONS = {
  */
 export function StageReasonsSetting() {
   const id = useId();
-  const { isAdmin, loadProblem, held, draft, setDraft, problem, message, saving, save } =
-    useCompanySetting(STAGE_REASONS);
+  const { isAdmin, loadProblem, held, draft, setDraft, problem, meanwhile, notice, message, saving, save } =
+    useStageReasonsEditor();
   const field = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -39,13 +25,13 @@ export function StageReasonsSetting() {
       {held === undefined || draft === null ? (
         !loadProblem && <p className="muted">Loading…</p>
       ) : !isAdmin ? (
-        held.length === 0 ? (
+        held.stageReasons.length === 0 ? (
           <p>None yet: a stage changes without a reason. An admin can list the reasons to choose from.</p>
         ) : (
           <>
             <p>What a reviewer chooses from when moving a candidate to a stage. An admin can change the list.</p>
             <ul>
-              {held.map((reason) => (
+              {held.stageReasons.map((reason) => (
                 <li key={reason}>{reason}</li>
               ))}
             </ul>
@@ -57,13 +43,23 @@ export function StageReasonsSetting() {
             What a reviewer chooses from when moving a candidate to a stage, one per line. A candidate's record keeps
             the reason given then, whatever the list says later.
           </p>
+          {meanwhile && (
+            <ReasonsSavedMeanwhile
+              message={meanwhile}
+              reasons={held.stageReasons}
+              noticeRef={notice}
+              noticeId={`${id}-meanwhile`}
+            />
+          )}
           <label htmlFor={`${id}-reasons`}>Reasons to choose from</label>
           <textarea
             ref={field}
             id={`${id}-reasons`}
             rows={5}
             value={draft}
-            aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
+            aria-describedby={[`${id}-hint`, meanwhile && `${id}-meanwhile`, problem && `${id}-problem`]
+              .filter(Boolean)
+              .join(' ')}
             aria-invalid={problem !== null}
             onChange={(event) => setDraft(event.target.value)}
           />
