@@ -7,9 +7,12 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../src/review/passwords.ts';
 import type { Db } from '../src/storage/db/database.ts';
+import { accessLog } from '../src/storage/db/migrations/0005-access-log.ts';
+import { migrate } from '../src/storage/db/migrations/migrations.ts';
+import { postgresDialect } from '../src/storage/db/postgres.ts';
 import { legacyPostgresSchema } from '../src/storage/db/postgres-legacy.ts';
 import type { Schema } from '../src/storage/db/schema.ts';
-import { kyselyOf } from '../src/storage/db/sqlite.ts';
+import { kyselyOf, openConnection, sqliteDialect } from '../src/storage/db/sqlite.ts';
 import { legacySqliteSchema } from '../src/storage/db/sqlite-legacy.ts';
 import { createDatabase } from './databases.ts';
 import {
@@ -135,6 +138,88 @@ describe('a database an older server left', () => {
     } finally {
       await old.destroy();
       await database.drop();
+    }
+  });
+});
+
+/**
+ * The access log before it could hold a look at a personal invitation (its table made anew by
+ * `0024-invitation-looks`): every entry comes through as it was, and an entry names a session or
+ * an invitation from then on, one of the two.
+ */
+describe.each([
+  {
+    name: 'SQLite',
+    async open() {
+      const dataDir = tempDataDir();
+      return {
+        db: kyselyOf(openConnection(path.join(dataDir, 'assessment.sqlite'))),
+        dialect: sqliteDialect,
+        drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async open() {
+      const database = await createDatabase(inject('services').DATABASE_URL, 'access_upgrade');
+      const pool = new pg.Pool({ connectionString: database.url });
+      return {
+        db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
+        dialect: postgresDialect,
+        drop: () => database.drop(),
+      };
+    },
+  },
+])('the access log of a database from before looks at invitations ($name)', (database) => {
+  it('keeps every entry, and takes one about an invitation', async () => {
+    const { db, dialect, drop } = await database.open();
+    try {
+      // The schema as it was after `0023`: the access log as `0005` made it, untouched since.
+      await migrate(db, dialect);
+      await db.schema.dropTable('access_log').execute();
+      await accessLog(dialect).up(db);
+      await sql`DELETE FROM kysely_migration WHERE name = '0024-invitation-looks'`.execute(db);
+      const sessionId = newSessionId();
+      await sql`INSERT INTO sessions (session_id, test_id, started_at, key_hash) VALUES (${sessionId}, ${testId}, 1, 'hash')`.execute(
+        db,
+      );
+      const old = {
+        entry_id: 'entry-before',
+        session_id: sessionId,
+        company_id: 'lumenvault',
+        actor: 'ann@lumenvault.example',
+        actor_role: 'admin',
+        action: 'opened',
+        detail: null,
+        at: 1_760_000_000_000,
+        address: '127.0.0.1',
+      };
+      await sql`INSERT INTO access_log (entry_id, session_id, company_id, actor, actor_role, action, detail, at, address)
+        VALUES (${old.entry_id}, ${old.session_id}, ${old.company_id}, ${old.actor}, ${old.actor_role}, ${old.action}, ${old.detail}, ${old.at}, ${old.address})`.execute(
+        db,
+      );
+
+      await migrate(db, dialect);
+      const rows = await db.selectFrom('access_log').selectAll().execute();
+      expect(rows.map((row) => ({ ...row, at: Number(row.at) }))).toEqual([{ ...old, invitation_id: null }]);
+      await sql`INSERT INTO invitations (invitation_id, test_id, token, email, created_at, expires_at, extra_time_percent)
+        VALUES ('inv-after', ${testId}, ${'t'.repeat(26)}, 'ada@mail.example', 1, 2, 0)`.execute(db);
+      const look = { ...old, entry_id: 'entry-after', session_id: null, invitation_id: 'inv-after' };
+      await db.insertInto('access_log').values(look).execute();
+      await expect(
+        db
+          .insertInto('access_log')
+          .values({ ...look, entry_id: 'entry-both', session_id: sessionId })
+          .execute(),
+      ).rejects.toThrow();
+      expect(await db.selectFrom('access_log').select('entry_id').orderBy('entry_id').execute()).toEqual([
+        { entry_id: 'entry-after' },
+        { entry_id: 'entry-before' },
+      ]);
+    } finally {
+      await db.destroy();
+      await drop();
     }
   });
 });

@@ -38,6 +38,7 @@ function lookEntries(
     if (!test) continue;
     entries.push({
       sessionId,
+      invitationId: null,
       companyId: companyIdOf(test),
       actor: looker.actor,
       actorRole: looker.role,
@@ -135,7 +136,7 @@ export async function recordListLooks(
     since: at - LIST_LOOK_MS,
   });
   const lookKey = (sessionId: string, detail: string | null) => JSON.stringify([sessionId, detail]);
-  const recorded = new Set(recent.map((look) => lookKey(look.sessionId, look.detail)));
+  const recorded = new Set(recent.map((look) => lookKey(look.id, look.detail)));
   const fresh = shown.filter((row) => !recorded.has(lookKey(row.sessionId, detailOf(row))));
   await access.record(fresh.flatMap((row) => lookEntries(looker, [row], 'listed', at, detailOf(row))));
 }

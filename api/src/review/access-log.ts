@@ -1,4 +1,4 @@
-import type { AccessLogPage } from '@assessment/core';
+import type { AccessEntryView, AccessLogPage } from '@assessment/core';
 import { z } from 'zod';
 import { iso } from '../admin/time.ts';
 import { parseOrRefuse } from '../http/errors.ts';
@@ -29,15 +29,23 @@ export async function accessLogPage(access: AccessLogStore, companyId: string, q
   const { cursor } = parseOrRefuse(querySchema, query);
   const page = await access.companyLog({ companyId, limit: PAGE_SIZE, ...(cursor ? { before: cursor } : {}) });
   return {
-    entries: page.entries.map((entry) => ({
-      at: iso(entry.at) as string,
-      sessionId: entry.sessionId,
-      actor: entry.actor,
-      role: entry.actorRole,
-      action: entry.action,
-      detail: entry.detail,
-      address: entry.address,
-    })),
+    entries: page.entries.map((entry): AccessEntryView => {
+      const look = {
+        at: iso(entry.at) as string,
+        actor: entry.actor,
+        role: entry.actorRole,
+        action: entry.action,
+        detail: entry.detail,
+        address: entry.address,
+      };
+      return entry.sessionId === null
+        ? {
+            ...look,
+            sessionId: null,
+            invitation: { invitationId: entry.invitationId, email: entry.invitee ?? '' },
+          }
+        : { ...look, sessionId: entry.sessionId, invitation: null };
+    }),
     next: page.next ? Buffer.from(JSON.stringify([page.next.at, page.next.entryId])).toString('base64url') : null,
   };
 }

@@ -67,6 +67,9 @@ async function ownRecord(request: FastifyRequest, reply: FastifyReply, sessions:
 
 const MY_VIDEO_PATH = '/api/my-data/video';
 
+/** The personal invitation the candidate started with: looks at it in the list of invitations are theirs too. */
+const invitationOf = (record: SessionRecord) => record.invitation?.invitationId ?? null;
+
 /**
  * The candidate's own record and their copy of it (GDPR Art. 15 and 20):
  *
@@ -90,14 +93,14 @@ export function registerMyRecordRoutes(
   const own = { config: { access: 'session' as const } };
   app.get('/api/my-record', own, async (request, reply): Promise<MyRecord> => {
     const record = await ownRecord(request, reply, sessions);
-    return myRecordOf(record, await access.ofSession(record.sessionId, LOOKS_SHOWN));
+    return myRecordOf(record, await access.ofSession(record.sessionId, invitationOf(record), LOOKS_SHOWN));
   });
 
   app.get('/api/my-data', own, async (request, reply) => {
     const record = await ownRecord(request, reply, sessions);
     const [view, looks, demographicAnswer] = await Promise.all([
       describeSession(record, videos, () => MY_VIDEO_PATH, sections),
-      access.ofSession(record.sessionId, Number.MAX_SAFE_INTEGER),
+      access.ofSession(record.sessionId, invitationOf(record), Number.MAX_SAFE_INTEGER),
       privacy.demographicAnswer(record.sessionId),
     ]);
     reply.header('Content-Disposition', `attachment; filename="assessment-${record.sessionId}.json"`);

@@ -29,6 +29,7 @@ describe('accessLines', () => {
         { at: '2030-01-03T10:00:00.000Z', role: 'admin', action: 'opened' },
         { at: '2030-01-03T09:58:00.000Z', role: 'admin', action: 'listed' },
         { at: '2030-01-02T08:00:00.000Z', role: 'operator', action: 'export' },
+        { at: '2030-01-01T12:00:00.000Z', role: 'reviewer', action: 'listed-invitation' },
       ],
       people: { admin: 1, reviewer: 1, operator: 1 },
     };
@@ -37,6 +38,7 @@ describe('accessLines', () => {
       '2030-01-03 10:00: An admin opened your submission.',
       '2030-01-03 09:58: An admin saw your entry in the list of candidates.',
       '2030-01-02 08:00: The operator of the service exported the records, which include yours.',
+      '2030-01-01 12:00: A reviewer saw your invitation in the list of invitations.',
     ]);
   });
 });

@@ -17,6 +17,7 @@ const ACTIONS: Record<AccessAction, string> = {
   changed: 'changed your invitation or the review of your submission',
   revealed: 'showed your name in a blind review',
   listed: 'saw your entry in the list of candidates',
+  'listed-invitation': 'saw your invitation in the list of invitations',
 };
 
 /** Who has looked at the submission, in the candidate's words: how many people of each role. */

@@ -154,7 +154,10 @@ export interface DemographicsTable {
 /** One look at a candidate by the company or the operator. */
 export interface AccessLogTable {
   entry_id: string;
-  session_id: string;
+  /** The candidate looked at; null for a look at a personal invitation (`invitation_id`). */
+  session_id: string | null;
+  /** The personal invitation looked at, whether or not a session has used it; exactly one of the two is set. */
+  invitation_id: string | null;
   company_id: string;
   /** The reviewer's email as it was then, or `operator`. */
   actor: string;

@@ -14,9 +14,10 @@ export interface PrivacyStore {
   retentionDays(companyId: string): Promise<number>;
   setRetentionDays(companyId: string, days: number, at: number): Promise<void>;
   /**
-   * Deletes the session and everything stored with it, in one transaction, keeping only its
-   * aggregate count (the demographic row, no longer linked) and a mark that it was erased. The
-   * caller deletes the video's bytes first. False when there was no such session.
+   * Deletes the session and everything stored with it (the looks at its invitation too), in one
+   * transaction, keeping only its aggregate count (the demographic row, no longer linked) and a
+   * mark that it was erased. The caller deletes the video's bytes first. False when there was no
+   * such session.
    */
   eraseSession(sessionId: string, at: number, reason: ErasureReason): Promise<boolean>;
   /** The candidate's own demographic answer ('' when they gave none), for their copy of their data only. */
@@ -44,7 +45,8 @@ export interface PrivacyStore {
   unusedInvitationsEndedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
   /**
    * Blanks whom an unused invitation was for (as `eraseSession` does for a used one) and deletes its
-   * queued messages, if nobody has used it meanwhile. The caller deletes the messages' files first.
+   * queued messages and the looks at it, if nobody has used it meanwhile. The caller deletes the
+   * messages' files first.
    */
   eraseUnusedInvitation(invitationId: string, at: number): Promise<void>;
 }
@@ -103,8 +105,11 @@ export const privacyWrites = defineWrites({
         .where('invitation_id', '=', invitationId)
         .where('session_id', 'is', null)
         .executeTakeFirst();
-      if (erased.numUpdatedRows > 0n)
+      if (erased.numUpdatedRows > 0n) {
         await db.deleteFrom('deliveries').where('invitation_id', '=', invitationId).execute();
+        // The looks at whom it was for go with them, as a session's go with it.
+        await db.deleteFrom('access_log').where('invitation_id', '=', invitationId).execute();
+      }
     });
   },
 
@@ -152,6 +157,9 @@ export const privacyWrites = defineWrites({
         .execute();
       if (session.invitation_id !== null) {
         await db.deleteFrom('deliveries').where('invitation_id', '=', session.invitation_id).execute();
+        // Looks at their invitation, made before and after they used it: the cascade below takes
+        // only the entries on the session itself.
+        await db.deleteFrom('access_log').where('invitation_id', '=', session.invitation_id).execute();
       }
       for (const table of SESSION_PARTS) await db.deleteFrom(table).where('session_id', '=', sessionId).execute();
       // Every later table references the session with ON DELETE CASCADE.

@@ -1,10 +1,8 @@
 import { z } from '../zod.ts';
 import { ACCESS_ACTIONS, ACCESS_ROLES, isoTimeSchema } from './record-schemas.ts';
 
-/** One entry of the company's access log, as its admins read it. */
-export const accessEntrySchema = z.object({
+const lookSchema = z.object({
   at: isoTimeSchema,
-  sessionId: z.string(),
   /** The reviewer's email, or `operator`. */
   actor: z.string(),
   role: z.enum(ACCESS_ROLES),
@@ -12,6 +10,19 @@ export const accessEntrySchema = z.object({
   detail: z.string().nullable(),
   address: z.string(),
 });
+
+/**
+ * One entry of the company's access log, as its admins read it: a look at a candidate, or at a
+ * personal invitation by the email it is for. An invitation's look never names the session it led
+ * to, which blind review hides from the list of invitations.
+ */
+export const accessEntrySchema = z.union([
+  lookSchema.extend({ sessionId: z.string(), invitation: z.null() }),
+  lookSchema.extend({
+    sessionId: z.null(),
+    invitation: z.object({ invitationId: z.string(), email: z.string() }),
+  }),
+]);
 
 /** `GET /api/review/access-log`: newest first, a page at a time. */
 export const accessLogPageSchema = z.object({

@@ -28,10 +28,20 @@ export const signalsSchema = z.object({
 /**
  * What the access log records (SPEC section 0: every look by the company is on record and shown
  * to the candidate): a candidate opened, their video played or downloaded, a CSV or an export that
- * holds them, a change to anything about them, a blind review lifted for them, and their row shown
- * in a reviewer's list of a test's candidates.
+ * holds them, a change to anything about them, a blind review lifted for them, their row shown
+ * in a reviewer's list of a test's candidates, and their personal invitation shown in the list of
+ * a test's invitations.
  */
-export const ACCESS_ACTIONS = ['opened', 'video', 'csv', 'export', 'changed', 'revealed', 'listed'] as const;
+export const ACCESS_ACTIONS = [
+  'opened',
+  'video',
+  'csv',
+  'export',
+  'changed',
+  'revealed',
+  'listed',
+  'listed-invitation',
+] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 /** Who looked, as the candidate is told it: a role of the company, or the service's operator. */

@@ -23,6 +23,7 @@ import { trustedBrowsers } from './0020-trusted-browsers.ts';
 import { retentionPeriods } from './0021-retention-periods.ts';
 import { queuedByCompany } from './0022-queued-by-company.ts';
 import { stageReasonLists } from './0023-stage-reason-lists.ts';
+import { invitationLooks } from './0024-invitation-looks.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -53,6 +54,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0021-retention-periods', retentionPeriods],
   ['0022-queued-by-company', queuedByCompany],
   ['0023-stage-reason-lists', stageReasonLists],
+  ['0024-invitation-looks', invitationLooks],
 ];
 
 /**

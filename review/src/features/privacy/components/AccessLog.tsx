@@ -90,9 +90,7 @@ function AccessLogTable() {
                 <td>{ACCESS_ROLE_NAMES[entry.role]}</td>
                 <td>{ACCESS_ACTION_NAMES[entry.action]}</td>
                 <td>
-                  <Link to={`/candidates/${encodeURIComponent(entry.sessionId)}`}>
-                    <code>{entry.sessionId}</code>
-                  </Link>
+                  <LookedAt entry={entry} />
                 </td>
                 <td>{entry.address}</td>
               </tr>
@@ -112,5 +110,18 @@ function AccessLogTable() {
         </button>
       )}
     </section>
+  );
+}
+
+/**
+ * Whom the look was at: a candidate, by their code, or a personal invitation, by the email it is
+ * for, never the session it led to (the list of invitations does not name it under blind review).
+ */
+function LookedAt({ entry }: { entry: AccessEntryView }) {
+  if (entry.sessionId === null) return <>Invitation for {entry.invitation.email}</>;
+  return (
+    <Link to={`/candidates/${encodeURIComponent(entry.sessionId)}`}>
+      <code>{entry.sessionId}</code>
+    </Link>
   );
 }

@@ -9,6 +9,7 @@ export const ACCESS_ACTION_NAMES: Record<AccessAction, string> = {
   changed: 'Changed the review',
   revealed: 'Showed the name in a blind review',
   listed: 'Saw the candidate in the list of candidates',
+  'listed-invitation': 'Saw the invitation in the list of invitations',
 };
 
 export const ACCESS_ROLE_NAMES: Record<AccessRole, string> = {
