@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, agreeAndStart, expect, fillConfirmationForm, refusedRequest, sessionId } from './fixtures.ts';
 import { createInvitation, otherBrowser } from './invitation-helpers.ts';
-import { addReviewer, signIn, test } from './review-helpers.ts';
+import { addReviewer, signIn, signInByKeyboard, test } from './review-helpers.ts';
 import { press, tabToShownFocus } from './support/keyboard.ts';
 
 /** A company no other spec touches: its retention period and access log are this spec's alone. */
@@ -18,6 +18,8 @@ const QUILLSTONE = {
  * the other test's candidate, whose looks are counted.
  */
 const ERASURE_TEST_ID = 'x0gsaxmk';
+/** The company's test whose list of invitations is looked at: no other test here lists its invitations. */
+const INVITATIONS_TEST = { testId: 'esok50ll', roleName: 'Token Listing Manager' };
 
 /** A browser of its own (`otherBrowser`: its own cookies and storage), watched like `page`. */
 async function ownBrowser(browser: Browser, watchPage: (page: Page) => Promise<void>) {
@@ -27,9 +29,9 @@ async function ownBrowser(browser: Browser, watchPage: (page: Page) => Promise<v
 }
 
 /** The candidate goes on from the quiz without a video, as one without a camera may, and rates 4 stars. */
-async function finishWithFeedback(page: Page): Promise<void> {
+async function finishWithFeedback(page: Page, inviteId = QUILLSTONE.testId): Promise<void> {
   await page.evaluate(() => localStorage.setItem('noVideo', 'true'));
-  await page.goto(`/invite/${QUILLSTONE.testId}/iprep`);
+  await page.goto(`/invite/${inviteId}/iprep`);
   await page.locator('label[for="feedback-star-3"]').click();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeVisible();
@@ -164,4 +166,51 @@ test('an admin sets how long data is kept and erases a candidate, by keyboard; t
   await expect(page).toHaveURL('/expired');
   await expect(page.getByRole('heading', { level: 1, name: 'Link Expired' })).toBeVisible();
   await expect(page.getByText('Your data for this assessment has been erased')).toBeVisible();
+});
+
+test('an admin sees a personal invitation in the list of invitations, by keyboard: the access log says so, and so does the end screen of the candidate who uses it', async ({
+  page,
+  browser,
+  request,
+  watchPage,
+}) => {
+  test.setTimeout(120_000);
+  const invitation = await createInvitation(request, INVITATIONS_TEST.testId);
+  const admin = addReviewer(QUILLSTONE.companyId, 'Ivo Inviter');
+  const review = (await ownBrowser(browser, watchPage)).page;
+  await signInByKeyboard(review, admin);
+  await expect(review.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
+  await tabToShownFocus(review, review.getByRole('link', { name: INVITATIONS_TEST.roleName }));
+  await press(review, 'Enter');
+  await expect(review.getByRole('heading', { level: 1, name: INVITATIONS_TEST.roleName })).toBeFocused();
+  await tabToShownFocus(review, review.getByRole('link', { name: 'Invitations', exact: true }));
+  await press(review, 'Enter');
+  await expect(review).toHaveURL(new RegExp(`/review/tests/${INVITATIONS_TEST.testId}/invitations$`));
+  const card = review.getByRole('article', { name: new RegExp(ADA.fullName) });
+  await expect(card).toContainText(ADA.email);
+
+  // Nobody has used the invitation yet: the look is on record by it, with whom it is for.
+  const brand = review.getByRole('link', { name: `${QUILLSTONE.companyName} · Review` });
+  await tabToShownFocus(review, brand, 'Shift+Tab');
+  await press(review, 'Enter');
+  await expect(review.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
+  const log = review.getByRole('table', { name: 'Access log, newest first' });
+  const look = log.getByRole('row').filter({ hasText: admin.email });
+  await expect(look).toHaveCount(1);
+  await expect(look).toContainText('Saw the invitation in the list of invitations');
+  await expect(look).toContainText(`Invitation for ${ADA.email}`);
+  expect(await seriousAccessibilityViolations(review)).toEqual([]);
+
+  // The candidate is told before they start, and shown the look when they finish.
+  const inviteId = invitation.link.replace('/invite/', '');
+  await page.goto(invitation.link);
+  await page.getByText('Privacy notice: what is collected, who sees it, how long it is kept').click();
+  await expect(page.getByText(/your personal invitation in their list of invitations/)).toBeVisible();
+  await agreeAndStart(page, inviteId);
+  await finishWithFeedback(page, inviteId);
+  const record = page.getByRole('region', { name: `What ${QUILLSTONE.companyName} receives` });
+  await expect(record.getByText('Looked at so far by 1 admin.')).toBeVisible();
+  await expect(record.getByRole('listitem')).toHaveText([
+    /: An admin saw your invitation in the list of invitations\.$/,
+  ]);
 });

@@ -6,6 +6,7 @@ import { storesBeside, TEST_DATABASES } from './databases.ts';
 import {
   adminGet,
   answers,
+  CANDIDATE_EMAIL,
   createUpload,
   type InProcessServer,
   keyOf,
@@ -282,5 +283,100 @@ describe.each(TEST_DATABASES)('a candidate shown in the candidate list is on rec
     // The newest two, in the same millisecond of the test's clock.
     const newest = (await myRecord(server.url, first)).access.looks.slice(0, 2);
     expect(newest.map((look) => look.action).sort()).toEqual(['listed', 'revealed']);
+  });
+});
+
+describe.each(TEST_DATABASES)('an invitee shown in the list of invitations is on record ($name)', (database) => {
+  const clock = testClock();
+  let server: InProcessServer;
+  let close: () => Promise<void>;
+  const signedIn = async (email: string) => {
+    const browser = new ReviewerBrowser(server.url);
+    expect((await browser.signIn(email)).status).toBe(204);
+    return browser;
+  };
+  const list = async (reviewer: ReviewerBrowser, query = '') => {
+    const page = await reviewer.send('GET', `/api/review/tests/${testId}/invitations${query}`);
+    expect(page.status, page.text).toBe(200);
+    return page.body as { invitations: { invitationId: string; email: string }[]; next: string | null };
+  };
+  type Entry = {
+    at: string;
+    sessionId: string | null;
+    invitation: { invitationId: string; email: string } | null;
+    actor: string;
+    role: string;
+    action: string;
+  };
+  /** The company's looks at invitations from a time of the test's clock on, as `actor email`, sorted. */
+  const invitationLooks = async (from = 0) => {
+    const log = await (await signedIn(ADMIN)).send('GET', '/api/review/access-log');
+    expect(log.status).toBe(200);
+    return (log.body.entries as Entry[])
+      .filter((entry) => entry.action === 'listed-invitation' && Date.parse(entry.at) >= from)
+      .map((entry) => {
+        // By the invitation alone: the list of invitations does not name the session under blind review.
+        expect(entry.sessionId).toBeNull();
+        return `${entry.actor} ${entry.invitation?.email}`;
+      })
+      .sort();
+  };
+  const candidateSees = async (sessionId: string) =>
+    (await myRecord(server.url, sessionId)).access.looks
+      .filter((look) => look.action === 'listed-invitation')
+      .map((look) => look.role);
+  const NELL = 'nell-never-started@mail.example';
+
+  beforeAll(async () => {
+    ({ server, close } = await reviewServer(
+      database,
+      [
+        { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+        { companyId, email: REVIEWER, name: 'Rob Reviewer', role: 'reviewer' },
+      ],
+      { now: clock.now },
+    ));
+  });
+
+  afterAll(() => close());
+
+  it('records each invitee a page shows by their invitation, once per person in ten minutes, and shows the candidate the looks made before they started', async () => {
+    await invite(server.url, clock.now(), { email: NELL, name: 'Nell' });
+    clock.advance(1000);
+    const ada = await invite(server.url, clock.now());
+
+    const rob = await signedIn(REVIEWER);
+    const firstPage = await list(rob, '?limit=1');
+    expect(firstPage.invitations.map((row) => row.email)).toEqual([CANDIDATE_EMAIL]);
+    expect(await invitationLooks()).toEqual([`${REVIEWER} ${CANDIDATE_EMAIL}`]);
+    await list(rob, `?limit=1&cursor=${firstPage.next}`);
+    expect(await invitationLooks()).toEqual([`${REVIEWER} ${CANDIDATE_EMAIL}`, `${REVIEWER} ${NELL}`]);
+
+    // Looked at before there was any session: the candidate sees it once they start.
+    const { status, unique } = await registerWith(server.url, ada.token);
+    expect(status).toBe(200);
+    expect(await candidateSees(unique)).toEqual(['reviewer']);
+
+    // The same person, signed in afresh, within ten minutes: the same looks.
+    clock.advance(9 * MINUTE);
+    await list(await signedIn(REVIEWER));
+    expect(await invitationLooks()).toHaveLength(2);
+
+    clock.advance(2 * MINUTE);
+    const later = clock.now();
+    await list(rob);
+    expect(await invitationLooks(later)).toEqual([`${REVIEWER} ${CANDIDATE_EMAIL}`, `${REVIEWER} ${NELL}`]);
+    expect(await candidateSees(unique)).toEqual(['reviewer', 'reviewer']);
+    const { access } = await myRecord(server.url, unique);
+    expect(access.people).toEqual({ admin: 0, reviewer: 1, operator: 0 });
+    expect(JSON.stringify(access)).not.toContain(REVIEWER);
+
+    // The operator's list, through the admin API, shows the same people.
+    clock.advance(1000);
+    const operatorFrom = clock.now();
+    const byOperator = await asOperator(server.url, 'GET', `/api/admin/tests/${testId}/invitations`);
+    expect(byOperator.status).toBe(200);
+    expect(await invitationLooks(operatorFrom)).toEqual([`operator ${CANDIDATE_EMAIL}`, `operator ${NELL}`]);
+    expect(await candidateSees(unique)).toEqual(['operator', 'reviewer', 'reviewer']);
   });
 });

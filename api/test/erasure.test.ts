@@ -112,6 +112,16 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     return { unique, uploadId, invitation };
   }
 
+  /** How many entries of the company's access log are looks at this invitation, read by its admin. */
+  async function looksAtInvitation(invitationId: string): Promise<number> {
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    const log = await admin.send('GET', '/api/review/access-log');
+    expect(log.status).toBe(200);
+    const entries = log.body.entries as { invitation: { invitationId: string } | null }[];
+    return entries.filter((entry) => entry.invitation?.invitationId === invitationId).length;
+  }
+
   async function videoKept(uploadId: string): Promise<boolean> {
     return withS3 ? objectExists(uploadId) : filesNamed(dataDir, uploadId).length > 0;
   }
@@ -153,7 +163,14 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
 
     const admin = new ReviewerBrowser(server.url);
     expect((await admin.signIn(ADMIN)).status).toBe(204);
+    const invitations = `/api/review/tests/${testId}/invitations?limit=200`;
+    expect((await admin.send('GET', invitations)).status).toBe(200);
+    expect(await looksAtInvitation(invitation.invitationId)).toBe(1);
     expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(204);
+    // Its looks go with the candidate; listed again, it names no one, and is no look.
+    expect(await looksAtInvitation(invitation.invitationId)).toBe(0);
+    expect((await admin.send('GET', invitations)).status).toBe(200);
+    expect(await looksAtInvitation(invitation.invitationId)).toBe(0);
 
     expect((await adminGet(server.url, `/api/admin/sessions/${unique}`)).status).toBe(404);
     expect((await admin.send('GET', `/api/review/candidates/${unique}`)).status).toBe(404);
@@ -306,10 +323,13 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     clock.advance(31 * DAY);
     await server.app.periodicTasks.runDue();
     expect(await shown()).toMatchObject({ email, name: 'Nell Neverstarted' });
+    expect(await looksAtInvitation(unused.invitationId)).toBe(1);
 
     clock.advance(2 * DAY);
     await server.app.periodicTasks.runDue();
+    expect(await looksAtInvitation(unused.invitationId)).toBe(0);
     expect(await shown()).toMatchObject({ email: '', name: null });
+    expect(await looksAtInvitation(unused.invitationId)).toBe(0);
     expect(mailsTo()).toEqual([]);
     expect(await queued()).toEqual([]);
   });

@@ -1,7 +1,7 @@
-import { type AccessAction, companyIdOf, getTest } from '@assessment/core';
+import { type AccessAction, companyIdOf, getTest, type InvitationState } from '@assessment/core';
 import type { FastifyRequest } from 'fastify';
 import { currentVideo } from '../admin/session-view.ts';
-import type { AccessEntry, AccessLogStore } from '../storage/access/access-store.ts';
+import type { AccessEntry, AccessLogStore, LookedAt } from '../storage/access/access-store.ts';
 import type { SessionRecord } from '../storage/sessions/session-store.ts';
 
 /**
@@ -27,18 +27,17 @@ export const COMMAND_LINE: Looker = { actor: 'operator', role: 'operator', addre
 
 function lookEntries(
   looker: Looker,
-  sessions: readonly { sessionId: string; testId: string }[],
+  shown: readonly { lookedAt: LookedAt; testId: string }[],
   action: AccessAction,
   at: number,
   detail: string | null,
 ): AccessEntry[] {
   const entries: AccessEntry[] = [];
-  for (const { sessionId, testId } of sessions) {
+  for (const { lookedAt, testId } of shown) {
     const test = getTest(testId);
     if (!test) continue;
     entries.push({
-      sessionId,
-      invitationId: null,
+      ...lookedAt,
       companyId: companyIdOf(test),
       actor: looker.actor,
       actorRole: looker.role,
@@ -59,7 +58,8 @@ export async function recordLooks(
   at: number,
   detail: string | null = null,
 ): Promise<void> {
-  await access.record(lookEntries(looker, sessions, action, at, detail));
+  const shown = sessions.map(({ sessionId, testId }) => ({ lookedAt: { sessionId, invitationId: null }, testId }));
+  await access.record(lookEntries(looker, shown, action, at, detail));
 }
 
 /**
@@ -106,20 +106,58 @@ export async function recordVideoLook(
 }
 
 /**
- * How long one person's views of a test's candidate list are one look at each candidate shown:
- * paging, sorting and refreshing within it are that look.
+ * How long one person's views of a list of a test's people (its candidates, its invitations) are one
+ * look at each person shown: paging, sorting and refreshing within it are that look.
  */
 const LIST_LOOK_MS = 10 * 60_000;
+
+/** One person a page of a list shows, by their session or their personal invitation (`id`), and how. */
+interface ListedRow {
+  id: string;
+  testId: string;
+  detail: string | null;
+}
+
+/**
+ * Puts each person a page of a list shows on record as `action` for whoever is shown it, as a video
+ * is: one person's looks within `LIST_LOOK_MS` of their last recorded one, with the same detail, are
+ * that look. One query finds the page's recent looks, and one write records the rest, however long
+ * the page.
+ */
+async function recordListed(
+  access: AccessLogStore,
+  looker: Looker,
+  list: { of: 'sessions' | 'invitations'; action: AccessAction },
+  shown: readonly ListedRow[],
+  at: number,
+): Promise<void> {
+  if (shown.length === 0) return;
+  const ids = shown.map((row) => row.id);
+  const recent = await access.looksSince({
+    ...(list.of === 'sessions' ? { sessionIds: ids } : { invitationIds: ids }),
+    actor: looker.actor,
+    action: list.action,
+    since: at - LIST_LOOK_MS,
+  });
+  const lookKey = (id: string, detail: string | null) => JSON.stringify([id, detail]);
+  const recorded = new Set(recent.map((look) => lookKey(look.id, look.detail)));
+  const fresh = shown.filter((row) => !recorded.has(lookKey(row.id, row.detail)));
+  const lookedAt = (id: string): LookedAt =>
+    list.of === 'sessions' ? { sessionId: id, invitationId: null } : { sessionId: null, invitationId: id };
+  await access.record(
+    fresh.flatMap((row) =>
+      lookEntries(looker, [{ lookedAt: lookedAt(row.id), testId: row.testId }], list.action, at, row.detail),
+    ),
+  );
+}
 
 /** The detail of a list look at a candidate blind review hides: their code, scores and stage, no name. */
 const LISTED_BY_CODE = 'by code';
 
 /**
  * Puts each candidate a page of the candidate list shows on record as `listed` for whoever is
- * shown it, as a video is: one person's looks within `LIST_LOOK_MS` of their last recorded one
- * are that look. A candidate blind review hides is on record as shown by code; once the same
- * person is shown their name and email, that is a new look. One query finds the page's recent
- * looks, and one write records the rest, however long the page.
+ * shown it. A candidate blind review hides is on record as shown by code; once the same person is
+ * shown their name and email, that is a new look.
  */
 export async function recordListLooks(
   access: AccessLogStore,
@@ -127,16 +165,35 @@ export async function recordListLooks(
   shown: readonly { sessionId: string; testId: string; byCode: boolean }[],
   at: number,
 ): Promise<void> {
-  if (shown.length === 0) return;
-  const detailOf = (row: { byCode: boolean }) => (row.byCode ? LISTED_BY_CODE : null);
-  const recent = await access.looksSince({
-    sessionIds: shown.map((row) => row.sessionId),
-    actor: looker.actor,
-    action: 'listed',
-    since: at - LIST_LOOK_MS,
-  });
-  const lookKey = (sessionId: string, detail: string | null) => JSON.stringify([sessionId, detail]);
-  const recorded = new Set(recent.map((look) => lookKey(look.id, look.detail)));
-  const fresh = shown.filter((row) => !recorded.has(lookKey(row.sessionId, detailOf(row))));
-  await access.record(fresh.flatMap((row) => lookEntries(looker, [row], 'listed', at, detailOf(row))));
+  await recordListed(
+    access,
+    looker,
+    { of: 'sessions', action: 'listed' },
+    shown.map((row) => ({ id: row.sessionId, testId: row.testId, detail: row.byCode ? LISTED_BY_CODE : null })),
+    at,
+  );
+}
+
+/**
+ * Puts each person a page of the list of invitations shows, by name and email, on record as
+ * `listed-invitation`, by their invitation: one nobody has used yet has no session to put it on,
+ * and one used is not named by its session where blind review hides which session it led to. The
+ * candidate who uses or used the invitation is shown these looks with their own
+ * (`AccessLogStore.ofSession`). An erased invitation shows no one, and is no look.
+ */
+export async function recordInvitationListLooks(
+  access: AccessLogStore,
+  looker: Looker,
+  shown: readonly { invitationId: string; testId: string; state: InvitationState }[],
+  at: number,
+): Promise<void> {
+  await recordListed(
+    access,
+    looker,
+    { of: 'invitations', action: 'listed-invitation' },
+    shown
+      .filter((row) => row.state !== 'erased')
+      .map((row) => ({ id: row.invitationId, testId: row.testId, detail: null })),
+    at,
+  );
 }

@@ -5,7 +5,13 @@ import { safeJson } from '../admin/safe-json.ts';
 import { encodeCursor, sessionQuerySchema } from '../admin/session-query.ts';
 import { currentVideo, describeSession, videoExtension } from '../admin/session-view.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
-import { lookerOf, recordInvitationChange, recordLooks, recordVideoLook } from '../privacy/access-records.ts';
+import {
+  lookerOf,
+  recordInvitationChange,
+  recordInvitationListLooks,
+  recordLooks,
+  recordVideoLook,
+} from '../privacy/access-records.ts';
 import { eraseCandidate } from '../privacy/erasure.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
@@ -120,7 +126,9 @@ export async function registerAdminRoutes(
     });
     admin.get<TestParams>('/api/admin/tests/:testId/invitations', async (request) => {
       requireCatalogueTest(request.params.testId);
-      return listInvitations(invitations, request.params.testId, request.query, now());
+      const page = await listInvitations(invitations, request.params.testId, request.query, now());
+      await recordInvitationListLooks(access, lookerOf(request), page.invitations, now());
+      return page;
     });
     admin.patch<InvitationParams>('/api/admin/invitations/:invitationId', small, async (request) => {
       const changed = await changeInvitation(

@@ -23,6 +23,7 @@ import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import {
   lookerOf,
   recordInvitationChange,
+  recordInvitationListLooks,
   recordListLooks,
   recordLooks,
   recordVideoLook,
@@ -409,6 +410,8 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.get<TestParams>('/api/review/tests/:testId/invitations', async (request) => {
       const test = companyTest(request, request.params.testId);
       const page = await listInvitations(invitations, test.uuid, request.query, now());
+      // Each invitee's name and email are a look at them, on record before the page is sent.
+      await recordInvitationListLooks(access, lookerOf(request), page.invitations, now());
       return { ...page, invitations: await Promise.all(page.invitations.map(invitationShown)) };
     });
     review.post<TestParams>('/api/review/tests/:testId/invitations', small, async (request, reply) => {
