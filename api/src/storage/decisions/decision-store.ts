@@ -110,8 +110,9 @@ async function moveIfStillAt(db: Db, change: StageChangeInput): Promise<boolean>
 /**
  * Moves the company's stage reasons to the version after `editedVersion` only where they are still
  * at it, in one statement, as `moveIfStillAt` does the stage: of two saves of the same version, on
- * any instance and either database, the second finds the version moved (PostgreSQL's row lock, or
- * the first's row for a first save, makes it wait for the first to commit) and writes nothing.
+ * any instance and either database, the second finds the version moved (where the database locks
+ * rows, the first's lock, or its new row for a first save, makes it wait for the first to commit)
+ * and writes nothing.
  * Whether it wrote.
  */
 async function nextVersionIfStillAt(db: Db, change: StageReasonsChange): Promise<boolean> {
