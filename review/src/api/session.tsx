@@ -2,13 +2,7 @@ import { type ReviewerMe, TWO_FACTOR_REQUIRED } from '@assessment/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, NETWORK_PROBLEM } from './http.ts';
 import { type ReviewerCalls, reviewerCalls, signOut, whoAmI } from './review-api.ts';
-
-export type SessionState =
-  | { status: 'checking' }
-  /** `ended`: the server ended a session this page was using (idle or absolute expiry, signed out elsewhere). */
-  | { status: 'signed-out'; ended: boolean }
-  | { status: 'signed-in'; me: ReviewerMe; calls: ReviewerCalls }
-  | { status: 'unreachable'; message: string };
+import { afterSignInRefused, type SessionState } from './session-state.ts';
 
 interface SessionContextValue {
   state: SessionState;
@@ -20,8 +14,9 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 /**
- * Every call goes through here, so a 401 anywhere shows the sign-in form instead of a broken view,
- * and a company's new requirement of two-factor sign-in (403) shows its set-up.
+ * Every call goes through here, so a 401 anywhere shows the sign-in form over the view (kept for
+ * the reviewer to sign in again) instead of a broken view, and a company's new requirement of
+ * two-factor sign-in (403) shows its set-up.
  */
 function endingOnUnauthorized(
   calls: ReviewerCalls,
@@ -47,27 +42,24 @@ function endingOnUnauthorized(
 
 export function ReviewSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'checking' });
-  const ended = useCallback(() => setState({ status: 'signed-out', ended: true }), []);
   // Who-am-I again, from a call that learnt the company now requires two-factor sign-in.
   const recheck = useRef(() => {});
 
-  const check = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const me = await whoAmI(signal);
-        setState({
-          status: 'signed-in',
-          me,
-          calls: endingOnUnauthorized(reviewerCalls(me.csrfToken), ended, () => recheck.current()),
-        });
-      } catch (error) {
-        if (signal?.aborted) return;
-        if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out', ended: false });
-        else setState({ status: 'unreachable', message: error instanceof ApiError ? error.message : NETWORK_PROBLEM });
-      }
-    },
-    [ended],
-  );
+  const check = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const me = await whoAmI(signal);
+      const calls: ReviewerCalls = endingOnUnauthorized(
+        reviewerCalls(me.csrfToken),
+        () => setState((current) => afterSignInRefused(current, calls)),
+        () => recheck.current(),
+      );
+      setState({ status: 'signed-in', me, calls });
+    } catch (error) {
+      if (signal?.aborted) return;
+      if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out' });
+      else setState({ status: 'unreachable', message: error instanceof ApiError ? error.message : NETWORK_PROBLEM });
+    }
+  }, []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -88,7 +80,8 @@ export function ReviewSessionProvider({ children }: { children: ReactNode }) {
           // Already signed out on the server is what was asked for.
           if (!(error instanceof ApiError && error.status === 401)) throw error;
         }
-        setState({ status: 'signed-out', ended: false });
+        // A sign-out asked for leaves nothing behind: the view and what was typed in it go.
+        setState({ status: 'signed-out' });
       },
     }),
     [state, check],
@@ -102,9 +95,14 @@ export function useReviewSession(): SessionContextValue {
   return value;
 }
 
-/** The signed-in reviewer and their calls; only inside the part of the page shown when signed in. */
+/**
+ * The signed-in reviewer and their calls; only inside the reviewer's view, which is also kept,
+ * hidden, while their sign-in has ended (its calls are then refused until they sign in again).
+ */
 export function useSignedIn(): { me: ReviewerMe; calls: ReviewerCalls } {
   const { state } = useReviewSession();
-  if (state.status !== 'signed-in') throw new Error('useSignedIn is only for views shown to a signed-in reviewer');
+  if (state.status !== 'signed-in' && state.status !== 'ended') {
+    throw new Error('useSignedIn is only for views shown to a signed-in reviewer');
+  }
   return state;
 }

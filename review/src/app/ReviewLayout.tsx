@@ -1,14 +1,18 @@
 import { Link, Outlet } from 'react-router-dom';
 import { useReviewSession } from '../api/session.tsx';
+import { viewOwner } from '../api/session-state.ts';
 import { LoadProblem } from '../components/LoadProblem.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
 import { SignInPage } from '../features/auth/components/SignInPage.tsx';
 import { SignOutButton } from '../features/auth/components/SignOutButton.tsx';
 import { TwoFactorRequiredPage } from '../features/two-factor/components/TwoFactorRequiredPage.tsx';
+import { ReviewerView } from './ReviewerView.tsx';
 
 /**
  * The frame of every review view: a skip link, the company and the reviewer, and the view itself.
  * Signed out, any address shows the sign-in form, and the view it named opens once signed in.
+ * When the server ends the sign-in, the form shows over the view, which comes back as it was to
+ * the same account signing in again.
  * Where the company requires two-factor sign-in of a reviewer who has not set it up, every
  * address shows its set-up until then.
  */
@@ -39,11 +43,15 @@ export function ReviewLayout() {
           <LoadProblem message={state.message} onRetry={() => void refresh()} />
         </main>
       )}
-      {state.status === 'signed-out' && <SignInPage ended={state.ended} onSignedIn={refresh} />}
-      {state.status === 'signed-in' && (
-        <main id="main" className="review-main">
+      {(state.status === 'signed-out' || state.status === 'ended') && (
+        <SignInPage ended={state.status === 'ended'} onSignedIn={refresh} />
+      )}
+      {(state.status === 'signed-in' || state.status === 'ended') && (
+        // Keyed by its owner: the view kept under the sign-in form stays for the same account, and
+        // another account's sign-in starts a new one.
+        <ReviewerView key={viewOwner(state.me)} hidden={state.status === 'ended'}>
           {state.me.twoFactor.required && !state.me.twoFactor.on ? <TwoFactorRequiredPage /> : <Outlet />}
-        </main>
+        </ReviewerView>
       )}
     </>
   );

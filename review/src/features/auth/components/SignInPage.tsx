@@ -5,7 +5,9 @@ import { SignInForm } from './SignInForm.tsx';
 
 /**
  * Shown in place of any review view while no reviewer is signed in; after signing in, that view
- * opens. An account with two-factor sign-in on is asked for its code after the password.
+ * opens. An account with two-factor sign-in on is asked for its code after the password. Over a
+ * view whose sign-in has `ended`, it says that signing in again as the same account carries on
+ * where they left off.
  */
 export function SignInPage({ ended, onSignedIn }: { ended: boolean; onSignedIn: () => Promise<void> }) {
   const [step, setStep] = useState<'password' | 'code'>('password');
@@ -15,7 +17,8 @@ export function SignInPage({ ended, onSignedIn }: { ended: boolean; onSignedIn: 
       <PageHeading title="Sign in to review your candidates" />
       {ended && step === 'password' && (
         <p className="notice" role="status">
-          Your session has ended. Please sign in again.
+          Your session has ended. Please sign in again: with the same account, you carry on where you left off, with
+          anything you had not yet saved.
         </p>
       )}
       {step === 'password' ? (
