@@ -4,6 +4,13 @@ import { ApiError, NETWORK_PROBLEM } from './http.ts';
 import { type ReviewerCalls, reviewerCalls, signOut, whoAmI } from './review-api.ts';
 import { afterSignInRefused, type SessionState } from './session-state.ts';
 
+/**
+ * What a call refused for an ended sign-in says in its view. The view is hidden until the same
+ * reviewer signs in again, so this is read then, when trying again is what works; the server's
+ * own words ("Please sign in") would ask for what they have just done.
+ */
+const SIGN_IN_HAD_ENDED = 'Your sign-in had ended, so this was not done. Please try again.';
+
 interface SessionContextValue {
   state: SessionState;
   /** Asks the server who is signed in (after signing in, or to retry). */
@@ -29,7 +36,10 @@ function endingOnUnauthorized(
       try {
         return await (call as (...rest: unknown[]) => Promise<unknown>)(...args);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) onSignedOut();
+        if (error instanceof ApiError && error.status === 401) {
+          onSignedOut();
+          throw new ApiError(401, SIGN_IN_HAD_ENDED, null, error.body);
+        }
         if (error instanceof ApiError && error.status === 403 && error.message === TWO_FACTOR_REQUIRED) {
           onTwoFactorRequired();
         }
