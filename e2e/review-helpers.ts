@@ -157,9 +157,17 @@ export async function signIn(page: Page, reviewer: Reviewer, path = '/review/'):
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
-/** The sign-in form, from its focused heading, filled and sent by keyboard alone; the caller checks what follows. */
+/** Opens the review page and signs in on its form by keyboard alone (`signInHereByKeyboard`). */
 export async function signInByKeyboard(page: Page, reviewer: Reviewer): Promise<void> {
   await page.goto('/review/');
+  await signInHereByKeyboard(page, reviewer);
+}
+
+/**
+ * The sign-in form the page shows now, from its focused heading, filled and sent by keyboard
+ * alone; the caller checks what follows.
+ */
+export async function signInHereByKeyboard(page: Page, reviewer: Reviewer): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeFocused();
   await tabToShownFocus(page, page.getByLabel('Email'));
   await type(page, reviewer.email);

@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test';
+import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
+import { expect, refusedRequest } from './fixtures.ts';
+import {
+  addReviewer,
+  registerCandidate,
+  signInHereByKeyboard,
+  signOutByKeyboard,
+  submitAnswers,
+  testOnOwnServer as test,
+} from './review-helpers.ts';
+import { describeFocus, press, tabToShownFocus, type } from './support/keyboard.ts';
+
+/** A company of the seed, on a server of each test's own: the notes saved are that test's alone. */
+const NIMBUS = { companyId: 'nimbus-ledger', testId: 'ppxx71c9' };
+
+const SIGN_IN = { level: 1, name: 'Sign in to review your candidates' } as const;
+const ENDED_NOTICE =
+  'Your session has ended. Please sign in again: with the same account, you carry on where you left off, ' +
+  'with anything you had not yet saved.';
+
+/**
+ * Ends the page's sign-in as a reviewer does without knowing it: signing out in another tab of the
+ * same browser (same cookie). The page itself learns it only from its next call.
+ */
+async function signOutInAnotherTab(page: Page, watchPage: (page: Page) => Promise<void>): Promise<void> {
+  const otherTab = await page.context().newPage();
+  await watchPage(otherTab);
+  await otherTab.goto('/review/');
+  await expect(otherTab.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
+  await signOutByKeyboard(otherTab);
+  await otherTab.close();
+}
+
+/** A candidate with answers to read, and the address of their page. */
+async function candidateToReview(request: Parameters<typeof registerCandidate>[0], name: string) {
+  const candidate = await registerCandidate(request, NIMBUS.testId, { fullName: name, name });
+  await submitAnswers(request, candidate, ['<p>One</p>', '<p>Two</p>', '<p>Three</p>']);
+  return { sessionId: candidate.sessionId, address: `/review/candidates/${candidate.sessionId}` };
+}
+
+/** Everything the tab holds that a later user of it could read: the page's markup and its storage. */
+function whatTheTabHolds(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    JSON.stringify([
+      document.documentElement.outerHTML,
+      Array.from(document.querySelectorAll('input, textarea'), (field) => (field as HTMLInputElement).value),
+      { ...localStorage },
+      { ...sessionStorage },
+    ]),
+  );
+}
+
+test('a reviewer whose sign-in ends while they type signs in again by keyboard, finds their note and stage choice as they left them, and saves both', async ({
+  page,
+  request,
+  allowProblem,
+  watchPage,
+  ownServer,
+}) => {
+  test.setTimeout(90_000);
+  const run = Date.now().toString(36);
+  const name = `Nora Noted ${run}`;
+  const candidate = await candidateToReview(request, name);
+  // The save that finds the sign-in ended is refused, and Chromium logs the refusal.
+  allowProblem(refusedRequest(`/api/review/candidates/${candidate.sessionId}/notes`, 401));
+  const rita = addReviewer(NIMBUS.companyId, 'Rita Reviewer', 'reviewer', ownServer.dataDir);
+  const note = `Strong second answer; ask in the interview how they would test the ledger import (${run}).`;
+
+  await page.goto(candidate.address);
+  await signInHereByKeyboard(page, rita);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  const decision = page.locator('#decision');
+  const stage = decision.getByLabel("Candidate's stage");
+  await tabToShownFocus(page, stage);
+  await press(page, 'ArrowDown');
+  await expect(stage).toHaveValue('reviewing');
+  const box = decision.getByLabel('Add a note');
+  await tabToShownFocus(page, box);
+  await type(page, note);
+  const addNote = decision.getByRole('button', { name: 'Add note' });
+  await tabToShownFocus(page, addNote);
+
+  await signOutInAnotherTab(page, watchPage);
+  await press(page, 'Enter');
+
+  // The sign-in form takes the focus and says what happened; the view under it is out of sight,
+  // out of the accessibility tree and out of the keyboard's reach.
+  await expect(page.getByRole('heading', SIGN_IN)).toBeFocused();
+  await expect(page.getByRole('status')).toContainText('Your session has ended.');
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(box).toBeHidden();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // The same reviewer signs in again, each Tab going to the form's next control. Past its last
+  // one the focus leaves the page instead of going into the view under it, and comes back to it.
+  for (const [field, text] of [
+    [page.getByLabel('Email'), rita.email],
+    [page.getByLabel('Password'), rita.password],
+  ] as const) {
+    await press(page, 'Tab');
+    await expect(field).toBeFocused();
+    await type(page, text);
+  }
+  const signInButton = page.getByRole('button', { name: 'Sign in' });
+  await press(page, 'Tab');
+  await expect(signInButton).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await describeFocus(page)).toBe('body');
+  await page.keyboard.press('Shift+Tab');
+  await expect(signInButton).toBeFocused();
+  await press(page, 'Enter');
+
+  // Back on the button they pressed, nothing they typed or chose lost.
+  await expect(box).toBeVisible();
+  await expect(box).toHaveValue(note);
+  await expect(stage).toHaveValue('reviewing');
+  await expect(addNote).toBeFocused();
+  await expect(page).toHaveTitle(`${name} · Review`);
+  await expect(decision.getByRole('alert')).toHaveText(
+    'Your sign-in had ended, so this was not done. Please try again.',
+  );
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await press(page, 'Enter');
+  await expect(decision.getByRole('status').filter({ hasText: 'Note' })).toHaveText('Note added.');
+  await expect(decision.locator('.note-body')).toHaveText([note]);
+  await expect(decision.getByRole('alert')).toHaveCount(0);
+  await tabToShownFocus(page, decision.getByRole('button', { name: 'Save stage' }), 'Shift+Tab');
+  await press(page, 'Enter');
+  await expect(decision.getByRole('status').filter({ hasText: 'Stage' })).toHaveText('Stage: Reviewing.');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test('after a sign-in ends, another reviewer signing in on that tab finds nothing of the first one’s typing, and a sign-out leaves nothing of their own behind', async ({
+  page,
+  request,
+  allowProblem,
+  watchPage,
+  ownServer,
+}) => {
+  test.setTimeout(90_000);
+  const run = Date.now().toString(36);
+  const name = `Pia Private ${run}`;
+  const candidate = await candidateToReview(request, name);
+  allowProblem(refusedRequest(`/api/review/candidates/${candidate.sessionId}/notes`, 401));
+  const rita = addReviewer(NIMBUS.companyId, 'Rita Reviewer', 'reviewer', ownServer.dataDir);
+  const dana = addReviewer(NIMBUS.companyId, 'Dana Decider', 'reviewer', ownServer.dataDir);
+  const ritasNote = `Rita's unsent thought on ${run}`;
+  const danasNote = `Dana's unsent thought on ${run}`;
+
+  await page.goto(candidate.address);
+  await signInHereByKeyboard(page, rita);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  const decision = page.locator('#decision');
+  const box = decision.getByLabel('Add a note');
+  await tabToShownFocus(page, box);
+  await type(page, ritasNote);
+  await tabToShownFocus(page, decision.getByRole('button', { name: 'Add note' }));
+  await signOutInAnotherTab(page, watchPage);
+  await press(page, 'Enter');
+  // The form promises the typing back to the same account only.
+  await expect(page.getByRole('heading', SIGN_IN)).toBeFocused();
+  await expect(page.getByRole('status')).toHaveText(ENDED_NOTICE);
+
+  // Dana signs in on Rita's tab: the candidate's page, new, with no trace of Rita's note.
+  await signInHereByKeyboard(page, dana);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  await expect(page.locator('.review-reviewer')).toContainText('Dana Decider');
+  await expect(box).toHaveValue('');
+  await expect(decision.getByRole('alert')).toHaveCount(0);
+  expect(await whatTheTabHolds(page)).not.toContain(ritasNote);
+
+  // Dana's own typing goes with the sign-out she asks for.
+  await tabToShownFocus(page, box);
+  await type(page, danasNote);
+  await signOutByKeyboard(page);
+  await expect(page.getByRole('heading', SIGN_IN)).toBeFocused();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  expect(await whatTheTabHolds(page)).not.toContain(danasNote);
+  await signInHereByKeyboard(page, dana);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  await expect(box).toHaveValue('');
+});
