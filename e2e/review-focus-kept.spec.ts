@@ -165,6 +165,13 @@ test('"Try again" keeps the focus while the candidates cannot load, and hands it
   await expect.poll(() => refused).toBe(refusedBefore + 1);
   await expect(list).toHaveAttribute('aria-busy', 'false');
   await expectShownFocus(tryAgain);
+  // The problem's words are the same: the alert says that it was tried, so a retry is never silent.
+  await expect(list.getByRole('alert')).toContainText(/Tried again at \d\d:\d\d:\d\d\./);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => refused).toBe(refusedBefore + 2);
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expect(list.getByRole('alert')).toContainText(/Tried again 2 times, last at \d\d:\d\d:\d\d\./);
+  await expectShownFocus(tryAgain);
 
   back();
   await page.keyboard.press('Enter');
