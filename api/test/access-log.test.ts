@@ -166,6 +166,35 @@ describe.each(TEST_DATABASES)('every look at a candidate is on record ($name)', 
     );
     expect(entries).toHaveLength(3);
   });
+
+  it('records a change to a personal link nobody has used yet by the link, and shows it to the candidate who then starts', async () => {
+    const invitation = await invite(server.url, Date.now());
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    const changed = await admin.send('PATCH', `/api/review/invitations/${invitation.invitationId}`, {
+      extraTimePercent: 25,
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const byOperator = await asOperator(server.url, 'PATCH', `/api/admin/invitations/${invitation.invitationId}`, {
+      extraTimePercent: 50,
+    });
+    expect(byOperator.status).toBe(200);
+
+    const log = await admin.send('GET', '/api/review/access-log');
+    const entries = (
+      log.body.entries as { sessionId: string | null; invitation: { invitationId: string; email: string } | null }[]
+    ).filter((entry) => entry.invitation?.invitationId === invitation.invitationId);
+    expect(entries).toEqual([
+      expect.objectContaining({ sessionId: null, actor: 'operator', action: 'changed', detail: 'invitation changed' }),
+      expect.objectContaining({ sessionId: null, actor: ADMIN, action: 'changed', detail: 'invitation changed' }),
+    ]);
+    expect(entries.map((entry) => entry.invitation?.email)).toEqual([CANDIDATE_EMAIL, CANDIDATE_EMAIL]);
+
+    const { status, unique } = await registerWith(server.url, invitation.token);
+    expect(status).toBe(200);
+    const changes = (await myRecord(server.url, unique)).access.looks.filter((look) => look.action === 'changed');
+    expect(changes.map((look) => look.role).sort()).toEqual(['admin', 'operator']);
+  });
 });
 
 describe.each(TEST_DATABASES)('a candidate shown in the candidate list is on record ($name)', (database) => {

@@ -63,25 +63,23 @@ export async function recordLooks(
 }
 
 /**
- * A change to a personal invitation is a change about its candidate once one is bound to it: it
- * goes on their record with the other looks (`detail` says what changed).
+ * A change to a personal invitation shows its invitee's name and email to whoever makes it: it
+ * goes on record as `changed` (`detail` says what changed), with the candidate's other looks once
+ * one is bound to it, and by the invitation before that, as a look at it in the list of
+ * invitations is (`recordInvitationListLooks`), so the candidate who then starts is shown it too.
  */
 export async function recordInvitationChange(
   access: AccessLogStore,
   looker: Looker,
-  invitation: { sessionId: string | null; testId: string },
+  invitation: { invitationId: string; sessionId: string | null; testId: string },
   detail: string,
   at: number,
 ): Promise<void> {
-  if (invitation.sessionId === null) return;
-  await recordLooks(
-    access,
-    looker,
-    [{ sessionId: invitation.sessionId, testId: invitation.testId }],
-    'changed',
-    at,
-    detail,
-  );
+  const lookedAt: LookedAt =
+    invitation.sessionId === null
+      ? { sessionId: null, invitationId: invitation.invitationId }
+      : { sessionId: invitation.sessionId, invitationId: null };
+  await access.record(lookEntries(looker, [{ lookedAt, testId: invitation.testId }], 'changed', at, detail));
 }
 
 /** How long one person's requests for a video are one look: a player's ranges while it plays or seeks. */

@@ -32,7 +32,7 @@ export function privacyNotice({ companyName, roleName, retentionDays }: PrivacyF
     {
       heading: 'Who sees what',
       paragraphs: [
-        `The people of ${companyName} who review the assessment see your details, answers, video, recorded signals and feedback. Every time one of them opens your submission, plays your video, downloads it, or sees you in their list of candidates or your personal invitation in their list of invitations (each counted once in ten minutes), the time and their role are recorded, and you can see them at the end of the assessment: those made before you start as well.`,
+        `The people of ${companyName} who review the assessment see your details, answers, video, recorded signals and feedback. Every time one of them opens your submission, plays your video, downloads it, changes your personal invitation, or sees you in their list of candidates or your personal invitation in their list of invitations (each counted once in ten minutes), the time and their role are recorded, and you can see them at the end of the assessment: those made before you start as well.`,
         `They may give your submission a stage (such as advance or decline) and write notes about it for each other; these are kept with your submission and erased with it, and each such change is listed with the looks.`,
         'Your gender answer is never shown to them or used in hiring decisions: it is only counted together with other candidates’ answers, and groups of fewer than 5 are never shown.',
         `When you finish, an email to the address you confirm lists what ${companyName} received and when. A personal invitation also comes by email. Our record of these emails is erased with the rest.`,

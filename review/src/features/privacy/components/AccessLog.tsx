@@ -59,11 +59,11 @@ function AccessLogTable() {
         Who has looked at candidates
       </h2>
       <p>
-        Every time someone at {me.company.companyName} opens a candidate, plays their video or downloads the CSV, it is
-        recorded here, and so is each candidate a list of candidates shows them and each invitation a list of
-        invitations shows them (once per person in ten minutes). Each candidate sees the looks at their own submission
-        and invitation, by role, never by name. A candidate's entries go when their data is erased, and an unused
-        invitation's when it is erased.
+        Every time someone at {me.company.companyName} opens a candidate, plays their video, downloads the CSV or
+        changes a personal invitation, it is recorded here, and so is each candidate a list of candidates shows them and
+        each invitation a list of invitations shows them (once per person in ten minutes). Each candidate sees the looks
+        at their own submission and invitation, by role, never by name. A candidate's entries go when their data is
+        erased, and an unused invitation's when it is erased.
       </p>
       {first.error && <LoadProblem message={first.error} onRetry={first.reload} />}
       {first.data && entries.length === 0 && <p>No one has looked at a candidate yet.</p>}
