@@ -208,6 +208,62 @@ test('"Try again" that brings the list of tests hands the focus to the heading o
   await expect(tests.getByRole('link').first()).toBeFocused();
 });
 
+test('a candidate who cannot be loaded still has a view that names itself, and "Try again" brings them', async ({
+  page,
+  request,
+  ownServer,
+  allowProblem,
+}) => {
+  allowProblem(failedRequest('/api/review/candidates/', 'net::ERR_CONNECTION_REFUSED'));
+  await submitCandidates(request, 'Named', 1);
+  await signInAdmin(page, ownServer.dataDir);
+  await page.goto(`/review/tests/${EMBERLITH.testId}`);
+  const link = page.getByRole('region', { name: 'Candidates', exact: true }).getByRole('link', { name: 'Named 01' });
+  await expect(link).toBeVisible();
+  const back = await interruptUntilBack(page, /\/api\/review\/candidates\/[^/?]+$/, (route) =>
+    route.abort('connectionrefused'),
+  );
+  await link.focus();
+  await page.keyboard.press('Enter');
+
+  // Where the link led: the view's heading has the focus and names the tab, above the problem.
+  const heading = page.getByRole('heading', { level: 1, name: 'Candidate' });
+  await expectShownFocus(heading);
+  await expect(page).toHaveTitle('Candidate · Review');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('The server could not be reached.');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  back();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectShownFocus(page.getByRole('heading', { level: 1, name: 'Named 01' }));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a test that cannot be loaded still has a view that names itself, and "Try again" brings it', async ({
+  page,
+  ownServer,
+  allowProblem,
+}) => {
+  allowProblem(failedRequest('/api/review/tests', 'net::ERR_CONNECTION_REFUSED'));
+  await signInAdmin(page, ownServer.dataDir);
+  const back = await interruptUntilBack(page, /\/api\/review\/tests$/, (route) => route.abort('connectionrefused'));
+  await page.goto(`/review/tests/${EMBERLITH.testId}`);
+
+  const heading = page.getByRole('heading', { level: 1, name: 'Test' });
+  await expectShownFocus(heading);
+  await expect(page).toHaveTitle('Test · Review');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('The server could not be reached.');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  back();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectShownFocus(page.getByRole('heading', { level: 1, name: EMBERLITH.roleName }));
+});
+
 /** `count` invitations to Emberlith's test, made with the operator's key, "Invitee 01" the oldest. */
 async function makeInvitations(request: APIRequestContext, count: number): Promise<void> {
   for (let index = 1; index <= count; index += 1) {

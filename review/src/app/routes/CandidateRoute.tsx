@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { LoadProblem } from '../../components/LoadProblem.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { CandidateDetails } from '../../features/candidate/components/CandidateDetails.tsx';
 import { useCandidate } from '../../features/candidate/hooks/useCandidate.ts';
 import { NotFoundRoute } from './NotFoundRoute.tsx';
@@ -18,6 +19,14 @@ export function CandidateRoute() {
       />
     );
   }
-  if (candidate.error) return <LoadProblem message={candidate.error} onRetry={candidate.reload} />;
+  if (candidate.error) {
+    // The view still names itself (its h1 and the tab), as one that loaded would, above the problem.
+    return (
+      <>
+        <PageHeading title="Candidate" />
+        <LoadProblem message={candidate.error} onRetry={candidate.reload} />
+      </>
+    );
+  }
   return <p className="muted">Loading the candidate…</p>;
 }

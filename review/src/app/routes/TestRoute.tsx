@@ -18,7 +18,15 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
   // What the page that sent the reviewer here did (a candidate erased).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const tests = useTests();
-  if (tests.error) return <LoadProblem message={tests.error} onRetry={tests.reload} />;
+  if (tests.error) {
+    // The view still names itself (its h1 and the tab), as one that loaded would, above the problem.
+    return (
+      <>
+        <PageHeading title="Test" />
+        <LoadProblem message={tests.error} onRetry={tests.reload} />
+      </>
+    );
+  }
   if (!tests.data) return <p className="muted">Loading the test…</p>;
   const test = tests.data.tests.find((candidate) => candidate.testId === testId);
   if (!test) return <NotFoundRoute what="test" />;
