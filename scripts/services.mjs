@@ -216,9 +216,11 @@ async function serveS3(home, port) {
 
 async function startS3rverOn(home, port) {
   fs.rmSync(path.join(home, 'ready'), { force: true });
+  // s3rver encrypts ListObjectsV2's continuation tokens with DES, which OpenSSL 3 keeps in its
+  // legacy provider: without it, any listing longer than one page answers 500.
   const child = spawnServer(
     process.execPath,
-    [path.join(root, 'scripts/services.mjs'), 'serve-s3', home, String(port)],
+    ['--openssl-legacy-provider', path.join(root, 'scripts/services.mjs'), 'serve-s3', home, String(port)],
     path.join(home, 'log'),
   );
   await waitFor(() => fs.existsSync(path.join(home, 'ready')) || child.exitCode !== null, 'the S3 server');
