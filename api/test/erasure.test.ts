@@ -15,6 +15,7 @@ import {
   feedback,
   type InProcessServer,
   keyOf,
+  newBucketEnv,
   newSessionId,
   patchUpload,
   postJson,
@@ -36,20 +37,11 @@ import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const ADMIN = 'erasure-admin@lumenvault.example';
 const REVIEWER = 'erasure-reviewer@lumenvault.example';
-const services = inject('services');
-const s3Env = {
-  S3_ENDPOINT: services.S3_ENDPOINT,
-  S3_BUCKET: services.S3_BUCKET,
-  S3_REGION: services.S3_REGION,
-  S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
-  S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
-  S3_FORCE_PATH_STYLE: services.S3_FORCE_PATH_STYLE,
-};
-const s3 = createS3Client(configFromEnv(s3Env).s3 as S3Settings);
+const s3 = createS3Client(configFromEnv(inject('services')).s3 as S3Settings);
 
-async function objectExists(uploadId: string): Promise<boolean> {
+async function objectExists(Bucket: string, Key: string): Promise<boolean> {
   try {
-    await s3.send(new HeadObjectCommand({ Bucket: services.S3_BUCKET, Key: `videos/${uploadId}` }));
+    await s3.send(new HeadObjectCommand({ Bucket, Key }));
     return true;
   } catch (error) {
     if (error instanceof NotFound) return false;
@@ -75,12 +67,12 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
   let server: InProcessServer;
   let drop: () => Promise<void>;
   const dataDir = tempDataDir();
-  let env: { DATA_DIR: string; DATABASE_URL?: string };
+  let env: { DATA_DIR: string; DATABASE_URL?: string; S3_BUCKET?: string };
 
   beforeAll(async () => {
     const opened = await database.open();
     drop = opened.drop;
-    env = { ...opened.env, ...(withS3 ? s3Env : {}), DATA_DIR: dataDir };
+    env = { ...opened.env, ...(withS3 ? await newBucketEnv() : {}), DATA_DIR: dataDir };
     server = await startServer(env, { now: clock.now });
     const beside = await storesBeside(env);
     for (const person of [
@@ -123,7 +115,7 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
   }
 
   async function videoKept(uploadId: string): Promise<boolean> {
-    return withS3 ? objectExists(uploadId) : filesNamed(dataDir, uploadId).length > 0;
+    return env.S3_BUCKET ? objectExists(env.S3_BUCKET, `videos/${uploadId}`) : filesNamed(dataDir, uploadId).length > 0;
   }
 
   it('sweeps bytes of the uploads folder that no record names, once nothing wrote to them for a day', async () => {

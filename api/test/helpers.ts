@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,10 +15,13 @@ import {
   SESSION_KEY_HEADER,
   sampleTestId,
 } from '@assessment/core';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import type { SessionView } from '../src/admin/session-view.ts';
 import { type AppOptions, buildApp } from '../src/app.ts';
-import { configFromEnv } from '../src/config.ts';
+import { configFromEnv, type S3Settings } from '../src/config.ts';
+import { createS3Client } from '../src/storage/videos/s3-video-store.ts';
 
 // The app logs through Fastify; in tests only what goes wrong is worth reading.
 process.env.LOG_LEVEL ??= 'warn';
@@ -61,6 +65,30 @@ export async function freePort(): Promise<number> {
     if (await canListen(port)) return port;
   }
   throw new Error(`No free port in ${firstPort}-${firstPort + PORTS_PER_WORKER - 1}`);
+}
+
+/**
+ * The `S3_*` settings of the run's S3-protocol server, with a new bucket of the caller's own. A
+ * server whose hourly sweep runs on a clock days ahead deletes every video its database does not
+ * name: in the run's one bucket, those of the other test files.
+ */
+export async function newBucketEnv() {
+  const services = inject('services');
+  const env = {
+    S3_ENDPOINT: services.S3_ENDPOINT,
+    S3_BUCKET: `test-${randomBytes(6).toString('hex')}`,
+    S3_REGION: services.S3_REGION,
+    S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: services.S3_FORCE_PATH_STYLE,
+  };
+  const client = createS3Client(configFromEnv(env).s3 as S3Settings);
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: env.S3_BUCKET }));
+  } finally {
+    client.destroy();
+  }
+  return env;
 }
 
 export interface RunningServer {
