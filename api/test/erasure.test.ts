@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { companyIdOf, getTest, SESSION_ID_HEADER, type TestDefinition } from '@assessment/core';
-import { HeadObjectCommand, NotFound } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, NotFound, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { configFromEnv, type S3Settings } from '../src/config.ts';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
@@ -374,6 +374,80 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     expect((await adminGet(server.url, `/api/admin/sessions/${invited.unique}`)).status).toBe(200);
     // Nothing marks it: the browser that comes back simply starts again.
     expect((await register(silent)).status).toBe(200);
+  });
+});
+
+describe.each(TEST_DATABASES)('sweeping the bucket ($name)', (database) => {
+  const clock = testClock();
+  let server: InProcessServer;
+  let drop: () => Promise<void>;
+  let bucket: string;
+  const dataDir = tempDataDir();
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    const bucketEnv = await newBucketEnv();
+    bucket = bucketEnv.S3_BUCKET;
+    server = await startServer({ ...opened.env, ...bucketEnv, DATA_DIR: dataDir }, { now: clock.now });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const put = (Key: string) => s3.send(new PutObjectCommand({ Bucket: bucket, Key, Body: 'left behind' }));
+  const storeShapedKey = () => `videos/${randomBytes(16).toString('hex')}`;
+
+  /** When each object of the bucket was last written, by its key (S3 tells it to the second). */
+  async function lastModified(): Promise<Map<string, number>> {
+    const written = new Map<string, number>();
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
+      for (const object of page.Contents ?? [])
+        written.set(object.Key as string, (object.LastModified as Date).getTime());
+      ContinuationToken = page.NextContinuationToken;
+    } while (ContinuationToken);
+    return written;
+  }
+
+  it('deletes objects no record names once they are a day old, and keeps videos, younger ones and keys not its own', async () => {
+    const unique = newSessionId();
+    expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(unique, { final: true }))).status).toBe(200);
+    const video = syntheticWebm(20_000);
+    const upload = await createUpload(server.url, video.length, { unique, data: testId });
+    expect((await patchUpload(upload.uploadUrl as string, 0, video)).status).toBe(204);
+    const videoKey = `videos/${path.basename(new URL(upload.uploadUrl as string).pathname)}`;
+
+    // More than one page of the listing, as a crash between steps or failed deletes could leave.
+    const unnamed = Array.from({ length: 120 }, storeShapedKey);
+    const notTheStores = [`reports/${randomBytes(16).toString('hex')}`, `${storeShapedKey()}/poster.jpg`];
+    for (let start = 0; start < unnamed.length; start += 25) {
+      await Promise.all(unnamed.slice(start, start + 25).map(put));
+    }
+    await Promise.all(notTheStores.map(put));
+    const lastOld = Math.max(...(await lastModified()).values());
+    // The next second, so that the fresh object is younger than the others by S3's own clock.
+    await new Promise((resolve) => setTimeout(resolve, lastOld + 1000 - Date.now() + 50));
+    const fresh = storeShapedKey();
+    await put(fresh);
+    const freshWritten = (await lastModified()).get(fresh) as number;
+    expect(freshWritten).toBeGreaterThan(lastOld);
+
+    // Every object but the fresh one was written more than a day before this.
+    clock.set(freshWritten + DAY - 1);
+    await server.app.periodicTasks.runDue();
+
+    const left = await lastModified();
+    expect(unnamed.filter((key) => left.has(key))).toEqual([]);
+    expect([...left.keys()].sort()).toEqual([videoKey, fresh, ...notTheStores].sort());
+    const stored = await adminGet(server.url, `/api/admin/sessions/${unique}/video`);
+    expect(stored.status).toBe(200);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(video)).toBe(true);
   });
 });
 

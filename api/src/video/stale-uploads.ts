@@ -10,10 +10,12 @@ const BATCH = 100;
 /**
  * Every hour (and at start): unfinished uploads older than a day are deleted, their bytes and
  * their record, so abandoned uploads never pile up. The video section keeps each take in the
- * browser until the server has it whole, and starts a new upload if the old one is gone. Bytes in
- * the uploads folder that no record names and nothing wrote to for a day go too: an upload begun
- * while its session was being erased outlives the erasure's rows (an upload's record is written
- * before its first byte, so no upload in progress is without one).
+ * browser until the server has it whole, and starts a new upload if the old one is gone. Copies
+ * that no record names and nothing wrote to for a day go too, in the uploads folder and in the
+ * bucket, as no erasure can reach them: an upload begun while its session was being erased
+ * outlives the erasure's rows, and a crash between two steps or a delete that failed leaves an
+ * object behind. An upload's record is written before its first byte, so no upload in progress is
+ * without one.
  */
 export function staleUploadsTask({ uploads, videos }: { uploads: UploadStore; videos: VideoStore }): PeriodicTask {
   return {
@@ -28,9 +30,8 @@ export function staleUploadsTask({ uploads, videos }: { uploads: UploadStore; vi
         }
         if (stale.length < BATCH) break;
       }
-      const written = await videos.uploadsWrittenBefore(now - UPLOAD_EXPIRES_AFTER_MS);
-      for (let start = 0; start < written.length; start += BATCH) {
-        for (const uploadId of await uploads.unrecordedUploads(written.slice(start, start + BATCH))) {
+      for await (const written of videos.uploadsWrittenBefore(now - UPLOAD_EXPIRES_AFTER_MS, BATCH)) {
+        for (const uploadId of await uploads.unrecordedUploads(written)) {
           await videos.erase(uploadId);
         }
       }

@@ -8,6 +8,8 @@ import type { VideoStore } from './video-store.ts';
 /** Upload ids are made by the server (see `newUploadId`); anything else never reaches the disk. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
+export const isUploadId = (name: string) => UPLOAD_ID.test(name);
+
 async function fsyncPath(target: string): Promise<void> {
   const handle = await fsp.open(target, 'r');
   try {
@@ -29,8 +31,8 @@ export interface UploadsFolder {
   probe(): Promise<void>;
   /** Removes the upload's bytes and tus record, whatever state they are in. */
   erase(uploadId: string): Promise<void>;
-  /** The uploads whose bytes in the folder were last written before `before` (ms since the epoch). */
-  uploadsWrittenBefore(before: number): Promise<string[]>;
+  /** The uploads whose bytes in the folder were last written before `before` (ms since the epoch), in pages. */
+  uploadsWrittenBefore(before: number, pageSize: number): AsyncIterable<string[]>;
 }
 
 export function openUploadsFolder(directory: string): UploadsFolder {
@@ -69,14 +71,18 @@ export function openUploadsFolder(directory: string): UploadsFolder {
       await fsp.rm(`${fileOf(uploadId)}.json`, { force: true });
     },
 
-    async uploadsWrittenBefore(before) {
-      const written: string[] = [];
+    async *uploadsWrittenBefore(before, pageSize) {
+      let page: string[] = [];
       for (const name of await fsp.readdir(directory)) {
         if (!UPLOAD_ID.test(name)) continue;
         const stats = await fsp.stat(path.join(directory, name)).catch(() => undefined);
-        if (stats?.isFile() && stats.mtimeMs < before) written.push(name);
+        if (stats?.isFile() && stats.mtimeMs < before) page.push(name);
+        if (page.length === pageSize) {
+          yield page;
+          page = [];
+        }
       }
-      return written;
+      if (page.length > 0) yield page;
     },
   };
 }

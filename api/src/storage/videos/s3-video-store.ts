@@ -6,6 +6,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   S3Client,
@@ -14,7 +15,7 @@ import { Upload as ManagedUpload } from '@aws-sdk/lib-storage';
 import type { FileStore } from '@tus/file-store';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { S3Settings } from '../../config.ts';
-import { openUploadsFolder } from './file-video-store.ts';
+import { isUploadId, openUploadsFolder } from './file-video-store.ts';
 import type { VideoStore } from './video-store.ts';
 
 /**
@@ -26,7 +27,13 @@ import type { VideoStore } from './video-store.ts';
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
-const objectKey = (uploadId: string) => `videos/${uploadId}`;
+const KEY_PREFIX = 'videos/';
+const objectKey = (uploadId: string) => `${KEY_PREFIX}${uploadId}`;
+/** The upload a key of this store's names; undefined for any other key, which the bucket may share. */
+function uploadIdOfKey(key: string): string | undefined {
+  const uploadId = key.slice(KEY_PREFIX.length);
+  return key.startsWith(KEY_PREFIX) && isUploadId(uploadId) ? uploadId : undefined;
+}
 
 export function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
@@ -185,7 +192,22 @@ export function createS3VideoStore(
       await folder.erase(uploadId);
     },
 
-    uploadsWrittenBefore: folder.uploadsWrittenBefore,
+    async *uploadsWrittenBefore(before, pageSize) {
+      yield* folder.uploadsWrittenBefore(before, pageSize);
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: KEY_PREFIX, MaxKeys: pageSize, ContinuationToken }),
+        );
+        yield (page.Contents ?? []).flatMap(({ Key, LastModified }) => {
+          const uploadId = Key === undefined ? undefined : uploadIdOfKey(Key);
+          return uploadId !== undefined && LastModified !== undefined && LastModified.getTime() < before
+            ? [uploadId]
+            : [];
+        });
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
 
     async probe() {
       await Promise.all([client.send(new HeadBucketCommand({ Bucket })), folder.probe()]);

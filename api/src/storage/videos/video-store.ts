@@ -27,8 +27,12 @@ export interface VideoStore {
    * record, and the bucket's object. A copy that is not there is not an error.
    */
   erase(uploadId: string): Promise<void>;
-  /** Uploads whose bytes in the uploads folder were last written before `before` (ms since the epoch). */
-  uploadsWrittenBefore(before: number): Promise<string[]>;
+  /**
+   * Uploads of which some copy this store keeps (bytes in the uploads folder, an object in the
+   * bucket) was last written before `before` (ms since the epoch), in pages of at most `pageSize`
+   * read as they are asked for: a sweep of a bucket of any size holds one page at a time.
+   */
+  uploadsWrittenBefore(before: number, pageSize: number): AsyncIterable<string[]>;
   /** Resolves when the storage can be reached and written (the health check). */
   probe(): Promise<void>;
 }
