@@ -182,3 +182,63 @@ test('after a sign-in ends, another reviewer signing in on that tab finds nothin
   await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
   await expect(box).toHaveValue('');
 });
+
+test('a reviewer whose sign-in has ended follows the header link and goes Back and Forward before signing in again, and still finds their note on the page they left', async ({
+  page,
+  request,
+  allowProblem,
+  watchPage,
+  ownServer,
+}) => {
+  test.setTimeout(90_000);
+  const run = Date.now().toString(36);
+  const name = `Wanda Wandered ${run}`;
+  const candidate = await candidateToReview(request, name);
+  allowProblem(refusedRequest(`/api/review/candidates/${candidate.sessionId}/notes`, 401));
+  const rita = addReviewer(NIMBUS.companyId, 'Rita Reviewer', 'reviewer', ownServer.dataDir);
+  const note = `Asked about the import's edge cases; follow up (${run}).`;
+
+  await page.goto(candidate.address);
+  await signInHereByKeyboard(page, rita);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  const decision = page.locator('#decision');
+  const box = decision.getByLabel('Add a note');
+  await tabToShownFocus(page, box);
+  await type(page, note);
+  const addNote = decision.getByRole('button', { name: 'Add note' });
+  await tabToShownFocus(page, addNote);
+  await signOutInAnotherTab(page, watchPage);
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', SIGN_IN)).toBeFocused();
+
+  // Away from the page by the header's link, then Back and Forward, all while signed out.
+  await tabToShownFocus(page, page.getByRole('link', { name: 'Review' }), 'Shift+Tab');
+  await press(page, 'Enter');
+  await expect(page).toHaveURL(/\/review\/?$/);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${candidate.address}$`));
+  await page.goForward();
+  await expect(page).toHaveURL(/\/review\/?$/);
+  await expect(page.getByRole('heading', SIGN_IN)).toBeVisible();
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(box).toBeHidden();
+
+  // Signed in again: the page they left, at its own address, with the note they had typed.
+  await tabToShownFocus(page, page.getByLabel('Email'));
+  await type(page, rita.email);
+  await tabToShownFocus(page, page.getByLabel('Password'));
+  await type(page, rita.password);
+  await press(page, 'Enter');
+  await expect(page).toHaveURL(new RegExp(`${candidate.address}$`));
+  await expect(box).toBeVisible();
+  await expect(box).toHaveValue(note);
+  await expect(addNote).toBeFocused();
+  await expect(page).toHaveTitle(`${name} · Review`);
+  await press(page, 'Enter');
+  await expect(decision.locator('.note-body')).toHaveText([note]);
+  // Back from here leaves the page they were returned to, as any other address change would.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/review\/?$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});

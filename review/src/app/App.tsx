@@ -1,5 +1,6 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ReviewSessionProvider } from '../api/session.tsx';
+import { useKeptAddress } from '../hooks/useKeptAddress.ts';
 import { ReviewLayout } from './ReviewLayout.tsx';
 import { AccessRoute } from './routes/AccessRoute.tsx';
 import { CandidateRoute } from './routes/CandidateRoute.tsx';
@@ -20,19 +21,26 @@ export function App() {
   return (
     <BrowserRouter basename="/review" useTransitions={false}>
       <ReviewSessionProvider>
-        <Routes>
-          {/* Outside the layout: a teammate opens it before they can sign in. */}
-          <Route path="access" element={<AccessRoute />} />
-          <Route element={<ReviewLayout />}>
-            <Route index element={<TestsRoute />} />
-            <Route path="tests/:testId" element={<TestRoute tab="candidates" />} />
-            <Route path="tests/:testId/invitations" element={<TestRoute tab="invitations" />} />
-            <Route path="tests/:testId/compare" element={<CompareRoute />} />
-            <Route path="candidates/:sessionId" element={<CandidateRoute />} />
-            <Route path="*" element={<NotFoundRoute />} />
-          </Route>
-        </Routes>
+        <ReviewRoutes />
       </ReviewSessionProvider>
     </BrowserRouter>
+  );
+}
+
+/** The routes, drawn from the address the reviewer's view is kept at (`useKeptAddress`). */
+function ReviewRoutes() {
+  return (
+    <Routes location={useKeptAddress()}>
+      {/* Outside the layout: a teammate opens it before they can sign in. */}
+      <Route path="access" element={<AccessRoute />} />
+      <Route element={<ReviewLayout />}>
+        <Route index element={<TestsRoute />} />
+        <Route path="tests/:testId" element={<TestRoute tab="candidates" />} />
+        <Route path="tests/:testId/invitations" element={<TestRoute tab="invitations" />} />
+        <Route path="tests/:testId/compare" element={<CompareRoute />} />
+        <Route path="candidates/:sessionId" element={<CandidateRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
   );
 }
