@@ -77,6 +77,36 @@ describe('candidate endpoints', () => {
     expect(session.answers?.submittedAt).toEqual(expect.any(String));
   });
 
+  it("keeps the quiz's start on the browser's clock with the proctoring record, and takes saves from older pages without it", async () => {
+    const started = 1_750_000_120_000;
+    const older = await registered(server.url);
+    const olderSave = answers(older, {
+      proctoring: {
+        tabSwitches: 1,
+        perQuestion: answers(older).proctoring.perQuestion,
+        listSwitchTimes: [started + 5_000],
+      },
+    });
+    expect((await postJson(server.url, '/api/answers', olderSave)).status).toBe(200);
+    expect((await adminSession(server.url, older)).proctoring?.startedAt).toBeUndefined();
+
+    const unique = await registered(server.url);
+    const save = (startedAt: unknown, revision: number) =>
+      postJson(server.url, '/api/answers', {
+        ...answers(unique, { revision }),
+        proctoring: { ...olderSave.proctoring, startedAt },
+      });
+    expect((await save(started, 1)).status).toBe(200);
+    for (const [revision, wrong] of [-1, 1.5, '2025-06-15T12:02:00Z', null].entries()) {
+      const refused = await save(wrong, revision + 2);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toContain('proctoring.startedAt');
+    }
+    const session = await adminSession(server.url, unique);
+    expect(session.proctoring).toMatchObject({ startedAt: started, listSwitchTimes: [started + 5_000] });
+    expect(session.answers?.revision).toBe(1);
+  });
+
   it('computes the device check from the reported facts only', async () => {
     const unique = await registered(server.url);
     const facts = { secureContext: true, mediaDevicesAvailable: true, videoInputs: 1, permission: 'prompt' as const };

@@ -336,6 +336,7 @@ describe('the reviewer API', () => {
         { pastes: [], switches: 0 },
       ],
       listSwitchTimes: [1_760_000_000_000],
+      startedAt: 1_759_999_940_000,
     } as const;
     const html = ['<p>First <strong>answer</strong></p>', '<p>Second</p>', ''] as [string, string, string];
     await postJson(server.url, '/api/answers', {
@@ -419,6 +420,8 @@ describe('the reviewer API', () => {
         { at: 1_760_000_002_000, kind: 'paste', question: 1, chars: 120 },
       ],
       signals: { tabSwitches: 2, pastes: 1 },
+      // The start the timeline counts "into the quiz" from, on the clock of its times.
+      proctoring: { startedAt: 1_759_999_940_000 },
       invitation: { invitationId: created.body.invitationId, state: 'started', extraTimePercent: 50 },
       deadline: { timeLimitMinutes: test ? Math.round(test.timeLimitInMinute * 1.5) : 0, extraTimePercent: 50 },
       video: { status: 'complete', download: `/api/review/candidates/${unique}/video` },

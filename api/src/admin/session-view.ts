@@ -98,8 +98,8 @@ export function proctoringSummary(proctoring: ProctoringRecord | null) {
 
 /**
  * What the hiring company reads about one session (admin API, export and the reviewer's view).
- * Server times are ISO strings; times the browser sent (`startTime`, `savedAt`, paste times) stay as
- * it sent them.
+ * Server times are ISO strings; times the browser sent (`startTime`, `savedAt`, the quiz's start and
+ * the switch and paste times in `proctoring`) stay as it sent them.
  */
 export async function describeSession(
   record: SessionRecord,

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { type AnswerSync, createAnswerSync } from '../lib/answer-sync.ts';
 import type { DraftRegistry } from '../lib/draft-registry.ts';
 import type { ProgressStore } from '../lib/progress-store.ts';
+import { proctoringToSend } from '../lib/quiz-progress.ts';
 import { quizSession } from '../quiz-session.ts';
 
 /** How often changed answers go to the API while the candidate works. */
@@ -18,7 +19,11 @@ export function useAnswerSync(testId: string, progress: ProgressStore, drafts: D
       testId,
       () => {
         const { sessionId } = sessionStore.getState();
-        return { sessionId, answers: quizSession.getState().answers, proctoring: progress.getState().proctoring };
+        return {
+          sessionId,
+          answers: quizSession.getState().answers,
+          proctoring: proctoringToSend(progress.getState()),
+        };
       },
       saveAnswers,
     ),

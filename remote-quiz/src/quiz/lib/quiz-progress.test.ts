@@ -1,7 +1,8 @@
-import { memoryStorage, QUIZ_PROGRESS_KEY, withPaste, withSwitch } from '@assessment/core';
+import { answersSchema, memoryStorage, QUIZ_PROGRESS_KEY, withPaste, withSwitch } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import {
   freshProgress,
+  proctoringToSend,
   readProgress,
   threeAnswers,
   withAnswer,
@@ -67,6 +68,35 @@ describe('quiz progress in storage', () => {
   it('works without storage', () => {
     expect(writeProgress(undefined, 's', freshProgress())).toBe(false);
     expect(readProgress(undefined, 's')).toEqual(freshProgress());
+  });
+});
+
+describe('the proctoring record a save sends', () => {
+  const started = 1_700_000_120_000;
+  const proctoring = withSwitch(freshProgress().proctoring, null, started + 3_000);
+  const save = (record: ReturnType<typeof proctoringToSend>) =>
+    answersSchema.safeParse({
+      unique: 'session-1',
+      data: 'thd0wtfl',
+      answers: ['', '', ''],
+      proctoring: record,
+      revision: 1,
+      savedAt: started + 5_000,
+      final: false,
+    });
+
+  it('carries when the quiz was started, on the clock of its switch and paste times', () => {
+    const sent = proctoringToSend({ startedAt: started, proctoring });
+    expect(sent).toEqual({ ...proctoring, startedAt: started });
+    expect(save(sent).data?.proctoring.startedAt).toBe(started);
+  });
+
+  it('has no start before Start the quiz, nor one the server would refuse, and is still taken', () => {
+    for (const startedAt of [null, -1, 1.5, Number.MAX_VALUE]) {
+      const sent = proctoringToSend({ startedAt, proctoring });
+      expect(sent).toEqual(proctoring);
+      expect(save(sent).success).toBe(true);
+    }
   });
 });
 

@@ -81,6 +81,20 @@ export function withClockOfOlderPage(progress: QuizProgress, agreedAt: number): 
   return progress.startedAt === null && underWay ? { ...progress, startedAt: agreedAt } : progress;
 }
 
+/**
+ * The proctoring record as a save sends it: with when the quiz was started, on the clock its
+ * times are on, so a reviewer counts them from Start the quiz and not from the agree before the
+ * instructions. A start the server would refuse (storage edited by hand) is left out rather than
+ * have the whole save, answers and all, refused.
+ */
+export function proctoringToSend({
+  startedAt,
+  proctoring,
+}: Pick<QuizProgress, 'startedAt' | 'proctoring'>): ProctoringRecord {
+  const start = proctoringSchema.shape.startedAt.safeParse(startedAt);
+  return start.success && start.data !== undefined ? { ...proctoring, startedAt: start.data } : proctoring;
+}
+
 export function writeProgress(
   storage: KeyValueStorage | undefined,
   sessionId: string,

@@ -355,7 +355,11 @@ export const sessionViewSchema = z.object({
   invitationId: invitationIdSchema.nullable(),
   test: z.object({ companyName: z.string(), roleName: z.string(), timeLimitInMinute: z.number().int() }).nullable(),
   startedAt: isoTimeSchema.nullable(),
-  /** When the candidate pressed Start the quiz, by the server's clock: the quiz's deadline counts from it. */
+  /**
+   * When the candidate pressed Start the quiz, by the server's clock: the quiz's deadline counts from
+   * it. The same moment by the candidate's clock, which their switch and paste times are on, is
+   * `proctoring.startedAt`.
+   */
   quizStartedAt: isoTimeSchema.nullable(),
   lateAfter: isoTimeSchema.nullable(),
   registration: registrationViewSchema.nullable(),

@@ -129,6 +129,12 @@ export const questionProctoringSchema = z.object({
 });
 
 export const proctoringSchema = z.object({
+  /**
+   * When the candidate pressed Start the quiz, on the browser's clock like every other time in
+   * this record, so their times into the quiz are measured from it (the server's `quizStartedAt`
+   * is another clock). Saves from pages older than it, still queued in an outbox, come without.
+   */
+  startedAt: timestampSchema.optional(),
   /** Every tab or window switch during the quiz, including those on the question list. */
   tabSwitches: countSchema,
   perQuestion: z.tuple([questionProctoringSchema, questionProctoringSchema, questionProctoringSchema]),
