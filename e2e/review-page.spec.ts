@@ -165,6 +165,8 @@ test('one candidate: answers beside their questions, the timeline, device, feedb
       ],
       listSwitchTimes: [start + 200_000],
       droppedListSwitchTimes: 0,
+      // Twenty seconds on the instructions after agreeing: not quiz time.
+      startedAt: start + 20_000,
     },
   );
   await sendFeedback(request, candidate, 'Fair questions.\nThank you.', 3);
@@ -185,7 +187,7 @@ test('one candidate: answers beside their questions, the timeline, device, feedb
   await expect(timeline.getByRole('row')).toHaveCount(4);
   await expect(timeline.getByRole('row').nth(1).getByRole('cell')).toContainText([
     /\d\d:\d\d:\d\d/,
-    '1:01',
+    '0:41',
     'Left the page (tab or window switch)',
     'Question 1',
   ]);

@@ -6,6 +6,7 @@ import { candidateName } from '../../candidates/lib/candidate-labels.ts';
 import { DecisionPanel } from '../../decisions/components/DecisionPanel.tsx';
 import { EraseCandidate } from '../../privacy/components/EraseCandidate.tsx';
 import { RatingPanel } from '../../ratings/components/RatingPanel.tsx';
+import { quizStartOf } from '../lib/timeline.ts';
 import { AnswerView } from './AnswerView.tsx';
 import { BlindNotice } from './BlindNotice.tsx';
 import { CandidateSummary } from './CandidateSummary.tsx';
@@ -140,7 +141,7 @@ export function CandidateDetails({
         <ProctoringTimeline
           signals={candidate.signals}
           timeline={candidate.timeline}
-          startTime={candidate.registration?.startTime ?? null}
+          quizStartedAt={quizStartOf(candidate)}
         />
       </Part>
       <Part id="device">

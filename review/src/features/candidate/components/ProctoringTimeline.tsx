@@ -9,14 +9,15 @@ import { timelineRows, unlistedSignals } from '../lib/timeline.ts';
 export function ProctoringTimeline({
   signals,
   timeline,
-  startTime,
+  quizStartedAt,
 }: {
   signals: CandidateDetail['signals'];
   timeline: CandidateDetail['timeline'];
-  startTime: number | null;
+  /** When the candidate pressed Start the quiz, on their computer's clock; null when their page did not send it. */
+  quizStartedAt: number | null;
 }) {
   const totals = { ...signals, unlisted: unlistedSignals(signals, timeline) };
-  const rows = timelineRows(timeline, startTime);
+  const rows = timelineRows(timeline, quizStartedAt);
   return (
     <div className="proctoring">
       <p className="signals-note">
@@ -58,6 +59,12 @@ export function ProctoringTimeline({
         <p className="muted">
           {totals.unlisted} more {totals.unlisted === 1 ? 'event was' : 'events were'} counted but not listed with a
           time (the list per question is capped).
+        </p>
+      )}
+      {rows.length > 0 && quizStartedAt === null && (
+        <p className="muted">
+          No time into the quiz is shown: this candidate's quiz page did not send when they pressed Start the quiz.
+          Counting from when they agreed on the form would add the time they spent reading the instructions.
         </p>
       )}
       <p className="muted">Times are from the candidate's computer clock.</p>

@@ -1,5 +1,6 @@
+import { emptyProctoring, proctoringSchema } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
-import { timelineRows, unlistedSignals } from './timeline.ts';
+import { quizStartOf, timelineRows, unlistedSignals } from './timeline.ts';
 
 const start = Date.UTC(2026, 2, 12, 14, 0, 0);
 
@@ -20,7 +21,23 @@ describe('the proctoring timeline', () => {
     ]);
   });
 
-  it('leaves the time since the start out when the start is unknown', () => {
+  it('counts from Start the quiz: the two minutes read on the instructions after agreeing are not in it', () => {
+    const candidate = {
+      registration: { startTime: start - 120_000 },
+      quizStartedAt: new Date(start + 1_500).toISOString(),
+      proctoring: proctoringSchema.parse({ ...emptyProctoring(), startedAt: start, listSwitchTimes: [start + 60_000] }),
+    };
+    const switchOneMinuteIn = { at: start + 60_000, kind: 'tab-switch', question: null } as const;
+    expect(timelineRows([switchOneMinuteIn], quizStartOf(candidate))[0]?.sinceStart).toBe('1:00');
+  });
+
+  it('shows no time into the quiz for a record sent without its start, rather than one from the agree', () => {
+    const candidate = {
+      registration: { startTime: start - 120_000 },
+      proctoring: proctoringSchema.parse(emptyProctoring()),
+    };
+    expect(quizStartOf(candidate)).toBeNull();
+    expect(quizStartOf({ proctoring: null })).toBeNull();
     expect(timelineRows([{ at: start, kind: 'tab-switch', question: 3 }], null)[0]?.sinceStart).toBeNull();
   });
 

@@ -16,20 +16,29 @@ export function eventLabel(event: TimelineEvent): string {
 export interface TimelineRow {
   key: string;
   at: number;
-  /** Minutes and seconds since the candidate agreed and the quiz began, on the same (browser) clock. */
+  /** Minutes and seconds since the candidate pressed Start the quiz, on the same (browser) clock; null when that is not known. */
   sinceStart: string | null;
   event: string;
   question: string;
 }
 
+/**
+ * Where "Into the quiz" counts from: the start the quiz page sent in the record the event times are
+ * in, on the same clock. Never the agree on the form (`registration.startTime`), which comes before
+ * the instructions, nor the server's `quizStartedAt`, which is another clock: null without it.
+ */
+export function quizStartOf(candidate: Pick<CandidateDetail, 'proctoring'>): number | null {
+  return candidate.proctoring?.startedAt ?? null;
+}
+
 /** The proctoring events in time order, each with what happened, on which question and when. */
-export function timelineRows(events: readonly TimelineEvent[], startTime: number | null): TimelineRow[] {
+export function timelineRows(events: readonly TimelineEvent[], quizStartedAt: number | null): TimelineRow[] {
   return [...events]
     .sort((a, b) => a.at - b.at)
     .map((event, index) => ({
       key: `${event.at}-${event.kind}-${index}`,
       at: event.at,
-      sinceStart: startTime === null ? null : formatElapsed(event.at, startTime),
+      sinceStart: quizStartedAt === null ? null : formatElapsed(event.at, quizStartedAt),
       event: eventLabel(event),
       question: questionLabel(event.question),
     }));
