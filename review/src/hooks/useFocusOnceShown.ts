@@ -1,3 +1,4 @@
+import { handFocusOver } from '@assessment/react/focus';
 import { useCallback, useEffect, useState } from 'react';
 
 interface Handover {
@@ -19,8 +20,7 @@ export function useFocusOnceShown(): (from: Element | null, to: Handover['to']) 
   useEffect(() => {
     if (handover === null) return;
     setHandover(null);
-    const active = document.activeElement;
-    if (active === null || active === document.body || active === handover.from) handover.to()?.focus();
+    handFocusOver(handover.from, handover.to());
   }, [handover]);
   return useCallback((from, to) => setHandover({ from, to }), []);
 }

@@ -1,3 +1,4 @@
+import { handFocusOver } from '@assessment/react/focus';
 import { type FocusEvent, type RefObject, useCallback, useLayoutEffect, useRef } from 'react';
 
 /**
@@ -26,12 +27,11 @@ export function usePlaceKept(hidden: boolean): {
     if (viewTitle.current === null) return;
     document.title = viewTitle.current;
     viewTitle.current = null;
-    const active = document.activeElement;
-    // A reviewer who already moved on (to the skip link, say) keeps their place.
-    if (active !== null && active !== document.body) return;
     const last = lastFocused.current;
     const place = last?.isConnected && view.current?.contains(last) ? last : view.current?.querySelector('h1');
-    place?.focus();
+    // From nothing: the sign-in form's button the reviewer pressed has gone. A reviewer who already
+    // moved on (to the skip link, say) keeps their place.
+    handFocusOver(null, place);
   }, [hidden]);
 
   const onFocus = useCallback((event: FocusEvent<HTMLElement>) => {

@@ -14,10 +14,10 @@ export function focusIsFree(): boolean {
 /**
  * A control the candidate used is replaced by another (Request Camera Access by the camera, a
  * finished recording by its player): focus follows to `to`, but only while it is still on `from`
- * or nowhere. Focus never leaves something the candidate has moved on to, such as an answer they
- * are typing.
+ * or nowhere (`from` null: only from nowhere, the control used being gone). Focus never leaves
+ * something the candidate has moved on to, such as an answer they are typing.
  */
-export function handFocusOver(from: HTMLElement | null, to: HTMLElement | null | undefined): void {
+export function handFocusOver(from: Element | null, to: HTMLElement | null | undefined): void {
   if (!to) return;
   if (focusIsFree() || (from !== null && document.activeElement === from)) to.focus();
 }
