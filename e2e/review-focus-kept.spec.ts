@@ -115,7 +115,7 @@ test('a second "Next page" while the page loads does nothing: the page is asked 
   await page.keyboard.press('Enter');
   await expect.poll(() => asked.length).toBe(1);
   await page.keyboard.press('Enter');
-  await expect(pages).toContainText('Page 2');
+  await expect(pages.getByRole('status')).toHaveText('Page 1, loading page 2…');
   // On its way, the page after it is not known yet: the button keeps the focus, and says it does nothing now.
   await expectShownFocus(next);
   await expect(next).toHaveAttribute('aria-disabled', 'true');
@@ -133,6 +133,57 @@ test('a second "Next page" while the page loads does nothing: the page is asked 
   await expect(pages).toContainText('Page 1');
   await expectShownFocus(previous);
   await expect(previous).toHaveAttribute('aria-disabled', 'true');
+});
+
+test('the page number is that of the rows shown: "Page 1, loading page 2…" while page 2 is on its way, "Page 2" once its rows come', async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  await submitCandidates(request, 'Held', 11);
+  await signInAdmin(page, ownServer.dataDir);
+  // The second page is held on its way, as on a slow line, until the test has looked.
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  await page.route(new RegExp(`/api/review/tests/${EMBERLITH.testId}/candidates\\?.*cursor=`), async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(`/review/tests/${EMBERLITH.testId}?sort=name&order=asc&size=10`);
+  await expect(page.getByRole('heading', { level: 1, name: EMBERLITH.roleName })).toBeFocused();
+  const list = page.getByRole('region', { name: 'Candidates', exact: true });
+  const table = list.getByRole('table', { name: /Candidates/ });
+  const names = table.locator('tbody th a');
+  await expect(names).toHaveCount(10);
+  const pages = list.getByRole('navigation', { name: 'Candidate pages' });
+  const status = pages.getByRole('status');
+  const next = pages.getByRole('button', { name: 'Next page' });
+  await expect(pages).toContainText('Page 1');
+
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  // Page 1's rows are still there, and so is their number, with the page on its way beside it.
+  await expect(pages).toContainText('Page 1, loading page 2…');
+  await expect(status).toHaveText('Page 1, loading page 2…');
+  await expect(status).toBeVisible();
+  await expect(names).toHaveCount(10);
+  await expect(names.first()).toHaveText('Held 01');
+  await expect(table).toHaveAttribute('aria-busy', 'true');
+  await expect(next).toHaveAttribute('aria-busy', 'true');
+  // Said as it changes: a screen reader may hold back what changes inside a busy region.
+  expect(await status.evaluate((element) => element.closest('[aria-busy="true"]') === null)).toBe(true);
+  await expectShownFocus(next);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  arrive();
+  await expect(names).toHaveText(['Held 11']);
+  await expect(status).toHaveText('Page 2');
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expectShownFocus(next);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
 test('"Try again" keeps the focus while the candidates cannot load, and hands it to their heading once they do', async ({

@@ -13,10 +13,16 @@ import { StageFilter } from './StageFilter.tsx';
 /** The candidates of one test: sortable, a page at a time, with a word on what the signals are, and 2 to 4 chosen to compare. */
 export function CandidateList({ testId, blind }: { testId: string; blind: boolean }) {
   const noteId = useId();
-  const { query, page, rows, pageNumber, change, nextPage, previousPage } = useCandidatePage(testId);
+  const { query, page, rows, shown, change, nextPage, previousPage } = useCandidatePage(testId);
   const [compared, setCompared] = useState<string[]>([]);
   return (
-    <section className="candidate-list" aria-labelledby={`${noteId}-title`} aria-busy={page.loading}>
+    // Busy as a whole only while no other page's rows stand in for the one loading: those rows are
+    // busy then, and the page controls' status, which must not be in a busy region, says what comes.
+    <section
+      className="candidate-list"
+      aria-labelledby={`${noteId}-title`}
+      aria-busy={page.loading && shown.coming === null}
+    >
       <h2 id={`${noteId}-title`} tabIndex={-1}>
         Candidates
       </h2>
@@ -33,7 +39,7 @@ export function CandidateList({ testId, blind }: { testId: string; blind: boolea
         />
       </div>
       {page.error && <LoadProblem message={page.error} onRetry={page.reload} />}
-      {page.data && rows.length === 0 && pageNumber === 1 && (
+      {page.data && rows.length === 0 && shown.number === 1 && (
         <p>
           {query.stage || query.recommendation || query.silent !== 'hide'
             ? 'No candidate is listed with these choices.'
@@ -45,6 +51,7 @@ export function CandidateList({ testId, blind }: { testId: string; blind: boolea
         <CandidateTable
           blind={blind}
           rows={rows}
+          busy={shown.coming !== null}
           query={query}
           onSort={(sort) => change(sortBy(query, sort))}
           signalsNoteId={noteId}
@@ -53,7 +60,7 @@ export function CandidateList({ testId, blind }: { testId: string; blind: boolea
         />
       )}
       <PageControls
-        pageNumber={pageNumber}
+        shown={shown}
         size={query.size}
         onSize={(size) => change({ ...query, size })}
         previousPage={previousPage}

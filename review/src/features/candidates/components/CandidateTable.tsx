@@ -17,6 +17,7 @@ import { SortableHeader } from './SortableHeader.tsx';
 /** A test's candidates, one row each, with the facts a reviewer scans before opening one. */
 export function CandidateTable({
   rows,
+  busy,
   query,
   onSort,
   signalsNoteId,
@@ -25,6 +26,8 @@ export function CandidateTable({
   blind,
 }: {
   rows: CandidateSummary[];
+  /** These rows stay on screen while another page's are on their way. */
+  busy: boolean;
   query: CandidateListQuery;
   onSort: (sort: CandidateSort) => void;
   /** The note that says signals need a human look, read with the signals column. */
@@ -36,7 +39,7 @@ export function CandidateTable({
   blind: boolean;
 }) {
   return (
-    <table className="data-table candidate-table">
+    <table className="data-table candidate-table" aria-busy={busy}>
       <caption className="visually-hidden">Candidates, sorted by the column marked as sorted</caption>
       <thead>
         <tr>

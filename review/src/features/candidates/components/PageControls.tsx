@@ -1,15 +1,16 @@
 import { useId } from 'react';
+import type { PageShown } from '../lib/candidate-paging.ts';
 import { PAGE_SIZES } from '../lib/candidate-sort.ts';
 
 /** Previous and next page, and how many rows a page holds. */
 export function PageControls({
-  pageNumber,
+  shown,
   size,
   onSize,
   previousPage,
   nextPage,
 }: {
-  pageNumber: number;
+  shown: PageShown;
   size: number;
   onSize: (size: number) => void;
   previousPage: (() => void) | null;
@@ -24,8 +25,14 @@ export function PageControls({
       <button type="button" className="button" aria-disabled={!previousPage} onClick={() => previousPage?.()}>
         Previous page
       </button>
-      <span aria-live="polite">Page {pageNumber}</span>
-      <button type="button" className="button" aria-disabled={!nextPage} onClick={() => nextPage?.()}>
+      <PageStatus shown={shown} />
+      <button
+        type="button"
+        className="button"
+        aria-disabled={!nextPage}
+        aria-busy={shown.coming !== null}
+        onClick={() => nextPage?.()}
+      >
         Next page
       </button>
       <label htmlFor={`${id}-size`}>Per page</label>
@@ -42,5 +49,25 @@ export function PageControls({
         ))}
       </select>
     </nav>
+  );
+}
+
+/**
+ * The page whose rows are shown, and the one on its way, said as it changes. A status of its own
+ * and outside any busy region: a screen reader may hold back what changes in a busy one until the
+ * load ends, and the reviewer would not hear that the page they asked for is coming.
+ */
+function PageStatus({ shown }: { shown: PageShown }) {
+  return (
+    <span role="status" className="page-status">
+      {shown.coming === null ? (
+        `Page ${shown.number}`
+      ) : (
+        <>
+          <span className="spinner" aria-hidden="true" />
+          {`Page ${shown.number}, loading page ${shown.coming}…`}
+        </>
+      )}
+    </span>
   );
 }

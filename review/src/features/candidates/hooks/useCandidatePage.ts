@@ -2,7 +2,7 @@ import type { CandidateSummary } from '@assessment/core';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignedIn } from '../../../api/session.tsx';
 import { useResource } from '../../../hooks/useResource.ts';
-import { type ListPlace, nextPlace, previousPlace } from '../lib/candidate-paging.ts';
+import { type ListPlace, nextPlace, pageNumberOf, pageShown, previousPlace } from '../lib/candidate-paging.ts';
 import { type CandidateListQuery, readListQuery, writeListQuery } from '../lib/candidate-sort.ts';
 
 /** Cursors of the pages before this one, kept in the history entry so Back and "Previous page" both work. */
@@ -21,12 +21,15 @@ export function useCandidatePage(testId: string) {
   const location = useLocation();
   const query = readListQuery(params);
   const before = (location.state as PagingState | null)?.before ?? [];
+  const place: ListPlace = { query, before };
 
   const asking = `${testId}?${params}`;
-  // Each page says which address it answers: the list keeps the page it left on screen while the
-  // next loads, and "Next page" may only go on from the page the address asks for.
+  // Each page says which address it answers, and its number: the list keeps the page it left on
+  // screen while the next loads, "Next page" may only go on from the page the address asks for,
+  // and the number shown is that of the rows shown.
   const page = useResource(asking, async (signal) => ({
     asked: asking,
+    number: pageNumberOf(place),
     ...(await calls.candidates(
       testId,
       {
@@ -50,9 +53,9 @@ export function useCandidatePage(testId: string) {
     query,
     page,
     rows: page.data?.candidates ?? ([] as CandidateSummary[]),
-    pageNumber: before.length + 1,
+    shown: pageShown(place, asking, page.data, page.loading),
     change: (next: CandidateListQuery) => go({ query: { ...next, cursor: null }, before: [] }),
-    nextPage: goTo(nextPlace({ query, before }, asking, page.data)),
-    previousPage: goTo(previousPlace({ query, before })),
+    nextPage: goTo(nextPlace(place, asking, page.data)),
+    previousPage: goTo(previousPlace(place)),
   };
 }
