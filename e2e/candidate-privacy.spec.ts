@@ -47,9 +47,11 @@ test('a reviewer opens a finished candidate: the end screen says so, and the can
   const id = await sessionId(page);
   await finishWithFeedback(page);
   const record = page.getByRole('region', { name: `What ${QUILLSTONE.companyName} receives` });
-  await expect(
-    record.getByText(`No one at ${QUILLSTONE.companyName} has looked at your submission yet.`),
-  ).toBeVisible();
+  await expect(record.getByText(`No one at ${QUILLSTONE.companyName} has looked at your data yet.`)).toHaveText(
+    `No one at ${QUILLSTONE.companyName} has looked at your data yet. Each time your submission is opened or its ` +
+      'review changed, your video played, your record downloaded, your personal invitation changed, or you or your ' +
+      'personal invitation shown in a list, it is listed here with the time and the role of who did it.',
+  );
 
   const admin = addReviewer(QUILLSTONE.companyId, 'Alma Admin');
   const review = (await ownBrowser(browser, watchPage)).page;

@@ -61,9 +61,9 @@ export function RecordSummary({ test, delivered }: Props) {
           />
           <h3 id="feedback-access-title">Who has looked</h3>
           <p>
-            {accessHeadline(state.record.access, test.companyName)} Each time your submission is opened, your video
-            played, your record downloaded, or you or your personal invitation shown in a list, it is listed here with
-            the time and the role of who did it.
+            {accessHeadline(state.record.access, test.companyName)} Each time your submission is opened or its review
+            changed, your video played, your record downloaded, your personal invitation changed, or you or your
+            personal invitation shown in a list, it is listed here with the time and the role of who did it.
           </p>
           {state.record.access.looks.length > 0 && (
             <ul aria-labelledby="feedback-access-title">

@@ -7,7 +7,7 @@ const dateTime = (at: number) => new Date(at).toISOString().slice(0, 16).replace
 describe('accessHeadline', () => {
   it('says no one has looked yet while no look is on record', () => {
     expect(accessHeadline({ looks: [], people: { admin: 0, reviewer: 0, operator: 0 } }, 'Lumenvault')).toBe(
-      'No one at Lumenvault has looked at your submission yet.',
+      'No one at Lumenvault has looked at your data yet.',
     );
   });
 

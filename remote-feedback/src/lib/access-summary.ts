@@ -20,7 +20,11 @@ const ACTIONS: Record<AccessAction, string> = {
   'listed-invitation': 'saw your invitation in the list of invitations',
 };
 
-/** Who has looked at the submission, in the candidate's words: how many people of each role. */
+/**
+ * Who has looked at the candidate's data, in their words: how many people of each role. Not only
+ * at the submission: a look at their personal invitation (in the list of invitations, or a change
+ * to it before they used it) is theirs too (api/src/privacy/access-records.ts).
+ */
 export function accessHeadline(access: MyAccess, companyName: string): string {
   const counts = (Object.keys(ROLE_NAMES) as AccessRole[])
     .filter((role) => access.people[role] > 0)
@@ -28,7 +32,7 @@ export function accessHeadline(access: MyAccess, companyName: string): string {
       const count = access.people[role];
       return `${count} ${count === 1 ? ROLE_NAMES[role].one : ROLE_NAMES[role].many}`;
     });
-  if (counts.length === 0) return `No one at ${companyName} has looked at your submission yet.`;
+  if (counts.length === 0) return `No one at ${companyName} has looked at your data yet.`;
   const listed = counts.length === 1 ? counts[0] : `${counts.slice(0, -1).join(', ')} and ${counts.at(-1)}`;
   return `Looked at so far by ${listed}.`;
 }
