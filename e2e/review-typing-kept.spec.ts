@@ -39,6 +39,44 @@ async function candidateToReview(request: Parameters<typeof registerCandidate>[0
   return { sessionId: candidate.sessionId, address: `/review/candidates/${candidate.sessionId}` };
 }
 
+/**
+ * Rita, a reviewer of a new candidate called `name`, signed in by keyboard on that candidate's
+ * page. A note save that finds her sign-in ended is refused, and Chromium logs the refusal.
+ */
+async function ritaOnCandidatePage(
+  {
+    page,
+    request,
+    allowProblem,
+    dataDir,
+  }: {
+    page: Page;
+    request: Parameters<typeof registerCandidate>[0];
+    allowProblem: (problem: RegExp) => void;
+    dataDir: string;
+  },
+  name: string,
+) {
+  const candidate = await candidateToReview(request, name);
+  allowProblem(refusedRequest(`/api/review/candidates/${candidate.sessionId}/notes`, 401));
+  const rita = addReviewer(NIMBUS.companyId, 'Rita Reviewer', 'reviewer', dataDir);
+  await page.goto(candidate.address);
+  await signInHereByKeyboard(page, rita);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  return { candidate, rita };
+}
+
+/** Types `note`, and presses "Add note" once the sign-in has ended in another tab: the form shows. */
+async function noteAsSignInEnds(page: Page, watchPage: (page: Page) => Promise<void>, note: string): Promise<void> {
+  const decision = page.locator('#decision');
+  await tabToShownFocus(page, decision.getByLabel('Add a note'));
+  await type(page, note);
+  await tabToShownFocus(page, decision.getByRole('button', { name: 'Add note' }));
+  await signOutInAnotherTab(page, watchPage);
+  await press(page, 'Enter');
+  await expect(page.getByRole('heading', SIGN_IN)).toBeFocused();
+}
+
 /** Everything the tab holds that a later user of it could read: the page's markup and its storage. */
 function whatTheTabHolds(page: Page): Promise<string> {
   return page.evaluate(() =>
@@ -61,32 +99,19 @@ test('a reviewer whose sign-in ends while they type signs in again by keyboard, 
   test.setTimeout(90_000);
   const run = Date.now().toString(36);
   const name = `Nora Noted ${run}`;
-  const candidate = await candidateToReview(request, name);
-  // The save that finds the sign-in ended is refused, and Chromium logs the refusal.
-  allowProblem(refusedRequest(`/api/review/candidates/${candidate.sessionId}/notes`, 401));
-  const rita = addReviewer(NIMBUS.companyId, 'Rita Reviewer', 'reviewer', ownServer.dataDir);
+  const { rita } = await ritaOnCandidatePage({ page, request, allowProblem, dataDir: ownServer.dataDir }, name);
   const note = `Strong second answer; ask in the interview how they would test the ledger import (${run}).`;
-
-  await page.goto(candidate.address);
-  await signInHereByKeyboard(page, rita);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
   const decision = page.locator('#decision');
   const stage = decision.getByLabel("Candidate's stage");
   await tabToShownFocus(page, stage);
   await press(page, 'ArrowDown');
   await expect(stage).toHaveValue('reviewing');
   const box = decision.getByLabel('Add a note');
-  await tabToShownFocus(page, box);
-  await type(page, note);
   const addNote = decision.getByRole('button', { name: 'Add note' });
-  await tabToShownFocus(page, addNote);
-
-  await signOutInAnotherTab(page, watchPage);
-  await press(page, 'Enter');
+  await noteAsSignInEnds(page, watchPage, note);
 
   // The sign-in form takes the focus and says what happened; the view under it is out of sight,
   // out of the accessibility tree and out of the keyboard's reach.
-  await expect(page.getByRole('heading', SIGN_IN)).toBeFocused();
   await expect(page.getByRole('status')).toContainText('Your session has ended.');
   await expect(page.getByRole('main')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -142,25 +167,14 @@ test('after a sign-in ends, another reviewer signing in on that tab finds nothin
   test.setTimeout(90_000);
   const run = Date.now().toString(36);
   const name = `Pia Private ${run}`;
-  const candidate = await candidateToReview(request, name);
-  allowProblem(refusedRequest(`/api/review/candidates/${candidate.sessionId}/notes`, 401));
-  const rita = addReviewer(NIMBUS.companyId, 'Rita Reviewer', 'reviewer', ownServer.dataDir);
   const dana = addReviewer(NIMBUS.companyId, 'Dana Decider', 'reviewer', ownServer.dataDir);
   const ritasNote = `Rita's unsent thought on ${run}`;
   const danasNote = `Dana's unsent thought on ${run}`;
-
-  await page.goto(candidate.address);
-  await signInHereByKeyboard(page, rita);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  await ritaOnCandidatePage({ page, request, allowProblem, dataDir: ownServer.dataDir }, name);
   const decision = page.locator('#decision');
   const box = decision.getByLabel('Add a note');
-  await tabToShownFocus(page, box);
-  await type(page, ritasNote);
-  await tabToShownFocus(page, decision.getByRole('button', { name: 'Add note' }));
-  await signOutInAnotherTab(page, watchPage);
-  await press(page, 'Enter');
+  await noteAsSignInEnds(page, watchPage, ritasNote);
   // The form promises the typing back to the same account only.
-  await expect(page.getByRole('heading', SIGN_IN)).toBeFocused();
   await expect(page.getByRole('status')).toHaveText(ENDED_NOTICE);
 
   // Dana signs in on Rita's tab: the candidate's page, new, with no trace of Rita's note.
@@ -193,23 +207,15 @@ test('a reviewer whose sign-in has ended follows the header link and goes Back a
   test.setTimeout(90_000);
   const run = Date.now().toString(36);
   const name = `Wanda Wandered ${run}`;
-  const candidate = await candidateToReview(request, name);
-  allowProblem(refusedRequest(`/api/review/candidates/${candidate.sessionId}/notes`, 401));
-  const rita = addReviewer(NIMBUS.companyId, 'Rita Reviewer', 'reviewer', ownServer.dataDir);
+  const { rita, candidate } = await ritaOnCandidatePage(
+    { page, request, allowProblem, dataDir: ownServer.dataDir },
+    name,
+  );
   const note = `Asked about the import's edge cases; follow up (${run}).`;
-
-  await page.goto(candidate.address);
-  await signInHereByKeyboard(page, rita);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
   const decision = page.locator('#decision');
   const box = decision.getByLabel('Add a note');
-  await tabToShownFocus(page, box);
-  await type(page, note);
   const addNote = decision.getByRole('button', { name: 'Add note' });
-  await tabToShownFocus(page, addNote);
-  await signOutInAnotherTab(page, watchPage);
-  await press(page, 'Enter');
-  await expect(page.getByRole('heading', SIGN_IN)).toBeFocused();
+  await noteAsSignInEnds(page, watchPage, note);
 
   // Away from the page by the header's link, then Back and Forward, all while signed out.
   await tabToShownFocus(page, page.getByRole('link', { name: 'Review' }), 'Shift+Tab');
