@@ -1,7 +1,7 @@
 import type { TestDefinition } from '@assessment/core';
 import { useFocusOnMount, useOutboxPending, useOutboxRefused } from '@assessment/react';
+import { useWarnBeforeLeaving } from '@assessment/react/leave-warning';
 import { useRef } from 'react';
-import { useWarnBeforeLeaving } from '../hooks/useWarnBeforeLeaving.ts';
 import { RecordSummary } from './RecordSummary.tsx';
 
 interface Props {
