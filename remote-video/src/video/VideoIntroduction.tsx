@@ -8,6 +8,7 @@ import { useEarlierTake } from '../recording/hooks/useEarlierTake.ts';
 import { useRecorder } from '../recording/hooks/useRecorder.ts';
 import type { Take } from '../recording/lib/take.ts';
 import { RecordingStudio } from '../recording/RecordingStudio.tsx';
+import { useLeaveWarning } from '../upload/hooks/useLeaveWarning.ts';
 import { useVideoUpload } from '../upload/hooks/useVideoUpload.ts';
 import { UploadPanel } from '../upload/UploadPanel.tsx';
 
@@ -37,6 +38,8 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
     onTake: setTake,
   });
   const { start: startUpload } = upload;
+  const unsent = take !== null || recorder.status !== 'idle' ? { keptInBrowser: recorder.keptInBrowser } : null;
+  useLeaveWarning(unsent, upload.state);
 
   // A take submitted before a reload or a crash goes on uploading by itself, from where it stopped.
   // An earlier take was read back from this browser's storage, so the browser keeps it.

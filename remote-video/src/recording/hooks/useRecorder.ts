@@ -79,7 +79,13 @@ export function useRecorder({ stream, session, limitMs, onTake }: Options): Reco
       const chunk = { recordingId: id, seq: sequence, data: event.data, elapsedMs: elapsed() };
       sequence += 1;
       // In order, one after the other: a piece is only useful after the ones before it.
-      kept = kept.then(async (allKept) => (await recordingStore.addChunk(chunk)) && allKept);
+      kept = kept.then(async (allKept) => {
+        const keptSoFar = (await recordingStore.addChunk(chunk)) && allKept;
+        // Known at the first refused piece, not only when the take ends: from then on only this
+        // page holds the take, and leaving it mid-recording would lose it (useLeaveWarning).
+        if (!keptSoFar) setKeptInBrowser(false);
+        return keptSoFar;
+      });
     });
 
     const ticker = setInterval(() => {
@@ -120,6 +126,7 @@ export function useRecorder({ stream, session, limitMs, onTake }: Options): Reco
     );
 
     active.current = recorder;
+    setKeptInBrowser(true);
     setFailure(null);
     setStoppedAtLimit(false);
     setElapsedMs(0);

@@ -1,6 +1,8 @@
 import type { SessionRef } from '@assessment/core';
+import { warnBeforeLeaving } from '@assessment/react/leave-warning';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Take } from '../../recording/lib/take.ts';
+import { leavingLosesTake } from '../lib/leave-warning.ts';
 import { type UploadState, VideoSender } from '../lib/video-sender.ts';
 
 export type { UploadState };
@@ -16,39 +18,74 @@ export interface VideoUpload {
   carryOn(): void;
 }
 
+interface CarriedOn {
+  sender: VideoSender;
+  /** Stops the leave warning kept up while the section was closed. */
+  endWarning(): void;
+}
+
 /**
  * Senders left sending when their section closed, by session. The page stays open on the next
  * section, so the take can still arrive (a received video outranks the skip:
  * api/src/admin/session-view.ts); a candidate who comes back gets the same sender, never a second
  * one sending the same take.
  */
-const carriedOn = new Map<string, VideoSender>();
+const carriedOn = new Map<string, CarriedOn>();
 
-const unseen = () => undefined;
+/**
+ * Reports of a sender whose section has closed: nothing on screen shows them, but while the take is
+ * only in this page and not yet sent, leaving the next section still asks first (`leavingLosesTake`).
+ */
+function offScreen(shown: UploadState): { follow(state: UploadState): void; endWarning(): void } {
+  let endWarning: (() => void) | undefined;
+  const follow = (state: UploadState) => {
+    const warn = leavingLosesTake(null, state);
+    if (warn && !endWarning) endWarning = warnBeforeLeaving();
+    if (!warn && endWarning) {
+      endWarning();
+      endWarning = undefined;
+    }
+  };
+  follow(shown);
+  return { follow, endWarning: () => follow({ phase: 'idle' }) };
+}
 
 /** The upload of the submitted take, its progress, and a prompt retry when the browser is back online. */
 export function useVideoUpload(session: SessionRef, onSent: () => void): VideoUpload {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  const latestState = useRef(state);
+  latestState.current = state;
   const latestOnSent = useRef(onSent);
   latestOnSent.current = onSent;
   const carryingOn = useRef(false);
   const { sessionId } = session;
-  const [sender] = useState(() => carriedOn.get(sessionId) ?? new VideoSender(session, setState, onSent));
+  const [sender] = useState(() => carriedOn.get(sessionId)?.sender ?? new VideoSender(session, setState, onSent));
 
   useEffect(() => {
+    // The section shows nothing of a sender it gets back until that sender next reports, so the
+    // warning kept up off screen lasts until then; the section's own (useLeaveWarning) follows on.
+    const handedBack = carriedOn.get(sessionId);
     carriedOn.delete(sessionId);
     carryingOn.current = false;
-    sender.listen(setState, () => latestOnSent.current());
+    sender.listen(
+      (next) => {
+        handedBack?.endWarning();
+        setState(next);
+      },
+      () => latestOnSent.current(),
+    );
     const backOnline = () => {
       if (sender.isWaiting()) sender.retryNow();
     };
     window.addEventListener('online', backOnline);
     return () => {
       window.removeEventListener('online', backOnline);
+      handedBack?.endWarning();
       if (carryingOn.current) {
-        // Nothing on screen to report to; a take that arrives still counts as sent for this session.
-        sender.listen(unseen, latestOnSent.current);
-        carriedOn.set(sessionId, sender);
+        // A take that arrives still counts as sent for this session.
+        const warning = offScreen(latestState.current);
+        sender.listen(warning.follow, latestOnSent.current);
+        carriedOn.set(sessionId, { sender, endWarning: warning.endWarning });
       } else {
         sender.stop();
       }
