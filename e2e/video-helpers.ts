@@ -226,3 +226,50 @@ export async function fastForwardUntil(
   }
   return waitedMs;
 }
+
+/**
+ * From now on this browser's storage is full for the video section, as it is when it holds too
+ * much else of the site: every write to the recording store is refused, so a take lives only in
+ * the page. The section logs each refusal.
+ */
+export async function refuseVideoStorage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      if (this.transaction.db.name === 'assessment-video') {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return put.call(this, value, key);
+    };
+  });
+}
+
+/** The section's log of each write `refuseVideoStorage` refuses. */
+export const STORAGE_REFUSED =
+  /^console error: Video recording: could not .+ in this browser's storage QuotaExceededError/;
+
+/** Closing the page asks the browser's own "Leave site?" question first; the candidate stays. */
+export async function expectLeavingAsked(page: Page): Promise<void> {
+  const dialog = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const leave = await dialog;
+  expect(leave.type()).toBe('beforeunload');
+  await leave.dismiss();
+  expect(page.isClosed()).toBe(false);
+}
+
+/** Closing the page asks nothing: it closes at once. */
+export async function expectLeftWithoutAsking(page: Page): Promise<void> {
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(`asked: ${dialog.type()}`);
+      void dialog.dismiss();
+    });
+  });
+  const closed = page.waitForEvent('close').then(
+    () => 'closed',
+    () => 'still open',
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await Promise.race([asked, closed])).toBe('closed');
+}

@@ -7,6 +7,8 @@ import {
   IPREP,
   openVideoSection,
   recordFor,
+  refuseVideoStorage,
+  STORAGE_REFUSED,
   storedVideoRows,
   VIDEO_UPLOAD,
 } from './video-helpers.ts';
@@ -88,23 +90,12 @@ test('a take this browser could not keep is never said to be kept safe while sen
   allowProblem,
 }) => {
   test.setTimeout(90_000);
-  // Every write to the recording store is refused, and the section logs each one.
-  allowProblem(/^console error: Video recording: could not .+ in this browser's storage QuotaExceededError/);
+  allowProblem(STORAGE_REFUSED);
   // The resets the test gives every upload request, and the section's log when tus-js-client's retries run out.
   allowProblem(failedRequest('/api/videos', 'net::ERR_CONNECTION_RESET'));
   allowProblem(/^console error: Video upload failed /);
   await openVideoSection(page);
-  // From now on this browser's storage is full for the video section, as it is when it holds too
-  // much else of the site.
-  await page.evaluate(() => {
-    const put = IDBObjectStore.prototype.put;
-    IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
-      if (this.transaction.db.name === 'assessment-video') {
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      }
-      return put.call(this, value, key);
-    };
-  });
+  await refuseVideoStorage(page);
   await connectCamera(page);
   await recordFor(page, 2, 'Record Now');
   await expect(page.getByRole('status').filter({ hasText: 'Your recording is ready' })).toContainText(

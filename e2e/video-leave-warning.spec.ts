@@ -1,0 +1,111 @@
+import type { Route } from '@playwright/test';
+import { expect, failedRequest, interruptUntilBack, sessionOfPage, test } from './fixtures.ts';
+import {
+  completedVideoSession,
+  connectCamera,
+  expectLeavingAsked,
+  expectLeftWithoutAsking,
+  fastForwardUntil,
+  IPREP,
+  openVideoSection,
+  recordFor,
+  refuseVideoStorage,
+  STORAGE_REFUSED,
+  VIDEO_UPLOAD,
+  waitForElapsed,
+} from './video-helpers.ts';
+
+test('a take only this page holds asks before the page is left, from recording until the server has it', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  test.setTimeout(90_000);
+  allowProblem(STORAGE_REFUSED);
+  await openVideoSection(page);
+  await refuseVideoStorage(page);
+  await connectCamera(page);
+
+  // Mid-recording: the browser has refused the pieces recorded so far.
+  await page.getByRole('button', { name: 'Record Now', exact: true }).click();
+  await waitForElapsed(page, 2);
+  await expectLeavingAsked(page);
+  await page.getByRole('button', { name: 'Recording' }).click();
+
+  // Recorded, not submitted yet.
+  await expect(page.getByRole('status').filter({ hasText: 'Your recording is ready' })).toContainText(
+    'This browser could not keep a copy of it, so keep this page open until it has been sent.',
+  );
+  await expectLeavingAsked(page);
+
+  // Submitted, with the upload held on its way to the server until the test lets it through.
+  const held: Route[] = [];
+  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
+    held.push(route);
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
+  await expect.poll(() => held.length).toBe(1);
+  await expectLeavingAsked(page);
+
+  // The candidate stayed: the take goes on to the server, the section moves on, and leaving then asks nothing.
+  serverBack();
+  for (const route of held.splice(0)) await route.continue();
+  await expect(page).toHaveURL(IPREP);
+  await completedVideoSession(page, request);
+  await expectLeftWithoutAsking(page);
+});
+
+test('a take this browser keeps does not ask before the page is left, recorded or being sent', async ({ page }) => {
+  await openVideoSection(page);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+  await expect(page.getByRole('status').filter({ hasText: 'Your recording is ready' })).not.toContainText(
+    'could not keep a copy',
+  );
+
+  // Held on its way to the server, as in the test above: only this browser's copy is whole.
+  const held: Route[] = [];
+  await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
+    held.push(route);
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
+  await expect.poll(() => held.length).toBe(1);
+  await expectLeftWithoutAsking(page);
+});
+
+test('after going on while sending fails, leaving the next section asks until the take only this page holds arrives', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  test.setTimeout(120_000);
+  allowProblem(STORAGE_REFUSED);
+  // The resets the test gives every upload request, and the section's log when tus-js-client's retries run out.
+  allowProblem(failedRequest('/api/videos', 'net::ERR_CONNECTION_RESET'));
+  allowProblem(/^console error: Video upload failed /);
+  // The page's timers run on a clock the test moves on: the way on comes after failures spread over seconds.
+  await page.clock.install();
+  await openVideoSection(page);
+  await refuseVideoStorage(page);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+
+  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const notice = page.getByRole('alert').getByRole('region', { name: 'Sending keeps failing' });
+  await fastForwardUntil(page, () => notice.isVisible());
+  await notice.getByRole('button', { name: 'Continue without video' }).click();
+  await expect(page).toHaveURL(IPREP);
+  await expect(page.getByRole('heading', { level: 1, name: 'Interview Preparation' })).toBeVisible();
+
+  // The video section has closed, but its take is still only in this page.
+  await expectLeavingAsked(page);
+
+  // Within one pause of the sender (upload-policy.ts) the take arrives; the page then knows it was sent.
+  serverBack();
+  await fastForwardUntil(page, async () => (await sessionOfPage(page, request))?.video?.status === 'complete');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');
+  await expectLeftWithoutAsking(page);
+});
