@@ -248,22 +248,15 @@ export async function refuseVideoStorage(page: Page): Promise<void> {
 export const STORAGE_REFUSED =
   /^console error: Video recording: could not .+ in this browser's storage QuotaExceededError/;
 
-/** Closing the page asks the browser's own "Leave site?" question first; the candidate stays. */
-export async function expectLeavingAsked(page: Page): Promise<void> {
-  const dialog = page.waitForEvent('dialog');
-  await page.close({ runBeforeUnload: true });
-  const leave = await dialog;
-  expect(leave.type()).toBe('beforeunload');
-  await leave.dismiss();
-  expect(page.isClosed()).toBe(false);
-}
-
-/** Closing the page asks nothing: it closes at once. */
-export async function expectLeftWithoutAsking(page: Page): Promise<void> {
+/**
+ * Closes the page as a candidate closing the tab does, and answers what happened: `closed`, or the
+ * type of the question the browser asked first (dismissed, so the candidate stays on the page).
+ */
+async function closeTab(page: Page): Promise<string> {
   const asked = new Promise<string>((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(`asked: ${dialog.type()}`);
-      void dialog.dismiss();
+    page.once('dialog', async (dialog) => {
+      await dialog.dismiss();
+      resolve(dialog.type());
     });
   });
   const closed = page.waitForEvent('close').then(
@@ -271,5 +264,16 @@ export async function expectLeftWithoutAsking(page: Page): Promise<void> {
     () => 'still open',
   );
   await page.close({ runBeforeUnload: true });
-  expect(await Promise.race([asked, closed])).toBe('closed');
+  return Promise.race([asked, closed]);
+}
+
+/** Closing the page asks the browser's own "Leave site?" question first; the candidate stays. */
+export async function expectLeavingAsked(page: Page): Promise<void> {
+  expect(await closeTab(page)).toBe('beforeunload');
+  expect(page.isClosed()).toBe(false);
+}
+
+/** Closing the page asks nothing: it closes at once. */
+export async function expectLeftWithoutAsking(page: Page): Promise<void> {
+  expect(await closeTab(page)).toBe('closed');
 }
