@@ -130,3 +130,27 @@ test('a take this browser could not keep is never said to be kept safe while sen
   await expect(notice).not.toContainText('stays in this browser');
   await expectHonestScreen(page);
 });
+
+test('Try again now, pressed by keyboard, leaves focus in the panel, not at the start of the page', async ({
+  page,
+  allowProblem,
+}) => {
+  // The resets the test gives every upload request, and the section's log when tus-js-client's retries run out.
+  allowProblem(failedRequest('/api/videos', 'net::ERR_CONNECTION_RESET'));
+  allowProblem(/^console error: Video upload failed /);
+  await openVideoSection(page);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+  await interruptUntilBack(page, VIDEO_UPLOAD, (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const heading = page.getByRole('heading', { name: 'Sending your video' });
+  await expect(heading).toBeFocused();
+
+  const retry = page.getByRole('button', { name: 'Try again now' });
+  await expect(retry).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Tab');
+  await expect(retry).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The button goes with the problem while sending starts again; the next Tab still leads on from the panel.
+  await expect(heading).toBeFocused();
+});

@@ -1,5 +1,5 @@
-import { useFocusOnMount } from '@assessment/react';
-import { useRef } from 'react';
+import { focusIsFree, useFocusOnMount } from '@assessment/react';
+import { useEffect, useRef } from 'react';
 import { NoCameraNotice } from '../camera/NoCameraNotice.tsx';
 import type { UploadState } from './hooks/useVideoUpload.ts';
 import { progressAnnouncement } from './lib/progress-announcement.ts';
@@ -30,6 +30,16 @@ export function UploadPanel({
 }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnMount(heading);
+  const retried = useRef(false);
+
+  // Try again now goes with the problem it answers, and focus would fall to the page's start, far
+  // from the way on below it: it stays in the panel instead. Only after that press, never on a
+  // timer: a failure coming or going by itself does not move the candidate.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each change of phase is when the button may have gone
+  useEffect(() => {
+    if (retried.current && focusIsFree()) heading.current?.focus();
+    retried.current = false;
+  }, [state.phase]);
 
   return (
     <section className="video-panel video-upload" aria-labelledby="video-upload-title">
@@ -68,7 +78,14 @@ export function UploadPanel({
                 <p>{whileWaiting(state.keptInBrowser, 'when the connection is back')}</p>
               </>
             )}
-            <button type="button" className="button" onClick={onRetryNow}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                retried.current = true;
+                onRetryNow();
+              }}
+            >
               Try again now
             </button>
           </div>
