@@ -1,5 +1,6 @@
 import type { Route } from '@playwright/test';
-import { expect, failedRequest, interruptUntilBack, sessionOfPage, test } from './fixtures.ts';
+import { agreeAndStart, expect, failedRequest, interruptUntilBack, sessionOfPage, test } from './fixtures.ts';
+import { startQuiz } from './quiz-helpers.ts';
 import {
   completedVideoSession,
   connectCamera,
@@ -12,6 +13,7 @@ import {
   refuseVideoStorage,
   STORAGE_REFUSED,
   VIDEO_UPLOAD,
+  VINTRO,
   waitForElapsed,
 } from './video-helpers.ts';
 
@@ -108,4 +110,40 @@ test('after going on while sending fails, leaving the next section asks until th
   await fastForwardUntil(page, async () => (await sessionOfPage(page, request))?.video?.status === 'complete');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');
   await expectLeftWithoutAsking(page);
+});
+
+test('a take only this page holds still arrives when the candidate goes Back within the product while it is being sent', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  test.setTimeout(90_000);
+  allowProblem(STORAGE_REFUSED);
+  // To the video section as a candidate gets there, within the product: Back is then one of its pages.
+  await agreeAndStart(page);
+  await startQuiz(page);
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Submit your answers?' })
+    .getByRole('button', { name: 'Submit answers' })
+    .click();
+  await expect(page).toHaveURL(VINTRO);
+  await refuseVideoStorage(page);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+
+  const held: Route[] = [];
+  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
+    held.push(route);
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
+  await expect.poll(() => held.length).toBe(1);
+
+  // Back within the product closes the section without leaving the page, so the browser asks nothing.
+  await page.goBack();
+  await expect(page).not.toHaveURL(VINTRO);
+  serverBack();
+  for (const route of held.splice(0)) await route.continue();
+  await expect.poll(async () => (await sessionOfPage(page, request))?.video?.status).toBe('complete');
 });

@@ -81,7 +81,9 @@ export function useVideoUpload(session: SessionRef, onSent: () => void): VideoUp
     return () => {
       window.removeEventListener('online', backOnline);
       handedBack?.endWarning();
-      if (carryingOn.current) {
+      // A take only this page holds goes on too when the section closes another way (Back within
+      // the product asks nothing, as only leaving the page does): stopping would lose it.
+      if (carryingOn.current || leavingLosesTake(null, latestState.current)) {
         // A take that arrives still counts as sent for this session.
         const warning = offScreen(latestState.current);
         sender.listen(warning.follow, latestOnSent.current);
