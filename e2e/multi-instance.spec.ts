@@ -12,7 +12,7 @@ import {
   SAMPLE_ID,
   sessionId,
 } from './fixtures.ts';
-import { answerBox, openQuestion } from './quiz-helpers.ts';
+import { answerBox, completeQuiz, openQuestion } from './quiz-helpers.ts';
 import {
   CLUSTER_ADMIN_TOKEN,
   CLUSTER_RATE_LIMIT_PER_MINUTE,
@@ -83,11 +83,7 @@ test("a candidate's whole assessment, each request on the next instance, reads t
   await answerBox(page).click();
   await page.keyboard.type('Answered across two servers');
   await page.getByRole('button', { name: 'All questions' }).click();
-  await page.getByRole('button', { name: 'Complete' }).click();
-  await page
-    .getByRole('dialog', { name: 'Submit your answers?' })
-    .getByRole('button', { name: 'Submit answers' })
-    .click();
+  await completeQuiz(page);
   await expect(page).toHaveURL(VINTRO);
 
   await connectCamera(page);

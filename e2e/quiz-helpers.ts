@@ -21,6 +21,15 @@ export async function startQuiz(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: 'All questions' })).toBeVisible();
 }
 
+/** Complete, and Submit answers in the dialog that asks: the product goes on to the video section. */
+export async function completeQuiz(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Submit your answers?' })
+    .getByRole('button', { name: 'Submit answers' })
+    .click();
+}
+
 /**
  * Opens question `n` (1 to 3) from the left rail and waits for its editor; on a quiz not started
  * yet, which has no rail, it starts the quiz first.

@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { FORBIDDEN_WORDS } from 'remote-video/honesty';
-import { ADMIN_TOKEN, type AdminSession, agreeAndStart, expect, SAMPLE_ID, sessionOfPage } from './fixtures.ts';
+import {
+  ADMIN_TOKEN,
+  type AdminSession,
+  agreeAndStart,
+  expect,
+  failedRequest,
+  SAMPLE_ID,
+  sessionOfPage,
+} from './fixtures.ts';
 
 export const VINTRO = `/invite/${SAMPLE_ID}/vintro`;
 export const IPREP = `/invite/${SAMPLE_ID}/iprep`;
@@ -277,3 +285,12 @@ export async function expectLeavingAsked(page: Page): Promise<void> {
 export async function expectLeftWithoutAsking(page: Page): Promise<void> {
   expect(await closeTab(page)).toBe('closed');
 }
+
+/**
+ * What the page logs when every upload request is reset on its way (`route.abort('connectionreset')`):
+ * the resets themselves, and the section's log once tus-js-client's retries run out.
+ */
+export const UPLOAD_RESETS = [
+  failedRequest('/api/videos', 'net::ERR_CONNECTION_RESET'),
+  /^console error: Video upload failed /,
+] as const;

@@ -1,6 +1,6 @@
-import type { Route } from '@playwright/test';
-import { agreeAndStart, expect, failedRequest, interruptUntilBack, sessionOfPage, test } from './fixtures.ts';
-import { startQuiz } from './quiz-helpers.ts';
+import type { Page, Route } from '@playwright/test';
+import { agreeAndStart, expect, interruptUntilBack, sessionOfPage, test } from './fixtures.ts';
+import { completeQuiz, startQuiz } from './quiz-helpers.ts';
 import {
   completedVideoSession,
   connectCamera,
@@ -12,10 +12,29 @@ import {
   recordFor,
   refuseVideoStorage,
   STORAGE_REFUSED,
+  UPLOAD_RESETS,
   VIDEO_UPLOAD,
   VINTRO,
   waitForElapsed,
 } from './video-helpers.ts';
+
+/**
+ * Submits the take with its upload held on its way to the server, and answers how to let it
+ * through: the server back, and the held request sent on.
+ */
+async function submitWithUploadHeld(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
+    held.push(route);
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
+  await expect.poll(() => held.length).toBe(1);
+  return async () => {
+    serverBack();
+    for (const route of held.splice(0)) await route.continue();
+  };
+}
 
 test('a take only this page holds asks before the page is left, from recording until the server has it', async ({
   page,
@@ -41,18 +60,11 @@ test('a take only this page holds asks before the page is left, from recording u
   await expectLeavingAsked(page);
 
   // Submitted, with the upload held on its way to the server until the test lets it through.
-  const held: Route[] = [];
-  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
-    held.push(route);
-  });
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
-  await expect.poll(() => held.length).toBe(1);
+  const letThrough = await submitWithUploadHeld(page);
   await expectLeavingAsked(page);
 
   // The candidate stayed: the take goes on to the server, the section moves on, and leaving then asks nothing.
-  serverBack();
-  for (const route of held.splice(0)) await route.continue();
+  await letThrough();
   await expect(page).toHaveURL(IPREP);
   await completedVideoSession(page, request);
   await expectLeftWithoutAsking(page);
@@ -67,13 +79,7 @@ test('a take this browser keeps does not ask before the page is left, recorded o
   );
 
   // Held on its way to the server, as in the test above: only this browser's copy is whole.
-  const held: Route[] = [];
-  await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
-    held.push(route);
-  });
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
-  await expect.poll(() => held.length).toBe(1);
+  await submitWithUploadHeld(page);
   await expectLeftWithoutAsking(page);
 });
 
@@ -84,9 +90,7 @@ test('after going on while sending fails, leaving the next section asks until th
 }) => {
   test.setTimeout(120_000);
   allowProblem(STORAGE_REFUSED);
-  // The resets the test gives every upload request, and the section's log when tus-js-client's retries run out.
-  allowProblem(failedRequest('/api/videos', 'net::ERR_CONNECTION_RESET'));
-  allowProblem(/^console error: Video upload failed /);
+  for (const problem of UPLOAD_RESETS) allowProblem(problem);
   // The page's timers run on a clock the test moves on: the way on comes after failures spread over seconds.
   await page.clock.install();
   await openVideoSection(page);
@@ -122,28 +126,17 @@ test('a take only this page holds still arrives when the candidate goes Back wit
   // To the video section as a candidate gets there, within the product: Back is then one of its pages.
   await agreeAndStart(page);
   await startQuiz(page);
-  await page.getByRole('button', { name: 'Complete' }).click();
-  await page
-    .getByRole('dialog', { name: 'Submit your answers?' })
-    .getByRole('button', { name: 'Submit answers' })
-    .click();
+  await completeQuiz(page);
   await expect(page).toHaveURL(VINTRO);
   await refuseVideoStorage(page);
   await connectCamera(page);
   await recordFor(page, 2, 'Record Now');
 
-  const held: Route[] = [];
-  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
-    held.push(route);
-  });
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
-  await expect.poll(() => held.length).toBe(1);
+  const letThrough = await submitWithUploadHeld(page);
 
   // Back within the product closes the section without leaving the page, so the browser asks nothing.
   await page.goBack();
   await expect(page).not.toHaveURL(VINTRO);
-  serverBack();
-  for (const route of held.splice(0)) await route.continue();
+  await letThrough();
   await expect.poll(async () => (await sessionOfPage(page, request))?.video?.status).toBe('complete');
 });

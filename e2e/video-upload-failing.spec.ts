@@ -10,6 +10,7 @@ import {
   refuseVideoStorage,
   STORAGE_REFUSED,
   storedVideoRows,
+  UPLOAD_RESETS,
   VIDEO_UPLOAD,
 } from './video-helpers.ts';
 
@@ -91,9 +92,7 @@ test('a take this browser could not keep is never said to be kept safe while sen
 }) => {
   test.setTimeout(90_000);
   allowProblem(STORAGE_REFUSED);
-  // The resets the test gives every upload request, and the section's log when tus-js-client's retries run out.
-  allowProblem(failedRequest('/api/videos', 'net::ERR_CONNECTION_RESET'));
-  allowProblem(/^console error: Video upload failed /);
+  for (const problem of UPLOAD_RESETS) allowProblem(problem);
   await openVideoSection(page);
   await refuseVideoStorage(page);
   await connectCamera(page);
@@ -135,9 +134,7 @@ test('Try again now, pressed by keyboard, leaves focus in the panel, not at the 
   page,
   allowProblem,
 }) => {
-  // The resets the test gives every upload request, and the section's log when tus-js-client's retries run out.
-  allowProblem(failedRequest('/api/videos', 'net::ERR_CONNECTION_RESET'));
-  allowProblem(/^console error: Video upload failed /);
+  for (const problem of UPLOAD_RESETS) allowProblem(problem);
   await openVideoSection(page);
   await connectCamera(page);
   await recordFor(page, 2, 'Record Now');

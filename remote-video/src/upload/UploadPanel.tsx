@@ -1,4 +1,4 @@
-import { focusIsFree, useFocusOnMount } from '@assessment/react';
+import { handFocusOver, useFocusOnMount } from '@assessment/react';
 import { useEffect, useRef } from 'react';
 import { NoCameraNotice } from '../camera/NoCameraNotice.tsx';
 import type { UploadState } from './hooks/useVideoUpload.ts';
@@ -37,7 +37,7 @@ export function UploadPanel({
   // timer: a failure coming or going by itself does not move the candidate.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each change of phase is when the button may have gone
   useEffect(() => {
-    if (retried.current && focusIsFree()) heading.current?.focus();
+    if (retried.current) handFocusOver(null, heading.current);
     retried.current = false;
   }, [state.phase]);
 
