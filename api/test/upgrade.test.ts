@@ -5,9 +5,9 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { registeredMonth } from '../src/privacy/report-months.ts';
 import { hashPassword } from '../src/review/passwords.ts';
 import type { Db } from '../src/storage/db/database.ts';
-import { accessLog } from '../src/storage/db/migrations/0005-access-log.ts';
 import { migrate } from '../src/storage/db/migrations/migrations.ts';
 import { postgresDialect } from '../src/storage/db/postgres.ts';
 import { legacyPostgresSchema } from '../src/storage/db/postgres-legacy.ts';
@@ -36,7 +36,7 @@ const ANSWER = 'Female';
 const UPGRADE_REVIEWER = 'upgrade@reviewer.example';
 
 /** Rows as the older server wrote them, `reason` as that database kept a free text. */
-async function writeOldRows(db: Db, sessionId: string, reason: string): Promise<void> {
+async function writeOldRows(db: Db, sessionId: string, reason: string): Promise<number> {
   // Within the default retention, which the server applies as it starts.
   const at = Date.now() - 60_000;
   const deviceInfo = { ...registration(sessionId).deviceInfo, gender: ANSWER };
@@ -70,6 +70,7 @@ async function writeOldRows(db: Db, sessionId: string, reason: string): Promise<
   );
   await sql`INSERT INTO feedback (session_id, payload, received_at, updated_at)
     VALUES (${sessionId}, ${JSON.stringify({ feedback: 'fine', currentScore: 3 })}, ${at + 3}, ${at + 3})`.execute(db);
+  return at;
 }
 
 async function expectUpgraded(server: InProcessServer, sessionId: string): Promise<void> {
@@ -97,7 +98,7 @@ describe('a database an older server left', () => {
     await legacySqliteSchema(old);
     // The older server stopped at version 4, with free texts kept as they came.
     await sql`PRAGMA user_version = 4`.execute(old);
-    await writeOldRows(old, sessionId, 'no-camera');
+    const at = await writeOldRows(old, sessionId, 'no-camera');
     await old.destroy();
 
     const server = await startServer({ DATA_DIR: dataDir });
@@ -107,8 +108,9 @@ describe('a database an older server left', () => {
       await server.stop();
     }
     const after = new Database(file, { readonly: true });
-    expect(after.prepare('SELECT session_id, gender, finished FROM demographics').all()).toEqual([
-      { session_id: sessionId, gender: ANSWER, finished: 1 },
+    // The gender report's month is the session's, from its start.
+    expect(after.prepare('SELECT session_id, gender, finished, registered_month FROM demographics').all()).toEqual([
+      { session_id: sessionId, gender: ANSWER, finished: 1, registered_month: registeredMonth(at) },
     ]);
     after.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -126,15 +128,17 @@ describe('a database an older server left', () => {
     const old = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     try {
       await legacyPostgresSchema(old);
-      await writeOldRows(old, sessionId, JSON.stringify('no-camera'));
+      const at = await writeOldRows(old, sessionId, JSON.stringify('no-camera'));
       const server = await startServer({ DATABASE_URL: database.url });
       try {
         await expectUpgraded(server, sessionId);
       } finally {
         await server.stop();
       }
-      const { rows } = await sql`SELECT session_id, gender, finished FROM demographics`.execute(old);
-      expect(rows).toEqual([{ session_id: sessionId, gender: ANSWER, finished: true }]);
+      const { rows } = await sql`SELECT session_id, gender, finished, registered_month FROM demographics`.execute(old);
+      expect(rows).toEqual([
+        { session_id: sessionId, gender: ANSWER, finished: true, registered_month: registeredMonth(at) },
+      ]);
     } finally {
       await old.destroy();
       await database.drop();
@@ -176,10 +180,7 @@ describe.each([
     const { db, dialect, drop } = await database.open();
     try {
       // The schema as it was after `0023`: the access log as `0005` made it, untouched since.
-      await migrate(db, dialect);
-      await db.schema.dropTable('access_log').execute();
-      await accessLog(dialect).up(db);
-      await sql`DELETE FROM kysely_migration WHERE name = '0024-invitation-looks'`.execute(db);
+      await migrate(db, dialect, { upTo: '0023-stage-reason-lists' });
       const sessionId = newSessionId();
       await sql`INSERT INTO sessions (session_id, test_id, started_at, key_hash) VALUES (${sessionId}, ${testId}, 1, 'hash')`.execute(
         db,

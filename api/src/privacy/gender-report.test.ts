@@ -1,7 +1,7 @@
 import { CANDIDATE_STAGES, DEMOGRAPHIC_GROUPS } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import type { StoredCounts } from '../storage/privacy/privacy-store.ts';
-import { genderReport } from './gender-report.ts';
+import { countedMonth } from './gender-report.ts';
 
 type Answer = 'Male' | 'Female' | 'Other' | '';
 
@@ -10,18 +10,23 @@ function stored(byAnswer: Partial<Record<Answer, [number, number, number, number
   return Object.entries(byAnswer).flatMap(([gender, atStages]) =>
     CANDIDATE_STAGES.map((stage, index) => {
       const registered = atStages?.[index] ?? 0;
-      return { gender, stage, registered, finished: stage === 'new' ? registered - unfinished : registered };
+      return {
+        gender,
+        registeredMonth: '2026-11',
+        stage,
+        registered,
+        finished: stage === 'new' ? registered - unfinished : registered,
+      };
     }),
   );
 }
 
-const table = (report: ReturnType<typeof genderReport>) =>
+const table = (report: ReturnType<typeof countedMonth>) =>
   report.groups.map((row) => [row.registered, row.finished, ...CANDIDATE_STAGES.map((stage) => row.stages[stage])]);
 
-describe('genderReport', () => {
+describe('countedMonth', () => {
   it('shows every count when all are 5 or more, with the totals', () => {
-    const report = genderReport(
-      't1',
+    const report = countedMonth(
       stored({ Male: [5, 5, 5, 5], Female: [6, 6, 6, 6], Other: [5, 5, 5, 5], '': [7, 5, 5, 5] }),
     );
     expect(table(report)).toEqual([
@@ -38,8 +43,7 @@ describe('genderReport', () => {
   });
 
   it('hides a count under 5, and the next smallest of its column, which would give it away', () => {
-    const report = genderReport(
-      't1',
+    const report = countedMonth(
       stored({ Male: [10, 5, 5, 5], Female: [6, 5, 5, 5], Other: [3, 5, 5, 5], '': [7, 5, 5, 5] }),
     );
     const news = report.groups.map((row) => row.stages.new);
@@ -48,17 +52,16 @@ describe('genderReport', () => {
   });
 
   it('hides a count that leaves fewer than 5 in the rest of its column: one answer for all tells each', () => {
-    const alike = genderReport('t1', stored({ Female: [7, 0, 0, 0] }));
+    const alike = countedMonth(stored({ Female: [7, 0, 0, 0] }));
     expect(table(alike)).toEqual(Array(4).fill([null, null, null, null, null, null]));
     expect(alike.total.registered).toBe(7);
-    const nearlyAlike = genderReport('t1', stored({ Male: [20, 5, 5, 5], Female: [3, 0, 0, 0] }));
+    const nearlyAlike = countedMonth(stored({ Male: [20, 5, 5, 5], Female: [3, 0, 0, 0] }));
     expect(nearlyAlike.groups[0]?.registered).toBeNull();
     expect(nearlyAlike.groups[0]?.stages.new).toBeNull();
   });
 
   it('hides one more stage of a group whose stages would add up to a hidden one', () => {
-    const report = genderReport(
-      't1',
+    const report = countedMonth(
       stored({ Male: [5, 6, 7, 3], Female: [6, 6, 6, 6], Other: [5, 5, 5, 5], '': [5, 5, 5, 5] }),
     );
     const male = report.groups[0];
@@ -68,8 +71,7 @@ describe('genderReport', () => {
   });
 
   it('hides a finished count that would reveal fewer than 5 unfinished candidates of a group', () => {
-    const report = genderReport(
-      't1',
+    const report = countedMonth(
       stored({ Male: [10, 5, 5, 5], Female: [10, 5, 5, 5], Other: [10, 5, 5, 5], '': [10, 5, 5, 5] }, 2),
     );
     expect(report.groups.map((row) => row.finished)).toEqual([null, null, null, null]);
@@ -84,8 +86,7 @@ describe('genderReport', () => {
     };
     for (let round = 0; round < 300; round += 1) {
       const answers: Answer[] = ['Male', 'Female', 'Other', ''];
-      const report = genderReport(
-        't1',
+      const report = countedMonth(
         stored(
           Object.fromEntries(answers.map((answer) => [answer, [random(12), random(12), random(12), random(12)]])),
           random(3),
@@ -104,8 +105,7 @@ describe('genderReport', () => {
   });
 
   it('gives each group’s advance rate and its ratio to the highest, the four-fifths indicator', () => {
-    const report = genderReport(
-      't1',
+    const report = countedMonth(
       stored({ Male: [5, 5, 10, 5], Female: [7, 7, 6, 5], Other: [5, 5, 5, 5], '': [5, 5, 5, 5] }),
     );
     expect(report.groups.map((row) => row.group)).toEqual([...DEMOGRAPHIC_GROUPS]);
@@ -114,7 +114,7 @@ describe('genderReport', () => {
   });
 
   it('gives no rate where a count is hidden, and no ratio while no one has advanced', () => {
-    const report = genderReport('t1', stored({ Male: [20, 0, 0, 0], Female: [20, 0, 0, 0] }));
+    const report = countedMonth(stored({ Male: [20, 0, 0, 0], Female: [20, 0, 0, 0] }));
     expect(report.groups.map((row) => [row.advanceRate, row.impactRatio])).toEqual([
       [null, null],
       [null, null],

@@ -1,12 +1,16 @@
 import {
   CANDIDATE_STAGES,
   type CandidateStage,
+  type CountedMonth,
+  countedMonthSchema,
   DEMOGRAPHIC_GROUPS,
   type DemographicGroup,
   type GenderReport,
+  type GenderReportMonth,
   SMALLEST_SHOWN_COUNT,
 } from '@assessment/core';
-import type { StoredCounts } from '../storage/privacy/privacy-store.ts';
+import type { PrivacyStore, StoredCounts } from '../storage/privacy/privacy-store.ts';
+import { monthCountedBy, monthIsDue } from './report-months.ts';
 
 type Column = 'registered' | 'finished' | CandidateStage;
 const COLUMNS: readonly Column[] = ['registered', 'finished', ...CANDIDATE_STAGES];
@@ -110,8 +114,8 @@ export function countsByGroup(rows: readonly StoredCounts[]): GroupCounts[] {
   });
 }
 
-/** The report of one test from its stored counts, with the four-fifths indicator from shown counts only. */
-export function genderReport(testId: string, rows: readonly StoredCounts[]): GenderReport {
+/** One month's counts as a reviewer may see them, with the four-fifths indicator from shown counts only. */
+export function countedMonth(rows: readonly StoredCounts[]): CountedMonth {
   const counts = countsByGroup(rows);
   const shown = suppressSmallCounts(counts);
   const cell = (row: number, column: Column) =>
@@ -132,7 +136,6 @@ export function genderReport(testId: string, rows: readonly StoredCounts[]): Gen
   });
   const highest = Math.max(0, ...groups.map((group) => group.advanceRate ?? 0));
   return {
-    testId,
     groups: groups.map((group) => ({
       ...group,
       impactRatio: group.advanceRate !== null && highest > 0 ? group.advanceRate / highest : null,
@@ -145,5 +148,45 @@ export function genderReport(testId: string, rows: readonly StoredCounts[]): Gen
         number
       >,
     },
+  };
+}
+
+/** Candidates with no decision yet (new or being reviewed), whatever their answer. */
+const undecided = (rows: readonly StoredCounts[]) =>
+  rows.reduce((sum, row) => (row.stage === 'advance' || row.stage === 'decline' ? sum : sum + row.registered), 0);
+
+/**
+ * The test's report: each month its candidates registered in, newest first, shown as it was
+ * counted, or not yet. A month due now (`monthIsDue`) is counted and kept at this look, and every
+ * later look shows what was kept, however its candidates move since: counts that moved would give
+ * away, between two looks, the answer of whomever the reviewer had just moved or seen register.
+ */
+export async function genderReport(
+  privacy: Pick<PrivacyStore, 'demographicCounts' | 'countedMonths' | 'keepCountedMonth'>,
+  testId: string,
+  now: number,
+): Promise<GenderReport> {
+  const [rows, kept] = await Promise.all([privacy.demographicCounts(testId), privacy.countedMonths(testId)]);
+  const keptByMonth = new Map(kept.map((month) => [month.registeredMonth, month]));
+  const months = [...new Set([...rows.map((row) => row.registeredMonth), ...keptByMonth.keys()])].sort().reverse();
+  return {
+    testId,
+    months: await Promise.all(
+      months.map(async (month): Promise<GenderReportMonth> => {
+        const ofMonth = rows.filter((row) => row.registeredMonth === month);
+        let counted = keptByMonth.get(month);
+        if (!counted && monthIsDue(month, undecided(ofMonth), now)) {
+          const counts = JSON.stringify(countedMonth(ofMonth));
+          counted = await privacy.keepCountedMonth(testId, { registeredMonth: month, countedAt: now, counts });
+        }
+        if (!counted) return { month, counted: false, countedBy: monthCountedBy(month) };
+        return {
+          month,
+          counted: true,
+          countedAt: counted.countedAt,
+          ...countedMonthSchema.parse(JSON.parse(counted.counts)),
+        };
+      }),
+    ),
   };
 }

@@ -303,7 +303,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     // Counts only, never a candidate: every reviewer may read them, and no look is on record.
     review.get<TestParams>('/api/review/tests/:testId/gender-report', async (request): Promise<GenderReport> => {
       const test = companyTest(request, request.params.testId);
-      return genderReport(test.uuid, await privacy.demographicCounts(test.uuid));
+      return genderReport(privacy, test.uuid, now());
     });
     review.get<TestParams>('/api/review/tests/:testId/export.csv', async (request, reply) => {
       const test = companyTest(request, request.params.testId);

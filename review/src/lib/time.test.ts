@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatDateTime, formatDuration, formatElapsed, isoOf } from './time.ts';
+import { formatClockTime, formatDateTime, formatDuration, formatElapsed, formatMonth, isoOf } from './time.ts';
 
 const utc = { locale: 'en-GB', timeZone: 'UTC' };
 
@@ -9,6 +9,12 @@ describe('review page times', () => {
     expect(formatDateTime('2026-03-12T14:05:09.000Z', { locale: 'en-GB', timeZone: 'Asia/Tokyo' })).toBe(
       '12 Mar 2026, 23:05',
     );
+  });
+
+  it('write a month of registration in words, the same in every zone', () => {
+    expect(formatMonth('2026-11', { locale: 'en-GB' })).toBe('November 2026');
+    expect(formatMonth('2027-01', { locale: 'en-US' })).toBe('January 2027');
+    expect(formatMonth('not a month', { locale: 'en-GB' })).toBe('not a month');
   });
 
   it('write a browser time (ms) to the second', () => {

@@ -27,6 +27,16 @@ export function formatDateTime(instant: Instant, format: TimeFormat = {}): strin
   }).format(date);
 }
 
+/**
+ * A month of registration as the server names it (`2026-11`, a UTC month) in words: "November
+ * 2026". It is the same month in every time zone, so it is written in UTC's.
+ */
+export function formatMonth(month: string, format: Pick<TimeFormat, 'locale'> = {}): string {
+  const date = toDate(`${month}-01T00:00:00Z`);
+  if (!date) return month;
+  return new Intl.DateTimeFormat(format.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
 /** The clock time to the second, for events minutes apart: "14:05:09". */
 export function formatClockTime(instant: Instant, format: TimeFormat = {}): string {
   const date = toDate(instant);

@@ -149,6 +149,20 @@ export interface DemographicsTable {
   finished: Flag;
   /** The candidate's stage, kept here too so that the counts by stage outlive an erasure. */
   stage: ColumnType<string, string | undefined, string>;
+  /**
+   * The month (UTC) the candidate registered in, as `2026-11`; '' for a row erased before months
+   * were kept. Optional on insert only for the first schema's own migration, which came before it.
+   */
+  registered_month: ColumnType<string, string | undefined, string>;
+}
+
+/** A month of a test's gender report, as it was counted: counted once, never again. */
+export interface GenderReportMonthsTable {
+  test_id: string;
+  registered_month: string;
+  counted_at: number;
+  /** The counts as shown (`CountedMonth`), as JSON: small counts were hidden before they were kept. */
+  counts: string;
 }
 
 /** One look at a candidate by the company or the operator. */
@@ -387,6 +401,7 @@ export interface Schema {
   reviewers: ReviewersTable;
   reviewer_sessions: ReviewerSessionsTable;
   demographics: DemographicsTable;
+  gender_report_months: GenderReportMonthsTable;
   access_log: AccessLogTable;
   task_runs: TaskRunsTable;
   company_settings: CompanySettingsTable;

@@ -22,8 +22,18 @@ export interface PrivacyStore {
   eraseSession(sessionId: string, at: number, reason: ErasureReason): Promise<boolean>;
   /** The candidate's own demographic answer ('' when they gave none), for their copy of their data only. */
   demographicAnswer(sessionId: string): Promise<string | null>;
-  /** How many candidates of the test gave each answer ('' for none), and how many of them finished. */
+  /**
+   * How many candidates of the test gave each answer ('' for none), by the month they registered in
+   * and their stage, and how many of them finished. Rows erased before months were kept are left out.
+   */
   demographicCounts(testId: string): Promise<StoredCounts[]>;
+  /** The test's months counted so far, each as it was counted. */
+  countedMonths(testId: string): Promise<KeptMonth[]>;
+  /**
+   * Keeps a month's counts unless that month was counted meanwhile, and returns the month as kept:
+   * a month is counted once, so two looks never see it differently.
+   */
+  keepCountedMonth(testId: string, month: KeptMonth): Promise<KeptMonth>;
   /**
    * Up to `limit` open-link sessions that started before `before` and never sent anything after
    * their registration (no answers, quiz end, video, skip or feedback), oldest first.
@@ -54,9 +64,18 @@ export interface PrivacyStore {
 /** How many candidates of one answer ('' for none) and one stage registered, and how many finished. */
 export interface StoredCounts {
   gender: string;
+  /** As `registeredMonth` gives it (`api/src/privacy/report-months.ts`). */
+  registeredMonth: string;
   stage: string;
   registered: number;
   finished: number;
+}
+
+/** One month of a test's report as it was counted; `counts` is the `CountedMonth` as JSON. */
+export interface KeptMonth {
+  registeredMonth: string;
+  countedAt: number;
+  counts: string;
 }
 
 /** The tables that hold a part of a session and reference it without a cascade (the first schema's). */
@@ -92,6 +111,21 @@ export const privacyWrites = defineWrites({
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )
+        .execute();
+    });
+  },
+
+  async keepCountedMonth(context, testId: string, month: KeptMonth): Promise<void> {
+    await context.atomically(async (db) => {
+      await db
+        .insertInto('gender_report_months')
+        .values({
+          test_id: testId,
+          registered_month: month.registeredMonth,
+          counted_at: month.countedAt,
+          counts: month.counts,
+        })
+        .onConflict((conflict) => conflict.columns(['test_id', 'registered_month']).doNothing())
         .execute();
     });
   },
@@ -214,20 +248,45 @@ export function createPrivacyStore({ reads: db, write }: Storage, known: KnownSe
         .selectFrom('demographics')
         .select((eb) => [
           'gender',
+          'registered_month',
           'stage',
           eb.fn.countAll().as('registered'),
           eb.fn.count(eb.case().when('finished', '=', true).then(1).end()).as('finished'),
         ])
         .where('test_id', '=', testId)
-        .groupBy(['gender', 'stage'])
+        .where('registered_month', '<>', '')
+        .groupBy(['gender', 'registered_month', 'stage'])
         .execute();
       // A count may be a 64-bit integer, which a driver can hand over as text.
       return rows.map((row) => ({
         gender: row.gender,
+        registeredMonth: row.registered_month,
         stage: row.stage,
         registered: Number(row.registered),
         finished: Number(row.finished),
       }));
+    },
+    async countedMonths(testId) {
+      const rows = await db
+        .selectFrom('gender_report_months')
+        .select(['registered_month', 'counted_at', 'counts'])
+        .where('test_id', '=', testId)
+        .execute();
+      return rows.map((row) => ({
+        registeredMonth: row.registered_month,
+        countedAt: Number(row.counted_at),
+        counts: row.counts,
+      }));
+    },
+    async keepCountedMonth(testId, month) {
+      await write('keepCountedMonth', testId, month);
+      const kept = await db
+        .selectFrom('gender_report_months')
+        .select(['counted_at', 'counts'])
+        .where('test_id', '=', testId)
+        .where('registered_month', '=', month.registeredMonth)
+        .executeTakeFirstOrThrow();
+      return { registeredMonth: month.registeredMonth, countedAt: Number(kept.counted_at), counts: kept.counts };
     },
     async silentSessionsBefore(before, limit) {
       const rows = await db

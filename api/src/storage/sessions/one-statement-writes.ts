@@ -1,4 +1,5 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
+import { registeredMonth } from '../../privacy/report-months.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import type { Db } from '../db/database.ts';
 import type { RegistrationsTable } from '../db/schema.ts';
@@ -194,6 +195,7 @@ type OpeningValues = DeliveryValues<'webhook'> &
     testId: string;
     keyHash: string;
     gender: string;
+    registeredMonth: string;
     queuesWebhook: boolean;
   };
 
@@ -254,7 +256,7 @@ const openingStatement = compiledOnce<OpeningValues, OpeningRow>((db, value) => 
     .with('counted', (w) =>
       w
         .insertInto('demographics')
-        .columns(['session_id', 'test_id', 'gender', 'finished'])
+        .columns(['session_id', 'test_id', 'gender', 'finished', 'registered_month'])
         .expression((eb) =>
           eb
             .selectFrom('opened')
@@ -263,6 +265,7 @@ const openingStatement = compiledOnce<OpeningValues, OpeningRow>((db, value) => 
               text('testId').as('test_id'),
               text('gender').as('gender'),
               sql<boolean>`false`.as('finished'),
+              text('registeredMonth').as('registered_month'),
             ]),
         ),
     )
@@ -308,6 +311,7 @@ export async function openWithRegistration(
       testId: ref.testId,
       keyHash,
       gender,
+      registeredMonth: registeredMonth(ref.receivedAt),
       queuesWebhook,
       ...details,
       ...(asValues('webhook', webhook) as DeliveryValues<'webhook'>),

@@ -1,5 +1,6 @@
 import { MAX_KEPT_DEVICE_CHECKS } from '@assessment/core';
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
+import { registeredMonth } from '../../privacy/report-months.ts';
 import { coalescedIn, readByKey } from '../db/coalesced.ts';
 import { compiledForEachCount, standIns } from '../db/compiled-once.ts';
 import { type Db, type DeliveryAttempt, defineWrites, type WriteContext } from '../db/database.ts';
@@ -498,7 +499,13 @@ async function registerSession(
     await queueWebhook(db, context.deliveryJobs, startedEvent(ref, invitationId));
     await db
       .insertInto('demographics')
-      .values({ session_id: ref.sessionId, test_id: ref.testId, gender, finished: false })
+      .values({
+        session_id: ref.sessionId,
+        test_id: ref.testId,
+        gender,
+        finished: false,
+        registered_month: registeredMonth(ref.receivedAt),
+      })
       .onConflict((conflict) =>
         conflict.column('session_id').doUpdateSet((eb) => ({ gender: eb.ref('excluded.gender') })),
       )

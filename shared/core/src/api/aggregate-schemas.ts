@@ -23,9 +23,14 @@ const stageCounts = <Cell extends z.ZodTypeAny>(cell: Cell) =>
     >,
   );
 
-/** `GET /api/review/tests/:testId/gender-report`: candidates counted by group, never one by one. */
-export const genderReportSchema = z.object({
-  testId: z.string(),
+/**
+ * A month's candidates are counted once that month has ended and each of them has a decision, or
+ * this many days after it ended at the latest; from then on the month's counts never change.
+ */
+export const MONTH_COUNTED_WITHIN_DAYS = 30;
+
+/** The counts of one month's candidates, as they were when the month was counted. */
+export const countedMonthSchema = z.object({
   groups: z.array(
     z.object({
       group: z.enum(DEMOGRAPHIC_GROUPS),
@@ -45,5 +50,27 @@ export const genderReportSchema = z.object({
   }),
 });
 
+/** A month of registration (UTC), as `2026-11`. */
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+/**
+ * `GET /api/review/tests/:testId/gender-report`: candidates counted by group, never one by one, and
+ * by the month they registered in, newest first. A month is shown once, when it is counted, and
+ * never again differently: two looks at counts that still moved would tell a reviewer, from what
+ * changed between them, the group of whomever they had just moved or seen register.
+ */
+export const genderReportSchema = z.object({
+  testId: z.string(),
+  months: z.array(
+    z.discriminatedUnion('counted', [
+      countedMonthSchema.extend({ month, counted: z.literal(true), countedAt: z.number().int() }),
+      /** Not counted yet: at the latest by `countedBy`. */
+      z.object({ month, counted: z.literal(false), countedBy: z.number().int() }),
+    ]),
+  ),
+});
+
+export type CountedMonth = z.infer<typeof countedMonthSchema>;
 export type GenderReport = z.infer<typeof genderReportSchema>;
-export type GenderReportGroup = GenderReport['groups'][number];
+export type GenderReportMonth = GenderReport['months'][number];
+export type GenderReportGroup = CountedMonth['groups'][number];

@@ -24,6 +24,7 @@ import { retentionPeriods } from './0021-retention-periods.ts';
 import { queuedByCompany } from './0022-queued-by-company.ts';
 import { stageReasonLists } from './0023-stage-reason-lists.ts';
 import { invitationLooks } from './0024-invitation-looks.ts';
+import { reportMonths } from './0025-report-months.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -55,22 +56,28 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0022-queued-by-company', queuedByCompany],
   ['0023-stage-reason-lists', stageReasonLists],
   ['0024-invitation-looks', invitationLooks],
+  ['0025-report-months', reportMonths],
 ];
 
 /**
  * Creates or upgrades the schema, all pending migrations in one transaction: Kysely's own, or,
  * with `inOpenTransaction`, the one the caller holds already (to take its lock before Kysely reads
  * anything). A database that has applied a migration this server does not know (a newer server's)
- * is refused.
+ * is refused. `upTo` stops after the named migration: an upgrade test starts from a schema as an
+ * older server left it.
  */
-export async function migrate(db: Db, dialect: Dialect, { inOpenTransaction = false } = {}): Promise<void> {
+export async function migrate(
+  db: Db,
+  dialect: Dialect,
+  { inOpenTransaction = false, upTo }: { inOpenTransaction?: boolean; upTo?: string } = {},
+): Promise<void> {
   const migrations = Object.fromEntries(HISTORY.map(([name, migration]) => [name, migration(dialect)]));
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     disableTransactions: inOpenTransaction,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo === undefined ? migrator.migrateToLatest() : migrator.migrateTo(upTo));
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new Error(`${dialect.name} migration ${failed ?? ''} failed: ${(error as Error).message ?? error}`, {

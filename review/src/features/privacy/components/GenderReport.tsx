@@ -1,31 +1,42 @@
-import { CANDIDATE_STAGES, FOUR_FIFTHS, type GenderReportGroup, STAGE_NAMES } from '@assessment/core';
+import { type GenderReportMonth, MONTH_COUNTED_WITHIN_DAYS } from '@assessment/core';
 import { useId } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { useResource } from '../../../hooks/useResource.ts';
+import { formatDateTime, formatMonth, isoOf } from '../../../lib/time.ts';
+import { HIDDEN, MonthCounts } from './MonthCounts.tsx';
 
-const HIDDEN = 'hidden';
-const count = (value: number | null) => value ?? HIDDEN;
-const percent = (rate: number | null) => (rate === null ? 'not shown' : `${Math.round(rate * 100)} %`);
-
-function ImpactRatio({ group }: { group: GenderReportGroup }) {
-  if (group.impactRatio === null) return <>not shown</>;
-  const ratio = group.impactRatio.toFixed(2);
-  return group.impactRatio < FOUR_FIFTHS ? (
-    <>
-      {ratio} <span className="badge badge-warning">below four fifths: look closer</span>
-    </>
-  ) : (
-    ratio
+function ReportMonth({ month }: { month: GenderReportMonth }) {
+  const id = useId();
+  const name = formatMonth(month.month);
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id}>Registered in {name}</h3>
+      {month.counted ? (
+        <>
+          <p>
+            Counted on <time dateTime={isoOf(month.countedAt)}>{formatDateTime(month.countedAt)}</time>. These counts
+            stay as they were then.
+          </p>
+          <MonthCounts counts={month} caption={`Candidates by gender, registered in ${name}`} />
+        </>
+      ) : (
+        <p>
+          Not counted yet. This month is counted once it has ended and each of its candidates has a decision, or on{' '}
+          <time dateTime={isoOf(month.countedBy)}>{formatDateTime(month.countedBy)}</time> at the latest.
+        </p>
+      )}
+    </section>
   );
 }
 
 /**
  * The test's candidates counted by their answer to the optional gender question, and never one by
- * one (SPEC section 0). The server hides every count under 5, every count that would give one
- * away by subtraction, and every count that leaves fewer than 5 in the rest of its column (which
- * may itself be 5 or more); those read "hidden". The four-fifths ratio is an indicator for a
- * human look at how candidates are advanced, not a finding.
+ * one (SPEC section 0): by the month they registered in, each month counted once and then left as
+ * it was (`api/src/privacy/gender-report.ts`). The server hides every count under 5, every count
+ * that would give one away by subtraction, and every count that leaves fewer than 5 in the rest of
+ * its column; those read "hidden". The four-fifths ratio is an indicator for a human look at how
+ * candidates are advanced, not a finding.
  */
 export function GenderReport({ testId }: { testId: string }) {
   const { calls } = useSignedIn();
@@ -43,64 +54,17 @@ export function GenderReport({ testId }: { testId: string }) {
         nearly each of them their group) reads "{HIDDEN}". The ratio compares each group's advance rate with the
         highest: under four fifths (0.80) is a reason to look at how candidates are decided, not proof of bias.
       </p>
+      <p>
+        Candidates are counted by the month they registered in. A month is counted once it has ended and each of its
+        candidates has a decision, or {MONTH_COUNTED_WITHIN_DAYS} days after it ended, and its counts never change after
+        that: counts that moved with each decision would tell you, from what changed, the group of the candidate you had
+        just moved.
+      </p>
       {report.error && <LoadProblem message={report.error} onRetry={report.reload} />}
-      {report.data && (
-        <table className="data-table">
-          <caption className="visually-hidden">Candidates by gender</caption>
-          <thead>
-            <tr>
-              <th scope="col">Gender</th>
-              <th scope="col" className="number">
-                Registered
-              </th>
-              <th scope="col" className="number">
-                Finished
-              </th>
-              {CANDIDATE_STAGES.map((stage) => (
-                <th key={stage} scope="col" className="number">
-                  {STAGE_NAMES[stage]}
-                </th>
-              ))}
-              <th scope="col" className="number">
-                Advance rate
-              </th>
-              <th scope="col">Ratio to the highest rate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.data.groups.map((group) => (
-              <tr key={group.group}>
-                <th scope="row">{group.group}</th>
-                <td className="number">{count(group.registered)}</td>
-                <td className="number">{count(group.finished)}</td>
-                {CANDIDATE_STAGES.map((stage) => (
-                  <td key={stage} className="number">
-                    {count(group.stages[stage])}
-                  </td>
-                ))}
-                <td className="number">{percent(group.advanceRate)}</td>
-                <td>
-                  <ImpactRatio group={group} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">All candidates</th>
-              <td className="number">{report.data.total.registered}</td>
-              <td className="number">{report.data.total.finished}</td>
-              {CANDIDATE_STAGES.map((stage) => (
-                <td key={stage} className="number">
-                  {report.data?.total.stages[stage]}
-                </td>
-              ))}
-              <td />
-              <td />
-            </tr>
-          </tfoot>
-        </table>
-      )}
+      {report.data?.months.length === 0 && <p>No candidate has registered for this test yet.</p>}
+      {report.data?.months.map((month) => (
+        <ReportMonth key={month.month} month={month} />
+      ))}
     </section>
   );
 }
