@@ -36,6 +36,20 @@ async function submitWithUploadHeld(page: Page): Promise<() => Promise<void>> {
   };
 }
 
+/**
+ * To the video section as a candidate gets there, within the product (Back is then one of its
+ * pages), with the browser refusing to keep the recording, and a take recorded.
+ */
+async function recordWithinProduct(page: Page): Promise<void> {
+  await agreeAndStart(page);
+  await startQuiz(page);
+  await completeQuiz(page);
+  await expect(page).toHaveURL(VINTRO);
+  await refuseVideoStorage(page);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+}
+
 test('a take only this page holds asks before the page is left, from recording until the server has it', async ({
   page,
   request,
@@ -123,14 +137,7 @@ test('a take only this page holds still arrives when the candidate goes Back wit
 }) => {
   test.setTimeout(90_000);
   allowProblem(STORAGE_REFUSED);
-  // To the video section as a candidate gets there, within the product: Back is then one of its pages.
-  await agreeAndStart(page);
-  await startQuiz(page);
-  await completeQuiz(page);
-  await expect(page).toHaveURL(VINTRO);
-  await refuseVideoStorage(page);
-  await connectCamera(page);
-  await recordFor(page, 2, 'Record Now');
+  await recordWithinProduct(page);
 
   const letThrough = await submitWithUploadHeld(page);
 
@@ -139,4 +146,33 @@ test('a take only this page holds still arrives when the candidate goes Back wit
   await expect(page).not.toHaveURL(VINTRO);
   await letThrough();
   await expect.poll(async () => (await sessionOfPage(page, request))?.video?.status).toBe('complete');
+});
+
+test('a take only this page holds, not submitted yet, is offered back after Back and Forward within the product', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  test.setTimeout(90_000);
+  allowProblem(STORAGE_REFUSED);
+  await recordWithinProduct(page);
+
+  // Back closes the section and asks nothing, as it leaves no page; Forward opens the section again.
+  await page.goBack();
+  await expect(page).not.toHaveURL(VINTRO);
+  await page.goForward();
+  await expect(page).toHaveURL(VINTRO);
+  const offered = page.getByRole('region', { name: 'We found the recording you made earlier' });
+  await expect(offered.getByRole('heading', { name: 'We found the recording you made earlier' })).toBeFocused();
+  await expect(offered).toContainText(
+    'This browser could not keep a copy of it, so keep this page open until it has been sent.',
+  );
+  // Still only in this page: leaving it asks first.
+  await expectLeavingAsked(page);
+
+  await offered.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(IPREP);
+  const session = await completedVideoSession(page, request);
+  expect(session.video?.durationSeconds).toBeGreaterThanOrEqual(2);
+  await expectLeftWithoutAsking(page);
 });

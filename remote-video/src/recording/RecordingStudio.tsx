@@ -6,7 +6,7 @@ import { MicrophoneLevel } from '../microphone/MicrophoneLevel.tsx';
 import { CannotRecordNotice } from './CannotRecordNotice.tsx';
 import type { Recorder } from './hooks/useRecorder.ts';
 import { formatClock, recordLimitMinutes } from './lib/clock.ts';
-import type { Take } from './lib/take.ts';
+import { ONLY_THIS_PAGE_HOLDS, type Take } from './lib/take.ts';
 import { RecordButton } from './RecordButton.tsx';
 import { RecordingPrompt } from './RecordingPrompt.tsx';
 import { TakePlayback } from './TakePlayback.tsx';
@@ -30,9 +30,7 @@ function statusText(recorder: Recorder, take: Take | null, limitMinutes: number,
     const ending = recorder.stoppedAtLimit
       ? `Your recording reached the ${limitMinutes}-minute limit and stopped.`
       : `Recording stopped. Your recording is ready (${formatClock(take.durationMs)}).`;
-    const keep = recorder.keptInBrowser
-      ? ''
-      : ' This browser could not keep a copy of it, so keep this page open until it has been sent.';
+    const keep = recorder.keptInBrowser ? '' : ` ${ONLY_THIS_PAGE_HOLDS}`;
     return `${ending} Play it back, then select Submit to send it, or Retry to record again.${keep}`;
   }
   return cameraOn ? 'Select Record when you are ready.' : 'Your camera is off. Select Change camera or microphone.';

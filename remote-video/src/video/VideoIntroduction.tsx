@@ -38,13 +38,16 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
     onTake: setTake,
   });
   const { start: startUpload } = upload;
-  const unsent = take !== null || recorder.status !== 'idle' ? { keptInBrowser: recorder.keptInBrowser } : null;
+  const offeredBack = step === 'earlier' && earlier.status === 'found' ? earlier : null;
+  const unsent =
+    take !== null || recorder.status !== 'idle'
+      ? { keptInBrowser: recorder.keptInBrowser }
+      : offeredBack && { keptInBrowser: offeredBack.keptInBrowser };
   useLeaveWarning(unsent, upload.state);
 
   // A take submitted before a reload or a crash goes on uploading by itself, from where it stopped.
-  // An earlier take was read back from this browser's storage, so the browser keeps it.
   useEffect(() => {
-    if (earlier.status === 'found' && earlier.take.submitted) startUpload(earlier.take, true);
+    if (earlier.status === 'found' && earlier.take.submitted) startUpload(earlier.take, earlier.keptInBrowser);
   }, [earlier, startUpload]);
 
   const submit = (submitted: Take, keptInBrowser: boolean) => {
@@ -88,7 +91,12 @@ export function VideoIntroduction({ test, session, onSent, onContinueWithoutVide
   }
   if (step === 'earlier' && earlier.status === 'found') {
     return (
-      <EarlierRecording take={earlier.take} onSubmit={() => submit(earlier.take, true)} onRecordAgain={recordAgain} />
+      <EarlierRecording
+        take={earlier.take}
+        keptInBrowser={earlier.keptInBrowser}
+        onSubmit={() => submit(earlier.take, earlier.keptInBrowser)}
+        onRecordAgain={recordAgain}
+      />
     );
   }
   if (step === 'studio') {

@@ -2,9 +2,13 @@ import { useEffect, useState } from 'react';
 import { recoverLatestTake } from '../lib/recover-take.ts';
 import type { Take } from '../lib/take.ts';
 
-export type EarlierTake = { status: 'looking' } | { status: 'none' } | { status: 'found'; take: Take };
+export type EarlierTake =
+  | { status: 'looking' }
+  | { status: 'none' }
+  /** `keptInBrowser`: false for a take only this page holds (the browser would not keep it). */
+  | { status: 'found'; take: Take; keptInBrowser: boolean };
 
-/** Looks once, when the section opens, for a take this session left in the browser. */
+/** Looks once, when the section opens, for a take this session left in the browser or this page. */
 export function useEarlierTake(sessionId: string): EarlierTake {
   const [earlier, setEarlier] = useState<EarlierTake>({ status: 'looking' });
   useEffect(() => {
@@ -14,8 +18,8 @@ export function useEarlierTake(sessionId: string): EarlierTake {
         console.error('Could not look for an earlier recording', error);
         return undefined;
       })
-      .then((take) => {
-        if (!cancelled) setEarlier(take ? { status: 'found', take } : { status: 'none' });
+      .then((found) => {
+        if (!cancelled) setEarlier(found ? { status: 'found', ...found } : { status: 'none' });
       });
     return () => {
       cancelled = true;

@@ -7,7 +7,8 @@ import type { Take } from './take.ts';
  * Recordings kept in this browser (IndexedDB) until the server has them: every piece while
  * recording, then the finished file with its upload address. A reload, a crashed tab or a lost
  * connection therefore never loses a take. Storage failures are logged and reported as `false`,
- * never thrown: recording must go on in memory even where the browser keeps nothing.
+ * never thrown: recording must go on in memory even where the browser keeps nothing, and a
+ * finished take the browser would not keep is held by the page instead (`heldInPage`).
  */
 
 /** A take, tied to its session (`StoredTakeSession`) so that another candidate on this browser never sees it. */
@@ -60,6 +61,21 @@ async function attempt(what: string, work: (db: IDBPDatabase<VideoDb>) => Promis
   }
 }
 
+/**
+ * Finished takes the browser would not keep (storage full, private mode), held by this page
+ * instead: a section closed and opened again within the product (Back, then Forward) offers one
+ * back as it does a take from storage. They go with the page, which asks before it is left while
+ * one is unsent (useLeaveWarning).
+ */
+const heldInPage = new Map<string, RecordingRow & { blob: Blob }>();
+
+/** Lets go of the session's takes this page holds, but `keep`: a newer take replaces them. */
+function releaseHeldInPage(sessionId: string, keep: string): void {
+  for (const [id, row] of heldInPage) {
+    if (id !== keep && sessionRefOfStoredTake(row).sessionId === sessionId) heldInPage.delete(id);
+  }
+}
+
 const chunksOf = (recordingId: string) => IDBKeyRange.bound([recordingId, 0], [recordingId, Number.POSITIVE_INFINITY]);
 
 export function takeFromRow(row: RecordingRow & { blob: Blob }): Take {
@@ -96,8 +112,8 @@ export const recordingStore = {
    * Keeps the finished file in place of its pieces, and only now lets go of the session's earlier
    * takes: until a new take is complete, the previous one is still there to offer back.
    */
-  finish(take: Take, row: StoredTakeSession): Promise<boolean> {
-    return attempt('keep the finished recording', async (db) => {
+  async finish(take: Take, row: StoredTakeSession): Promise<boolean> {
+    const kept = await attempt('keep the finished recording', async (db) => {
       const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
       const recordings = tx.objectStore('recordings');
       const chunks = tx.objectStore('chunks');
@@ -110,9 +126,22 @@ export const recordingStore = {
       ]);
       await tx.done;
     });
+    releaseHeldInPage(sessionRefOfStoredTake(row).sessionId, take.id);
+    if (!kept) heldInPage.set(take.id, { ...row, ...take, state: 'finished' });
+    return kept;
+  },
+
+  /** Whether only this page holds the take: the browser would not keep it. */
+  holdsOnlyInPage(id: string): boolean {
+    return heldInPage.has(id);
   },
 
   update(id: string, changes: Partial<Pick<RecordingRow, 'submitted' | 'uploadUrl'>>): Promise<boolean> {
+    const held = heldInPage.get(id);
+    if (held) {
+      heldInPage.set(id, { ...held, ...changes });
+      return Promise.resolve(true);
+    }
     return attempt('note the upload of the recording', async (db) => {
       const tx = db.transaction('recordings', 'readwrite');
       const row = await tx.store.get(id);
@@ -122,6 +151,7 @@ export const recordingStore = {
   },
 
   remove(id: string): Promise<boolean> {
+    heldInPage.delete(id);
     return attempt('let go of the sent recording', async (db) => {
       const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
       await Promise.all([tx.objectStore('recordings').delete(id), tx.objectStore('chunks').delete(chunksOf(id))]);
@@ -129,11 +159,15 @@ export const recordingStore = {
     });
   },
 
-  /** The session's recordings, newest first, each with its pieces when it was cut short. */
+  /**
+   * The session's recordings, newest first, each with its pieces when it was cut short: those in
+   * the browser's storage and those only this page holds.
+   */
   async ofSession(sessionId: string): Promise<{ row: RecordingRow; chunks: StoredChunk[] }[]> {
+    const inPage = [...heldInPage.values()].filter((row) => sessionRefOfStoredTake(row).sessionId === sessionId);
     try {
       const db = await database();
-      const rows = newestFirst(await db.getAllFromIndex('recordings', 'by-session', sessionId));
+      const rows = newestFirst([...(await db.getAllFromIndex('recordings', 'by-session', sessionId)), ...inPage]);
       return Promise.all(
         rows.map(async (row) => ({
           row,
@@ -142,7 +176,7 @@ export const recordingStore = {
       );
     } catch (error) {
       console.error("Video recording: could not read this browser's storage", error);
-      return [];
+      return newestFirst(inPage).map((row) => ({ row, chunks: [] }));
     }
   },
 };

@@ -11,3 +11,7 @@ export interface Take {
   /** The tus upload of this take, so a reload resumes it instead of starting again. */
   uploadUrl: string | null;
 }
+
+/** Told with a take only this page holds: the browser would not keep a copy of it. */
+export const ONLY_THIS_PAGE_HOLDS =
+  'This browser could not keep a copy of it, so keep this page open until it has been sent.';
