@@ -4,6 +4,7 @@ import { adminSession, expect, failedRequest, interruptUntilBack, sessionId, tes
 import {
   connectCamera,
   expectHonestScreen,
+  fastForwardUntil,
   IPREP,
   openVideoSection,
   recordFor,
@@ -150,4 +151,56 @@ test('Try again now, pressed by keyboard, leaves focus in the panel, not at the 
   await page.keyboard.press('Enter');
   // The button goes with the problem while sending starts again; the next Tab still leads on from the panel.
   await expect(heading).toBeFocused();
+});
+
+test('a lost connection is told once, not again at every retry, until the server takes the video again', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  for (const problem of UPLOAD_RESETS) allowProblem(problem);
+  // The page's timers run on a clock the test moves on: the sender's retries are spread over seconds.
+  await page.clock.install();
+  await openVideoSection(page);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+
+  // Every time the problem appears in the panel's alert, a screen reader announces it.
+  await page.evaluate(() => {
+    const shown = { times: 0 };
+    Object.assign(window, { lostShown: shown });
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of Array.from(change.addedNodes)) {
+          if (node.textContent?.includes('The connection to the server was lost.')) shown.times += 1;
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const timesShown = () => page.evaluate(() => (window as unknown as { lostShown: { times: number } }).lostShown.times);
+
+  let failed = 0;
+  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => {
+    failed += 1;
+    return route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const lost = page.getByRole('alert').filter({ hasText: 'The connection to the server was lost.' });
+  await fastForwardUntil(page, () => lost.isVisible());
+  // Through every quick retry, the sender's pause, and the retries after it (upload-policy.ts).
+  const firstRound = failed;
+  await fastForwardUntil(page, async () => failed >= 6);
+  await fastForwardUntil(page, async () => failed > firstRound + 8);
+  await expect(lost).toBeVisible();
+  expect(await timesShown()).toBe(1);
+
+  // Back: the next try gets through, and the problem goes with the first byte the server takes.
+  serverBack();
+  await page.getByRole('button', { name: 'Try again now' }).click();
+  await fastForwardUntil(
+    page,
+    async () => (await adminSession(request, await sessionId(page)))?.video?.status === 'complete',
+  );
+  await expect(page).toHaveURL(IPREP);
+  expect(await timesShown()).toBe(1);
 });

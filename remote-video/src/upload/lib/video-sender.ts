@@ -39,6 +39,8 @@ export type UploadState =
   | { phase: 'refused'; reason: string }
   | { phase: 'sent' };
 
+type Waiting = Extract<UploadState, { phase: 'waiting' }>;
+
 const statusOf = (error: Error | DetailedError) => (error as DetailedError).originalResponse?.getStatus() ?? 0;
 const methodOf = (error: Error | DetailedError) => (error as DetailedError).originalRequest?.getMethod() ?? '';
 const isRetryable = (error: Error | DetailedError) => isRetryableUploadFailure(statusOf(error), methodOf(error));
@@ -68,6 +70,12 @@ export class VideoSender {
   /** What the server has said it holds, and the failed requests since that last grew. */
   private acknowledged = 0;
   private failures = 0;
+  /**
+   * The problem the candidate was told of, shown until the server takes a new byte or the
+   * candidate tries again: each retry by itself would otherwise clear it and the next failure show
+   * it again, and an alert shown again is announced again, once for every retry.
+   */
+  private problem: Waiting | null = null;
 
   constructor(
     private readonly session: SessionRef,
@@ -87,13 +95,22 @@ export class VideoSender {
     this.sent = 0;
     this.acknowledged = 0;
     this.failures = 0;
+    this.problem = null;
     this.sizer = createChunkSizer();
     void recordingStore.update(take.id, { submitted: true });
     this.begin(take, take.uploadUrl);
   }
 
-  /** Tries again at once (the candidate asked, or the browser is back online). */
+  /**
+   * Tries again at once (the candidate asked, or the browser is back online): the problem shown
+   * goes, so the try is seen, and a failure of it is told again, as the answer to it.
+   */
   retryNow(): void {
+    this.problem = null;
+    this.retry();
+  }
+
+  private retry(): void {
     if (this.take && this.upload) this.begin(this.take, this.upload.url ?? this.take.uploadUrl);
   }
 
@@ -110,6 +127,7 @@ export class VideoSender {
   }
 
   private sending(total: number): UploadState {
+    if (this.problem) return { ...this.problem, sent: this.sent, wayOn: offersWayOn(this.failures) };
     return {
       phase: 'sending',
       sent: this.sent,
@@ -119,7 +137,7 @@ export class VideoSender {
     };
   }
 
-  private failed(error: Error | DetailedError, total: number): UploadState {
+  private failed(error: Error | DetailedError, total: number): Waiting {
     this.failures += 1;
     return {
       phase: 'waiting',
@@ -129,6 +147,11 @@ export class VideoSender {
       keptInBrowser: this.keptInBrowser,
       serverAnswered: statusOf(error) !== 0,
     };
+  }
+
+  private tell(problem: Waiting): void {
+    this.problem = problem;
+    this.report(problem);
   }
 
   private begin(take: Take, uploadUrl: string | null): void {
@@ -153,7 +176,7 @@ export class VideoSender {
         if (retry && this.upload === upload) {
           const waiting = this.failed(error, total);
           // The first retry is immediate; only a failure that lasts is worth telling the candidate about.
-          if (retryAttempt > 0) this.report(waiting);
+          if (retryAttempt > 0) this.tell(waiting);
         }
         return retry;
       },
@@ -175,6 +198,7 @@ export class VideoSender {
         if (Number.isFinite(offset) && offset > this.acknowledged) {
           this.acknowledged = offset;
           this.failures = 0;
+          this.problem = null;
         }
         this.report(this.sending(total));
       },
@@ -202,8 +226,8 @@ export class VideoSender {
           }
           return;
         }
-        this.report(this.failed(error, total));
-        this.pause = setTimeout(() => this.retryNow(), UPLOAD_PAUSE_MS);
+        this.tell(this.failed(error, total));
+        this.pause = setTimeout(() => this.retry(), UPLOAD_PAUSE_MS);
       },
     });
     this.upload = upload;
