@@ -419,3 +419,37 @@ test('"Remove endpoint" hands the focus to the line that says the endpoint is re
   await page.keyboard.press('Tab');
   await expect(page.getByLabel("Erase each candidate's data after (days)")).toBeFocused();
 });
+
+test('a page opened from a shared address claims no page number, and its way back goes to the first page', async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  await submitCandidates(request, 'Sharer', 11);
+  await signInAdmin(page, ownServer.dataDir);
+  await page.goto(`/review/tests/${EMBERLITH.testId}?sort=name&order=asc&size=10`);
+  const pages = page.getByRole('navigation', { name: 'Candidate pages' });
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expect(pages.getByRole('status')).toHaveText('Page 2');
+
+  // The address of page 2, opened in another tab as a colleague opens a link: no pages walked before it.
+  const shared = await page.context().newPage();
+  await shared.goto(page.url());
+  await expect(shared.getByRole('heading', { level: 1, name: EMBERLITH.roleName })).toBeFocused();
+  const names = shared.getByRole('table', { name: /Candidates/ }).locator('tbody th a');
+  await expect(names).toHaveText(['Sharer 11']);
+  const sharedPages = shared.getByRole('navigation', { name: 'Candidate pages' });
+  await expect(sharedPages.getByRole('status')).toHaveText('A page after the first');
+  await expect(sharedPages.getByRole('button', { name: 'Previous page' })).toHaveCount(0);
+  const toFirst = sharedPages.getByRole('button', { name: 'First page' });
+  expect(await seriousAccessibilityViolations(shared)).toEqual([]);
+
+  await tabTo(shared, toFirst);
+  await shared.keyboard.press('Enter');
+  await expect(names.first()).toHaveText('Sharer 01');
+  await expect(sharedPages.getByRole('status')).toHaveText('Page 1');
+  // The same button, now at the first page: it keeps the focus, and says it does nothing now.
+  const previous = sharedPages.getByRole('button', { name: 'Previous page' });
+  await expectShownFocus(previous);
+  await expect(previous).toHaveAttribute('aria-disabled', 'true');
+});

@@ -13,7 +13,7 @@ import { StageFilter } from './StageFilter.tsx';
 /** The candidates of one test: sortable, a page at a time, with a word on what the signals are, and 2 to 4 chosen to compare. */
 export function CandidateList({ testId, blind }: { testId: string; blind: boolean }) {
   const noteId = useId();
-  const { query, page, rows, shown, change, nextPage, previousPage } = useCandidatePage(testId);
+  const { query, page, rows, shown, change, nextPage, previousPage, toFirst } = useCandidatePage(testId);
   const [compared, setCompared] = useState<string[]>([]);
   return (
     // Busy as a whole only while no other page's rows stand in for the one loading: those rows are
@@ -64,6 +64,7 @@ export function CandidateList({ testId, blind }: { testId: string; blind: boolea
         size={query.size}
         onSize={(size) => change({ ...query, size })}
         previousPage={previousPage}
+        toFirst={toFirst}
         nextPage={nextPage}
       />
     </section>

@@ -8,12 +8,15 @@ export function PageControls({
   size,
   onSize,
   previousPage,
+  toFirst,
   nextPage,
 }: {
   shown: PageShown;
   size: number;
   onSize: (size: number) => void;
   previousPage: (() => void) | null;
+  /** "Previous page" goes to the first page: the one before is not known. */
+  toFirst: boolean;
   nextPage: (() => void) | null;
 }) {
   const id = useId();
@@ -23,7 +26,7 @@ export function PageControls({
           would disable the button just pressed, and drop the keyboard focus to the page. A press
           then does nothing. */}
       <button type="button" className="button" aria-disabled={!previousPage} onClick={() => previousPage?.()}>
-        Previous page
+        {toFirst ? 'First page' : 'Previous page'}
       </button>
       <PageStatus shown={shown} />
       <button
@@ -58,14 +61,15 @@ export function PageControls({
  * load ends, and the reviewer would not hear that the page they asked for is coming.
  */
 function PageStatus({ shown }: { shown: PageShown }) {
+  const page = shown.number === null ? 'A page after the first' : `Page ${shown.number}`;
   return (
     <span role="status" className="page-status">
       {shown.coming === null ? (
-        `Page ${shown.number}`
+        page
       ) : (
         <>
           <span className="spinner" aria-hidden="true" />
-          {`Page ${shown.number}, loading page ${shown.coming}…`}
+          {`${page}, loading ${shown.coming.number === null ? 'another page' : `page ${shown.coming.number}`}…`}
         </>
       )}
     </span>

@@ -2,7 +2,14 @@ import type { CandidateSummary } from '@assessment/core';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignedIn } from '../../../api/session.tsx';
 import { useResource } from '../../../hooks/useResource.ts';
-import { type ListPlace, nextPlace, pageNumberOf, pageShown, previousPlace } from '../lib/candidate-paging.ts';
+import {
+  type ListPlace,
+  leadsToFirst,
+  nextPlace,
+  pageNumberOf,
+  pageShown,
+  previousPlace,
+} from '../lib/candidate-paging.ts';
 import { type CandidateListQuery, readListQuery, writeListQuery } from '../lib/candidate-sort.ts';
 
 /** Cursors of the pages before this one, kept in the history entry so Back and "Previous page" both work. */
@@ -57,5 +64,6 @@ export function useCandidatePage(testId: string) {
     change: (next: CandidateListQuery) => go({ query: { ...next, cursor: null }, before: [] }),
     nextPage: goTo(nextPlace(place, asking, page.data)),
     previousPage: goTo(previousPlace(place)),
+    toFirst: leadsToFirst(place),
   };
 }

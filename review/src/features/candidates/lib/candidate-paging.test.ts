@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ListPlace, nextPlace, pageShown, previousPlace } from './candidate-paging.ts';
+import { type ListPlace, leadsToFirst, nextPlace, pageNumberOf, pageShown, previousPlace } from './candidate-paging.ts';
 import { readListQuery } from './candidate-sort.ts';
 
 const first: ListPlace = { query: readListQuery(new URLSearchParams('size=10')), before: [] };
@@ -34,12 +34,27 @@ describe('paging through the candidate list', () => {
 
   it('goes to the first page from a page opened without its history (a shared address)', () => {
     expect(previousPlace(at('c', []))).toEqual(first);
+    expect(leadsToFirst(at('c', []))).toBe(true);
+    expect(leadsToFirst(at('c', ['b']))).toBe(false);
+    expect(leadsToFirst(at('b', [null]))).toBe(false);
+    expect(leadsToFirst(first)).toBe(false);
+  });
+
+  it('numbers a page only from the walk from the first: none for a shared address, nor for pages reached from it', () => {
+    expect(pageNumberOf(first)).toBe(1);
+    expect(pageNumberOf(at('c', [null, 'b']))).toBe(3);
+    expect(pageNumberOf(at('c', []))).toBeNull();
+    expect(pageNumberOf(at('d', ['c']))).toBeNull();
+    expect(pageShown(at('d', ['c']), 't?d', { asked: 't?c', number: null, next: 'd' }, true)).toEqual({
+      number: null,
+      coming: { number: null },
+    });
   });
 
   it('numbers the page whose rows are shown, and tells the one on its way while they stay', () => {
     const shown1 = { asked: page1, number: 1, next: 'b' };
     // "Next page" pressed: the address asks for page 2, page 1's rows are still on screen.
-    expect(pageShown(at('b', [null]), page2, shown1, true)).toEqual({ number: 1, coming: 2 });
+    expect(pageShown(at('b', [null]), page2, shown1, true)).toEqual({ number: 1, coming: { number: 2 } });
     // Page 2's rows have come.
     expect(pageShown(at('b', [null]), page2, { asked: page2, number: 2, next: null }, false)).toEqual({
       number: 2,

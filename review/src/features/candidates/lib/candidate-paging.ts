@@ -9,19 +9,28 @@ export interface ListPlace {
 /** A page of candidates as it came: the address it answers, its number, and where the next one starts. */
 interface AnsweredPage {
   asked: string;
-  number: number;
+  number: number | null;
   next: string | null;
 }
 
-/** The number of the page at `place`: one more than the pages walked through to it. */
-export function pageNumberOf({ before }: ListPlace): number {
-  return before.length + 1;
+/**
+ * The number of the page at `place`: one more than the pages walked through to it from the first,
+ * whose cursor (none) starts every walk. A page opened from an address alone (shared, or typed)
+ * has no walk behind it, nor has any page reached from it: their numbers are not known (null), and
+ * calling one "Page 1" would be wrong.
+ */
+export function pageNumberOf({ query, before }: ListPlace): number | null {
+  if (query.cursor === null) return 1;
+  return before[0] === null ? before.length + 1 : null;
 }
 
-/** What the page controls tell: the page whose rows are on screen, and the page on its way, if any. */
+/**
+ * What the page controls tell: the page whose rows are on screen, and the page on its way, if
+ * any; a number is null where it is not known (`pageNumberOf`).
+ */
 export interface PageShown {
-  number: number;
-  coming: number | null;
+  number: number | null;
+  coming: { number: number | null } | null;
 }
 
 /**
@@ -37,7 +46,7 @@ export function pageShown(
   loading: boolean,
 ): PageShown {
   if (!shown) return { number: pageNumberOf(place), coming: null };
-  return { number: shown.number, coming: loading && shown.asked !== asking ? pageNumberOf(place) : null };
+  return { number: shown.number, coming: loading && shown.asked !== asking ? { number: pageNumberOf(place) } : null };
 }
 
 /**
@@ -55,8 +64,16 @@ export function nextPlace(
   return { query: { ...query, cursor: shown.next }, before: [...before, query.cursor] };
 }
 
-/** The page before the one shown, from the cursors kept; none on the first page. */
+/**
+ * The page before the one shown, from the cursors kept; none on the first page. From a page opened
+ * without its walk (`leadsToFirst`), the first page: the one before it is not known.
+ */
 export function previousPlace({ query, before }: ListPlace): ListPlace | null {
   if (query.cursor === null) return null;
   return { query: { ...query, cursor: before.at(-1) ?? null }, before: before.slice(0, -1) };
+}
+
+/** Whether "Previous page" would go to the first page past unknown pages: from a page opened without its walk. */
+export function leadsToFirst({ query, before }: ListPlace): boolean {
+  return query.cursor !== null && before.length === 0;
 }
