@@ -12,10 +12,11 @@ export function focusIsFree(): boolean {
 }
 
 /**
- * A control the candidate used is replaced by another (Request Camera Access by the camera, a
- * finished recording by its player): focus follows to `to`, but only while it is still on `from`
- * or nowhere (`from` null: only from nowhere, the control used being gone). Focus never leaves
- * something the candidate has moved on to, such as an answer they are typing.
+ * A control the person used is replaced by another (Request Camera Access by the camera, a
+ * finished recording by its player, a reviewer's saved form by its notice): focus follows to `to`,
+ * but only while it is still on `from` or nowhere (`from` null: only from nowhere, the control used
+ * being gone). Focus never leaves something the person has moved on to, such as an answer or a
+ * note they are typing.
  */
 export function handFocusOver(from: Element | null, to: HTMLElement | null | undefined): void {
   if (!to) return;
