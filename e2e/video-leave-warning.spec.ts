@@ -176,3 +176,33 @@ test('a take only this page holds, not submitted yet, is offered back after Back
   expect(session.video?.durationSeconds).toBeGreaterThanOrEqual(2);
   await expectLeftWithoutAsking(page);
 });
+
+test('coming back to the section while its take is still being sent shows the sending, not the steps before it', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  test.setTimeout(120_000);
+  allowProblem(STORAGE_REFUSED);
+  for (const problem of UPLOAD_RESETS) allowProblem(problem);
+  // The page's timers run on a clock the test moves on: the way on comes after failures spread over seconds.
+  await page.clock.install();
+  await recordWithinProduct(page);
+
+  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const notice = page.getByRole('alert').getByRole('region', { name: 'Sending keeps failing' });
+  await fastForwardUntil(page, () => notice.isVisible());
+  await notice.getByRole('button', { name: 'Continue without video' }).click();
+  await expect(page).toHaveURL(IPREP);
+
+  // Back to the video section, with no time passing: what it shows is the take on its way.
+  await page.goBack();
+  await expect(page).toHaveURL(VINTRO);
+  await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Request Camera Access' })).toHaveCount(0);
+
+  // The server back: the take arrives.
+  serverBack();
+  await fastForwardUntil(page, async () => (await sessionOfPage(page, request))?.video?.status === 'complete');
+});
