@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { expect, refusedRequest } from './fixtures.ts';
+import { expect, failedRequest, refusedRequest } from './fixtures.ts';
 import {
   addReviewer,
   registerCandidate,
@@ -247,4 +247,44 @@ test('a reviewer whose sign-in has ended follows the header link and goes Back a
   await expect(page).toHaveURL(/\/review\/?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test('a reviewer who signs in again while the server cannot say who they are keeps their note, is told, and signs in once more', async ({
+  page,
+  request,
+  allowProblem,
+  watchPage,
+  ownServer,
+}) => {
+  test.setTimeout(90_000);
+  const run = Date.now().toString(36);
+  const name = `Ursa Unreached ${run}`;
+  const { rita } = await ritaOnCandidatePage({ page, request, allowProblem, dataDir: ownServer.dataDir }, name);
+  const note = `Clear on the reconciliation question; check references (${run}).`;
+  const decision = page.locator('#decision');
+  const box = decision.getByLabel('Add a note');
+  await noteAsSignInEnds(page, watchPage, note);
+
+  // The sign-in is accepted, but the next call, who is signed in, does not reach the server.
+  allowProblem(failedRequest('/api/review/me', 'net::ERR_CONNECTION_REFUSED'));
+  await page.route('**/api/review/me', (route) => route.abort('connectionrefused'), { times: 1 });
+  await tabToShownFocus(page, page.getByLabel('Email'));
+  await type(page, rita.email);
+  await tabToShownFocus(page, page.getByLabel('Password'));
+  await type(page, rita.password);
+  await press(page, 'Enter');
+  await expect(page.locator('.sign-in-form').getByRole('alert')).toHaveText(
+    'The server could not be reached. Check your connection and try again.',
+  );
+  await expect(page.getByRole('heading', SIGN_IN)).toBeVisible();
+  await expect(box).toBeHidden();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // Once more, the server answering: the note is there as it was typed.
+  await tabToShownFocus(page, page.getByLabel('Password'), 'Shift+Tab');
+  await type(page, rita.password);
+  await press(page, 'Enter');
+  await expect(box).toBeVisible();
+  await expect(box).toHaveValue(note);
+  await expect(page).toHaveTitle(`${name} · Review`);
 });

@@ -52,6 +52,8 @@ function endingOnUnauthorized(
 
 export function ReviewSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'checking' });
+  const latest = useRef(state);
+  latest.current = state;
   // Who-am-I again, from a call that learnt the company now requires two-factor sign-in.
   const recheck = useRef(() => {});
 
@@ -67,6 +69,10 @@ export function ReviewSessionProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       if (signal?.aborted) return;
       if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out' });
+      // Signed in again over a kept view, but the server could not say who: the view and its
+      // typing stay under the sign-in form, which tells the problem, and signing in again works
+      // once the server answers. A page that could not load replaces everything.
+      else if (latest.current.status === 'ended') throw error;
       else setState({ status: 'unreachable', message: error instanceof ApiError ? error.message : NETWORK_PROBLEM });
     }
   }, []);
