@@ -196,11 +196,14 @@ test('coming back to the section while its take is still being sent shows the se
   await notice.getByRole('button', { name: 'Continue without video' }).click();
   await expect(page).toHaveURL(IPREP);
 
-  // Back to the video section, with no time passing: what it shows is the take on its way.
+  // Back to the video section, with no time passing: what it shows is the take on its way, as it
+  // was left, the problem and the way on still there (the sender goes on, not from the start).
   await page.goBack();
   await expect(page).toHaveURL(VINTRO);
   await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Request Camera Access' })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toContainText('The connection to the server was lost.');
+  await expect(notice).toBeVisible();
 
   // The server back: the take arrives.
   serverBack();

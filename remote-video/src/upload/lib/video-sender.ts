@@ -76,20 +76,39 @@ export class VideoSender {
    * it again, and an alert shown again is announced again, once for every retry.
    */
   private problem: Waiting | null = null;
+  /** What was last reported, for a section that opens again over this sender at work. */
+  private last: UploadState = { phase: 'idle' };
+  private listener: (state: UploadState) => void;
 
   constructor(
     private readonly session: SessionRef,
-    private report: (state: UploadState) => void,
+    report: (state: UploadState) => void,
     private onSent: () => void,
-  ) {}
+  ) {
+    this.listener = report;
+  }
 
   listen(report: (state: UploadState) => void, onSent: () => void): void {
-    this.report = report;
+    this.listener = report;
     this.onSent = onSent;
   }
 
-  /** `keptInBrowser`: whether this browser's storage holds the take, or only this page does. */
+  private report(state: UploadState): void {
+    this.last = state;
+    this.listener(state);
+  }
+
+  /**
+   * `keptInBrowser`: whether this browser's storage holds the take, or only this page does. The
+   * take this sender is already at (a section opened again over it, which finds the take marked
+   * submitted) goes on as it was, and its state is told at once: starting again would drop the
+   * request in flight and the count of failures that offers the way on.
+   */
   send(take: Take, keptInBrowser: boolean): void {
+    if (this.take?.id === take.id && this.upload) {
+      this.report(this.last);
+      return;
+    }
     this.take = take;
     this.keptInBrowser = keptInBrowser;
     this.sent = 0;
