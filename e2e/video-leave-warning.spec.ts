@@ -50,6 +50,21 @@ async function recordWithinProduct(page: Page): Promise<void> {
   await recordFor(page, 2, 'Record Now');
 }
 
+/**
+ * Submits the take with every upload request reset, moves the page's clock on (`page.clock` is
+ * installed) until the way on is offered, and takes it: the candidate is on the next section.
+ * Answers how to bring the server back.
+ */
+async function goOnWhileSendingFails(page: Page): Promise<() => void> {
+  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const notice = page.getByRole('alert').getByRole('region', { name: 'Sending keeps failing' });
+  await fastForwardUntil(page, () => notice.isVisible());
+  await notice.getByRole('button', { name: 'Continue without video' }).click();
+  await expect(page).toHaveURL(IPREP);
+  return serverBack;
+}
+
 test('a take only this page holds asks before the page is left, from recording until the server has it', async ({
   page,
   request,
@@ -112,12 +127,7 @@ test('after going on while sending fails, leaving the next section asks until th
   await connectCamera(page);
   await recordFor(page, 2, 'Record Now');
 
-  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => route.abort('connectionreset'));
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const notice = page.getByRole('alert').getByRole('region', { name: 'Sending keeps failing' });
-  await fastForwardUntil(page, () => notice.isVisible());
-  await notice.getByRole('button', { name: 'Continue without video' }).click();
-  await expect(page).toHaveURL(IPREP);
+  const serverBack = await goOnWhileSendingFails(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Interview Preparation' })).toBeVisible();
 
   // The video section has closed, but its take is still only in this page.
@@ -189,12 +199,7 @@ test('coming back to the section while its take is still being sent shows the se
   await page.clock.install();
   await recordWithinProduct(page);
 
-  const serverBack = await interruptUntilBack(page, VIDEO_UPLOAD, (route) => route.abort('connectionreset'));
-  await page.getByRole('button', { name: 'Submit' }).click();
-  const notice = page.getByRole('alert').getByRole('region', { name: 'Sending keeps failing' });
-  await fastForwardUntil(page, () => notice.isVisible());
-  await notice.getByRole('button', { name: 'Continue without video' }).click();
-  await expect(page).toHaveURL(IPREP);
+  const serverBack = await goOnWhileSendingFails(page);
 
   // Back to the video section, with no time passing: what it shows is the take on its way, as it
   // was left, the problem and the way on still there (the sender goes on, not from the start).
@@ -203,7 +208,7 @@ test('coming back to the section while its take is still being sent shows the se
   await expect(page.getByRole('heading', { name: 'Sending your video' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Request Camera Access' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toContainText('The connection to the server was lost.');
-  await expect(notice).toBeVisible();
+  await expect(page.getByRole('alert').getByRole('region', { name: 'Sending keeps failing' })).toBeVisible();
 
   // The server back: the take arrives.
   serverBack();

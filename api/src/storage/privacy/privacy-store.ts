@@ -220,6 +220,20 @@ export const privacyWrites = defineWrites({
  * a session erased here is forgotten there at once, so its key opens nothing again.
  */
 export function createPrivacyStore({ reads: db, write }: Storage, known: KnownSessions): PrivacyStore {
+  /** The test's counted months, or the one named. */
+  const keptMonths = async (testId: string, month?: string): Promise<KeptMonth[]> => {
+    let query = db
+      .selectFrom('gender_report_months')
+      .select(['registered_month', 'counted_at', 'counts'])
+      .where('test_id', '=', testId);
+    if (month !== undefined) query = query.where('registered_month', '=', month);
+    const rows = await query.execute();
+    return rows.map((row) => ({
+      registeredMonth: row.registered_month,
+      countedAt: Number(row.counted_at),
+      counts: row.counts,
+    }));
+  };
   return {
     async retentionDays(companyId) {
       const row = await db
@@ -266,27 +280,12 @@ export function createPrivacyStore({ reads: db, write }: Storage, known: KnownSe
         finished: Number(row.finished),
       }));
     },
-    async countedMonths(testId) {
-      const rows = await db
-        .selectFrom('gender_report_months')
-        .select(['registered_month', 'counted_at', 'counts'])
-        .where('test_id', '=', testId)
-        .execute();
-      return rows.map((row) => ({
-        registeredMonth: row.registered_month,
-        countedAt: Number(row.counted_at),
-        counts: row.counts,
-      }));
-    },
+    countedMonths: (testId) => keptMonths(testId),
     async keepCountedMonth(testId, month) {
       await write('keepCountedMonth', testId, month);
-      const kept = await db
-        .selectFrom('gender_report_months')
-        .select(['counted_at', 'counts'])
-        .where('test_id', '=', testId)
-        .where('registered_month', '=', month.registeredMonth)
-        .executeTakeFirstOrThrow();
-      return { registeredMonth: month.registeredMonth, countedAt: Number(kept.counted_at), counts: kept.counts };
+      const [kept] = await keptMonths(testId, month.registeredMonth);
+      if (!kept) throw new Error(`The counts of ${month.registeredMonth} were not kept`);
+      return kept;
     },
     async silentSessionsBefore(before, limit) {
       const rows = await db
