@@ -1,4 +1,5 @@
 import { companyIdOf, getTest, type InvitationView, testsOfCompany } from '@assessment/core';
+import { parse } from 'csv-parse/sync';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -449,6 +450,9 @@ describe('the reviewer API', () => {
     const alice = await signedIn(ALICE);
     const unique = newSessionId();
     await postJson(server.url, '/api/now-assessment', registration(unique, { fullName: '=HYPERLINK("http://x")' }));
+    const registeredAt = clock.now();
+    clock.advance(2 * MINUTE);
+    expect((await postJson(server.url, '/api/quiz-start', { unique, data: testId })).status).toBe(200);
     const response = await alice.send('GET', `/api/review/tests/${testId}/export.csv`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -459,6 +463,12 @@ describe('the reviewer API', () => {
     const row = rows.find((line) => line.startsWith(unique));
     expect(row).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(rows.every((line) => line.split(',')[1] === testId)).toBe(true);
+
+    // The quiz's start, as the server's clock took it: where the candidate's time ran from.
+    const [columns, ...records] = parse(response.text) as string[][];
+    const cell = (name: string) => records.find((record) => record[0] === unique)?.[columns?.indexOf(name) ?? -1];
+    expect(cell('startedAt')).toBe(new Date(registeredAt).toISOString());
+    expect(cell('quizStartedAt')).toBe(new Date(registeredAt + 2 * MINUTE).toISOString());
   });
 });
 

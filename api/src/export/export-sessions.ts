@@ -64,6 +64,8 @@ const CSV_HEADER = [
   'feedback',
   'answersFinalReason',
   'invitationId',
+  // Added after the columns above, so that a company's sheet reading them by position still does.
+  'quizStartedAt',
 ];
 
 /** The columns of every session, then one per field of each section that keeps a record. */
@@ -120,6 +122,7 @@ function csvRow(view: SessionView, sections: SectionRegistry): Cell[] {
     view.feedback?.feedback,
     view.answers?.finalReason,
     view.invitationId,
+    view.quizStartedAt,
     ...sectionRecordCells(view, sections),
   ];
 }
