@@ -95,6 +95,23 @@ describe('video upload with S3_BUCKET set', () => {
     expect(Buffer.from(await range.arrayBuffer()).equals(video.subarray(2_000_000, 2_001_000))).toBe(true);
   });
 
+  it('takes a second take whole, and deletes the first one from the bucket', async () => {
+    const unique = await registered(server.url);
+    const takes = [syntheticWebm(20_000), syntheticWebm(30_000)];
+    const uploadIds: string[] = [];
+    for (const take of takes) {
+      const created = await createUpload(server.url, take.length, { unique, data: testId, filetype: 'video/webm' });
+      expect((await patchUpload(created.uploadUrl as string, 0, take)).status).toBe(204);
+      uploadIds.push(uploadIdOf(created.uploadUrl as string));
+    }
+    const [first, second] = uploadIds as [string, string];
+    expect((await adminSession(server.url, unique)).video).toMatchObject({ status: 'complete', bytes: 30_000 });
+    expect(Buffer.from(await (await download(unique)).arrayBuffer()).equals(takes[1] as Buffer)).toBe(true);
+    expect(await objectSize(second)).toBe(30_000);
+    expect(await objectSize(first)).toBeUndefined();
+    expect(fs.readdirSync(path.join(server.dataDir, 'videos')).filter((name) => name.startsWith(first))).toEqual([]);
+  });
+
   it('refuses an upload that is not a video by its first bytes, and nothing reaches the bucket', async () => {
     const unique = await registered(server.url);
     const notVideo = Buffer.from('%PDF-1.7 pretending to be a recording '.repeat(2000));

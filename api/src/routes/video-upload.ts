@@ -112,11 +112,16 @@ export async function registerVideoUploadRoutes(
   /**
    * A finished take replaces the ones that finished before it: only the newest is shown to the
    * company (`currentVideo`), and a session sending take after take must not fill the disk. Only
-   * earlier ones go, so of two finishing at once the later stays whatever order this runs in.
+   * earlier ones go, so of two finishing at once the later stays whatever order this runs in. A
+   * finished take is not one refused: with a bucket its bytes left the folder when it finished, so
+   * only `erase` reaches it (`remove` failed there, and the newer take's last request with it).
    */
   async function dropEarlierTakes(sessionId: string, uploadId: string): Promise<void> {
     const finished = await uploads.finishedUploadsOf(sessionId);
-    for (const earlier of finished.slice(0, finished.indexOf(uploadId))) await refuse(earlier);
+    for (const earlier of finished.slice(0, finished.indexOf(uploadId))) {
+      await videos.erase(earlier);
+      await uploads.forgetVideoUpload(earlier);
+    }
   }
 
   const frameCheck = ffprobeFrameCheck(config.videoFfprobe);
