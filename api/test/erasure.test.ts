@@ -3,15 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { companyIdOf, getTest, SESSION_ID_HEADER, type TestDefinition } from '@assessment/core';
 import { HeadObjectCommand, ListObjectsV2Command, NotFound, PutObjectCommand } from '@aws-sdk/client-s3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { configFromEnv, type S3Settings } from '../src/config.ts';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
 import { createS3Client } from '../src/storage/videos/s3-video-store.ts';
 import { storesBeside, TEST_DATABASES } from './databases.ts';
+import { registrationWithGender } from './demographic-helpers.ts';
 import {
   adminGet,
   answers,
   createUpload,
+  deviceCheck,
   feedback,
   type InProcessServer,
   keyOf,
@@ -374,6 +377,119 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     expect((await adminGet(server.url, `/api/admin/sessions/${invited.unique}`)).status).toBe(200);
     // Nothing marks it: the browser that comes back simply starts again.
     expect((await register(silent)).status).toBe(200);
+  });
+
+  /** Every row of every table of the server's database (the job queue's too), as JSON, by table. */
+  async function everyRow(): Promise<{ table: string; row: string }[]> {
+    const beside = await storesBeside(env);
+    try {
+      const tables =
+        database.name === 'SQLite'
+          ? sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`
+          : sql<{ name: string }>`SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
+              WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`;
+      const rows: { table: string; row: string }[] = [];
+      for (const { name } of (await tables.execute(beside.reads)).rows) {
+        const { rows: found } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(
+          beside.reads,
+        );
+        for (const row of found) {
+          rows.push({
+            table: name,
+            row: JSON.stringify(row, (_key, value) => (typeof value === 'bigint' ? `${value}` : value)),
+          });
+        }
+      }
+      return rows;
+    } finally {
+      await beside.close();
+    }
+  }
+
+  /** Every file under the data folder, with its contents. */
+  function everyFile(): { file: string; text: string }[] {
+    return (fs.readdirSync(dataDir, { recursive: true }) as string[])
+      .map((file) => path.join(dataDir, file))
+      .filter((file) => fs.statSync(file).isFile())
+      .map((file) => ({ file: path.relative(dataDir, file), text: fs.readFileSync(file, 'latin1') }));
+  }
+
+  async function bucketKeys(): Promise<string[]> {
+    if (!env.S3_BUCKET) return [];
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: env.S3_BUCKET }));
+    return (page.Contents ?? []).map((object) => object.Key as string);
+  }
+
+  it('leaves no row, file or object that names the erased candidate, whatever they sent and the team did', async () => {
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    // Every event about the candidate is queued for the company's endpoint too.
+    expect((await admin.send('PUT', '/api/review/webhook', { url: 'https://hooks.example/erasure' })).status).toBe(200);
+    try {
+      const unique = newSessionId();
+      const email = `every-copy-${unique}@mail.example`;
+      const fullName = `Evie Everycopy ${unique}`;
+      const invitation = await invite(server.url, clock.now(), { email, name: fullName });
+      const registered = await postJson(server.url, '/api/now-assessment', {
+        ...registrationWithGender(unique, 'Female'),
+        invitation: invitation.token,
+        email,
+        name: fullName,
+        fullName,
+      });
+      expect(registered.status, registered.body.error).toBe(200);
+      expect((await postJson(server.url, '/api/device-check', deviceCheck(unique))).status).toBe(200);
+      const answered = answers(unique, { answers: [`<p>Answer-${unique}</p>`, '', ''], final: true });
+      expect((await postJson(server.url, '/api/answers', answered)).status).toBe(200);
+      const video = syntheticWebm(20_000);
+      const finished = await createUpload(server.url, video.length, { unique, data: testId });
+      expect((await patchUpload(finished.uploadUrl as string, 0, video)).status).toBe(204);
+      // A newer take, half sent when the erasure comes.
+      const inFlight = await createUpload(server.url, video.length, { unique, data: testId });
+      expect((await patchUpload(inFlight.uploadUrl as string, 0, video.subarray(0, 10_000))).status).toBe(204);
+      expect(
+        (await postJson(server.url, '/api/feedback', feedback(unique, { feedback: `Feedback-${unique}` }))).status,
+      ).toBe(200);
+      const uploadIds = [finished, inFlight].map((upload) =>
+        path.basename(new URL(upload.uploadUrl as string).pathname),
+      );
+
+      expect((await admin.send('GET', `/api/review/candidates/${unique}`)).status).toBe(200);
+      expect(
+        (await admin.send('PUT', `/api/review/candidates/${unique}/stage`, { from: 'new', stage: 'reviewing' })).status,
+      ).toBe(200);
+      expect(
+        (await admin.send('POST', `/api/review/candidates/${unique}/notes`, { body: `Note-${unique}` })).status,
+      ).toBe(201);
+      await server.app.deliverySender.runDue();
+
+      const about = [email, fullName, `Answer-${unique}`, `Feedback-${unique}`, `Note-${unique}`, ...uploadIds];
+      const naming = (text: string) => about.some((part) => text.includes(part));
+      expect((await everyRow()).some(({ row }) => naming(row))).toBe(true);
+      // Sent as files here; on PostgreSQL the job queue's own clock keeps them queued (see the unused invitation's test).
+      if (database.name === 'SQLite') expect(everyFile().some(({ text }) => naming(text))).toBe(true);
+
+      expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(204);
+      await server.app.deliverySender.runDue();
+
+      const rows = await everyRow();
+      expect(rows.filter(({ row }) => naming(row))).toEqual([]);
+      // What is left is their random id: the mark that they were erased, their link saying so, and the event.
+      expect(
+        rows
+          .filter(({ row }) => row.includes(unique))
+          .map(({ table, row }) => table.replace(/^public\./, '') + (row.includes('"candidate.erased') ? ' event' : ''))
+          .sort(),
+      ).toEqual(['deliveries event', 'erased_sessions', 'invitations']);
+      expect(
+        everyFile()
+          .filter(({ text }) => naming(text))
+          .map(({ file }) => file),
+      ).toEqual([]);
+      expect((await bucketKeys()).filter((key) => uploadIds.some((uploadId) => key.endsWith(uploadId)))).toEqual([]);
+    } finally {
+      expect((await admin.send('DELETE', '/api/review/webhook')).status).toBe(204);
+    }
   });
 });
 
