@@ -13,6 +13,7 @@ import { registrationWithGender } from './demographic-helpers.ts';
 import {
   adminGet,
   answers,
+  CANDIDATE_EMAIL,
   createUpload,
   deviceCheck,
   feedback,
@@ -377,6 +378,27 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     expect((await adminGet(server.url, `/api/admin/sessions/${invited.unique}`)).status).toBe(200);
     // Nothing marks it: the browser that comes back simply starts again.
     expect((await register(silent)).status).toBe(200);
+  });
+
+  it('erases a message to the candidate whose writing was cut short, as a full disk or a crash leaves it', async () => {
+    const { unique, invitation } = await finishedCandidate();
+    const beside = await storesBeside(env);
+    const deliveryIds = await beside.stores.deliveries.deliveryIdsOf(unique, invitation.invitationId);
+    await beside.close();
+    expect(deliveryIds.length).toBeGreaterThan(0);
+    // The file transport writes `<id>.eml.partial` and renames it once whole (`mail/mail-transport.ts`):
+    // a write that fails or a process that dies in between leaves the part written so far.
+    const mailDir = path.join(dataDir, 'mail');
+    fs.mkdirSync(mailDir, { recursive: true });
+    for (const deliveryId of deliveryIds) {
+      fs.writeFileSync(path.join(mailDir, `${deliveryId}.eml.partial`), `To: ${CANDIDATE_EMAIL}\nSubject: Your`);
+    }
+
+    const admin = new ReviewerBrowser(server.url);
+    expect((await admin.signIn(ADMIN)).status).toBe(204);
+    expect((await admin.send('DELETE', `/api/review/candidates/${unique}`)).status).toBe(204);
+
+    expect(deliveryIds.flatMap((deliveryId) => filesNamed(mailDir, deliveryId))).toEqual([]);
   });
 
   /** Every row of every table of the server's database (the job queue's too), as JSON, by table. */

@@ -94,7 +94,9 @@ export function createMailTransport(settings: MailSettings): MailTransport {
       await fs.rename(partial, fileOf(mail.deliveryId));
     },
     async forget(deliveryIds) {
-      await Promise.all(deliveryIds.map((deliveryId) => fs.rm(fileOf(deliveryId), { force: true })));
+      // The part a write cut short (a full disk, a crash before the rename) holds the candidate too.
+      const files = deliveryIds.flatMap((deliveryId) => [fileOf(deliveryId), `${fileOf(deliveryId)}.partial`]);
+      await Promise.all(files.map((file) => fs.rm(file, { force: true })));
     },
   };
 }
