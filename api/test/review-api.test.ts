@@ -500,11 +500,13 @@ describe('company scoping', () => {
       ['GET', `/api/review/candidates/${theirSession}/video`],
       ['PATCH', `/api/review/invitations/${invitationId}`, { extraTimePercent: 100 }],
       ['POST', `/api/review/invitations/${invitationId}/revoke`],
+      ['DELETE', `/api/review/invitations/${invitationId}`],
       // Guesses: ids of nothing at all answer the same.
       ['GET', '/api/review/tests/zzzzzzzz/candidates'],
       ['GET', '/api/review/candidates/s-guessed-session-id'],
       ['GET', '/api/review/candidates/s-guessed-session-id/video'],
       ['POST', '/api/review/invitations/inv_0123456789abcdef/revoke'],
+      ['DELETE', '/api/review/invitations/inv_0123456789abcdef'],
     ];
     for (const [method, route, body] of attempts) {
       const response = await alice.send(method, route, body);

@@ -40,6 +40,25 @@ export async function eraseCandidate(
 }
 
 /**
+ * Erases whom a personal invitation was for (SPEC section 0), on request: where it was used, its
+ * candidate whole (`eraseCandidate`); else the emails sent to them (their files first, as above),
+ * then their name and email and the looks at them. Of a link used meanwhile, only the files of its
+ * emails go (`eraseUnusedInvitation` keeps the rest), and its candidate stays until erased as one.
+ */
+export async function eraseInvitee(
+  deps: ErasureDeps,
+  invitation: { invitationId: string; sessionId: string | null },
+  at: number,
+): Promise<void> {
+  if (invitation.sessionId !== null) {
+    await eraseCandidate(deps, invitation.sessionId, at, 'request');
+    return;
+  }
+  await deps.mail.forget(await deps.deliveries.deliveryIdsOf(null, invitation.invitationId));
+  await deps.privacy.eraseUnusedInvitation(invitation.invitationId, at);
+}
+
+/**
  * Every day (and at start): each company's sessions that started longer ago than the retention
  * period they were told (`retention-windows.ts`) are erased as a request would erase them, and so is whom each personal invitation nobody
  * used was for, that long after it stopped working, with the emails sent to them. Once across
@@ -63,10 +82,7 @@ export function retentionTask(deps: ErasureDeps): PeriodicTask {
         }
         for (;;) {
           const unused = await deps.privacy.unusedInvitationsEndedBefore(testIds, cutoff, RETENTION_BATCH);
-          for (const invitationId of unused) {
-            await deps.mail.forget(await deps.deliveries.deliveryIdsOf(null, invitationId));
-            await deps.privacy.eraseUnusedInvitation(invitationId, now);
-          }
+          for (const invitationId of unused) await eraseInvitee(deps, { invitationId, sessionId: null }, now);
           if (unused.length < RETENTION_BATCH) break;
         }
       }

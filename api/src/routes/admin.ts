@@ -12,7 +12,7 @@ import {
   recordLooks,
   recordVideoLook,
 } from '../privacy/access-records.ts';
-import { eraseCandidate } from '../privacy/erasure.ts';
+import { eraseCandidate, eraseInvitee } from '../privacy/erasure.ts';
 import { changeInvitation, createInvitation, listInvitations, revokeInvitation } from '../review/invitation-actions.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionRecord } from '../storage/sessions/session-store.ts';
@@ -139,6 +139,10 @@ export async function registerAdminRoutes(
       );
       await recordInvitationChange(access, lookerOf(request), changed, 'invitation changed', now());
       return changed;
+    });
+    admin.delete<InvitationParams>('/api/admin/invitations/:invitationId', async (request, reply) => {
+      await eraseInvitee(deps, await requireInvitation(invitations, request.params.invitationId), now());
+      return reply.code(204).send();
     });
     admin.post<InvitationParams>('/api/admin/invitations/:invitationId/revoke', small, async (request) => {
       const revoked = await revokeInvitation(

@@ -28,7 +28,7 @@ import {
   recordLooks,
   recordVideoLook,
 } from '../privacy/access-records.ts';
-import { eraseCandidate } from '../privacy/erasure.ts';
+import { eraseCandidate, eraseInvitee } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
 import { blindDetail, blindSummary, hiddenFrom, testIsBlind } from '../review/blind-review.ts';
@@ -440,6 +440,11 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       );
       await recordInvitationChange(access, lookerOf(request), changed, 'invitation changed', now());
       return invitationShown(changed);
+    });
+    review.delete<InvitationParams>('/api/review/invitations/:invitationId', async (request, reply) => {
+      requireCompanyAdmin(request);
+      await eraseInvitee(deps, await companyInvitation(invitations, request, request.params.invitationId), now());
+      return reply.code(204).send();
     });
     review.post<InvitationParams>('/api/review/invitations/:invitationId/revoke', small, async (request) => {
       const revoked = await revokeInvitation(
