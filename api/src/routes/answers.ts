@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { quizClockDeadline } from '../admin/session-view.ts';
 import { createAnswersChecker } from '../answers/answers-checker.ts';
 import { finalReasonAt } from '../answers/final-reason.ts';
+import { addressBlock } from '../http/address-block.ts';
 import { readShallowJson } from '../http/shallow-body.ts';
 import type { RouteDeps } from './deps.ts';
 import { ownSessionRef } from './session-ref.ts';
@@ -36,7 +37,7 @@ export async function registerAnswersRoute(
       );
     });
     scope.post('/api/answers', { config: { access: 'session' }, bodyLimit: BODY_LIMIT_BYTES }, async (request) => {
-      const payload = await checker.check(request.body as Buffer);
+      const payload = await checker.check(request.body as Buffer, addressBlock(request.ip));
       const { sessionId, testId, receivedAt } = ownSessionRef(request, payload, now());
       // Field by field, not `...ref` and more: V8 adds fields after a spread the slow way, 4 µs a
       // save on Node 20 (`sessionRefOf`).
