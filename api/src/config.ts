@@ -69,14 +69,18 @@ export interface S3Settings {
 }
 
 /** `TRUST_PROXY`: unset or `false` (no proxy), `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
-type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
+/**
+ * `true` trusts the one proxy in front, as a hop count of 1 does. Trusting every hop would take
+ * the left-most X-Forwarded-For address, which the client writes itself: anyone could then pick
+ * the address they are counted at, and name a reviewer's office to make her sign-ins wait.
+ */
 export function parseTrustProxy(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
+  if (value === 'true' || /^\d+$/.test(value)) {
+    const hops = value === 'true' ? 1 : Number(value);
     return (_address, hop) => hop < hops;
   }
   return value
