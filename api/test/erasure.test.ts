@@ -347,7 +347,9 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     const reviewer = new ReviewerBrowser(server.url);
     expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
     expect((await reviewer.send('DELETE', `/api/review/invitations/${unused.invitationId}`)).status).toBe(403);
-    expect((await admin.send('DELETE', `/api/review/invitations/${unused.invitationId}`)).status).toBe(204);
+    const erased = await admin.send('DELETE', `/api/review/invitations/${unused.invitationId}`);
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ invitationId: unused.invitationId, state: 'erased', email: '', name: null });
 
     expect(await looksAtInvitation(unused.invitationId)).toBe(0);
     expect(mailsTo()).toEqual([]);

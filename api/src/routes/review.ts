@@ -47,6 +47,7 @@ import {
   changeInvitation,
   createInvitation,
   createInvitations,
+  invitationView,
   listInvitations,
   revokeInvitation,
 } from '../review/invitation-actions.ts';
@@ -441,10 +442,12 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       await recordInvitationChange(access, lookerOf(request), changed, 'invitation changed', now());
       return invitationShown(changed);
     });
-    review.delete<InvitationParams>('/api/review/invitations/:invitationId', async (request, reply) => {
+    review.delete<InvitationParams>('/api/review/invitations/:invitationId', async (request) => {
       requireCompanyAdmin(request);
       await eraseInvitee(deps, await companyInvitation(invitations, request, request.params.invitationId), now());
-      return reply.code(204).send();
+      // The invitation itself stays, erased: the card shows it so, as its link does.
+      const erased = await companyInvitation(invitations, request, request.params.invitationId);
+      return invitationShown(invitationView(erased, now()));
     });
     review.post<InvitationParams>('/api/review/invitations/:invitationId/revoke', small, async (request) => {
       const revoked = await revokeInvitation(

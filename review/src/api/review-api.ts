@@ -281,6 +281,10 @@ export function reviewerCalls(csrfToken: string) {
     sendAgain: (deliveryId: string) =>
       requestJson(at('deliveries', deliveryId, 'send-again'), { method: 'POST', csrfToken }),
 
+    /** Erases whom the invitation was for, and all they sent if they started (admins only); cannot be undone. */
+    eraseInvitee: (invitationId: string) =>
+      requestJson(at('invitations', invitationId), { method: 'DELETE', csrfToken, schema: invitationSchema }),
+
     revokeInvitation: (invitationId: string) =>
       requestJson(at('invitations', invitationId, 'revoke'), { method: 'POST', csrfToken, schema: invitationSchema }),
   };

@@ -7,6 +7,7 @@ import { extraTimeSummary } from '../../../lib/extra-time.ts';
 import { INVITATION_STATE_LABELS } from '../../../lib/invitation-state.ts';
 import { absoluteLink } from '../../../lib/links.ts';
 import { invitationActions } from '../lib/invitation-labels.ts';
+import { EraseInviteeButton } from './EraseInviteeButton.tsx';
 import { InvitationChanges } from './InvitationChanges.tsx';
 import { RevokeButton } from './RevokeButton.tsx';
 
@@ -28,16 +29,22 @@ export function InvitationCard({
     onChanged(saved);
     setMessage(text);
   };
+  const closed = (saved: InvitationView, text: string) => {
+    changed(saved, text);
+    // The buttons that did it are gone with the state; the card's heading (now "Revoked" or
+    // "Erased") takes the focus.
+    heading.current?.focus();
+  };
   return (
     <article className="invitation-card" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        {invitation.name || invitation.email}{' '}
+        {invitation.name || invitation.email || 'Personal invitation'}{' '}
         <span className={`badge badge-state-${invitation.state}`}>{INVITATION_STATE_LABELS[invitation.state]}</span>
       </h3>
       <dl className="facts">
         <div>
           <dt>Email</dt>
-          <dd>{invitation.email}</dd>
+          <dd>{invitation.email || '(erased)'}</dd>
         </div>
         <div>
           <dt>Created</dt>
@@ -79,16 +86,8 @@ export function InvitationCard({
             onChanged={changed}
           />
         )}
-        {actions.revoke && (
-          <RevokeButton
-            invitation={invitation}
-            onRevoked={(saved, text) => {
-              changed(saved, text);
-              // The revoke buttons are gone with the open state; the card's heading (now "Revoked") takes the focus.
-              heading.current?.focus();
-            }}
-          />
-        )}
+        {actions.revoke && <RevokeButton invitation={invitation} onRevoked={closed} />}
+        {actions.erase && <EraseInviteeButton invitation={invitation} onErased={closed} />}
       </div>
       <p className="status-line" role="status">
         {message}
