@@ -1,6 +1,7 @@
 import type { InvitationView } from '@assessment/core';
 import { useSignedIn } from '../../../api/session.tsx';
 import { ConfirmButton } from '../../../components/ConfirmButton.tsx';
+import { erasureAlsoTakes } from '../lib/invitation-labels.ts';
 
 /**
  * Erasing whom an invitation was for, on their request (SPEC section 0), also when they never
@@ -16,12 +17,11 @@ export function EraseInviteeButton({
 }) {
   const { me, calls } = useSignedIn();
   if (me.reviewer.role !== 'admin') return null;
-  const sent = invitation.state === 'unused' ? '' : ', and everything they sent if they started the test';
   return (
     <ConfirmButton
       label="Erase their data"
       confirmLabel="Yes, erase for good"
-      question={`Erase what ${me.company.companyName} holds of ${invitation.email}? Their name and email, the emails sent to them and the record of who looked at this invitation go for good${sent}. Their link then tells them their data was erased.`}
+      question={`Erase what ${me.company.companyName} holds of ${invitation.email}? Their name and email, the emails sent to them and the record of who looked at this invitation go for good${erasureAlsoTakes(invitation.state)}. Their link then tells them their data was erased.`}
       onConfirm={async () => {
         const erased = await calls.eraseInvitee(invitation.invitationId);
         onErased(erased, 'Their data is erased; their link now tells them so.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationActions } from './invitation-labels.ts';
+import { erasureAlsoTakes, invitationActions } from './invitation-labels.ts';
 
 describe('what a reviewer can do with an invitation', () => {
   it('everything while it is open, and extending an expired one', () => {
@@ -42,5 +42,21 @@ describe('what a reviewer can do with an invitation', () => {
       revoke: false,
       erase: false,
     });
+  });
+});
+
+describe('what erasing whom an invitation was for also takes', () => {
+  it('nothing more where the link was never used', () => {
+    expect(erasureAlsoTakes('unused')).toBe('');
+  });
+
+  it('what they sent where the link was used', () => {
+    expect(erasureAlsoTakes('started')).toBe(', and so does everything they sent');
+    expect(erasureAlsoTakes('finished')).toBe(', and so does everything they sent');
+  });
+
+  it('what they sent, if anything, where a closed link may have been used', () => {
+    expect(erasureAlsoTakes('revoked')).toBe(', and so does everything they sent if they started the test');
+    expect(erasureAlsoTakes('expired')).toBe(', and so does everything they sent if they started the test');
   });
 });

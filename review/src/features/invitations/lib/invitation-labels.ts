@@ -24,3 +24,14 @@ export function invitationActions(state: InvitationState): InvitationActions {
     erase: state !== 'erased',
   };
 }
+
+/**
+ * What erasing whom an invitation was for takes beyond their name, email, emails and looks, in
+ * the words of the question that asks first. A revoked or expired link may or may not have been
+ * used before it closed; the card cannot tell (a blind test hides the session), so it says so.
+ */
+export function erasureAlsoTakes(state: InvitationState): string {
+  if (state === 'unused') return '';
+  if (state === 'started' || state === 'finished') return ', and so does everything they sent';
+  return ', and so does everything they sent if they started the test';
+}
