@@ -136,6 +136,40 @@ test("an earlier session's call answered gone does not keep a new session's end 
   expect(await adminSession(request, earlier)).toBeUndefined();
 });
 
+test("an earlier session told it was erased leaves a new session's end screen its own", async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  // The earlier session's end screen hears 410 for its waiting call and its summary: erased.
+  allowProblem(failedRequest('/api/feedback', 'net::ERR_INTERNET_DISCONNECTED'));
+  allowProblem(refusedRequest('/api/feedback', 410));
+  allowProblem(refusedRequest('/api/my-record', 410));
+  allowProblem(/^console error: My record: the server answered 410/);
+  await reachEarlierFeedback(page);
+  await expect.poll(async () => (await sessionOfPage(page, request)) !== undefined).toBe(true);
+  const earlier = await sessionId(page);
+  await page.route('**/api/feedback', (route) => route.abort('internetdisconnected'));
+  await page.locator('label[for="feedback-star-3"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'still being sent' })).toBeVisible();
+  const erased = await request.delete(`/api/admin/sessions/${earlier}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(erased.status()).toBe(204);
+  await page.unroute('**/api/feedback');
+  await expect(page).toHaveURL('/expired');
+  await expect(page.getByRole('heading', { level: 1, name: 'Link Expired' })).toBeVisible();
+
+  // The same browser then takes another test to its end: the summary read there is this session's.
+  await finishNewSession(page);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'All responses have been submitted successfully!' }),
+  ).toBeVisible();
+  await expect(page.getByText('This is what the server holds of your assessment')).toBeVisible();
+  await expect(page).toHaveURL(/\/iprep$/);
+});
+
 test("an earlier session's refused call does not turn a new session's success into a refusal", async ({
   page,
   request,

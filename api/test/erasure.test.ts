@@ -177,6 +177,8 @@ describe.each(TEST_DATABASES)('erasing a candidate ($name)', (database) => {
     const mine = await myRecordStatus(server.url, unique);
     expect(mine.status).toBe(410);
     expect(await mine.json()).toMatchObject({ state: 'erased' });
+    // Never kept by the browser: its next session reads its own record at the same address.
+    expect(mine.headers.get('cache-control')).toBe('no-store');
     expect(await invitationStatus(server.url, { invitation: invitation.token })).toMatchObject({
       status: 410,
       body: { state: 'erased' },

@@ -35,6 +35,10 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     });
     api.decorateRequest('candidate', undefined);
     api.addHook('onRequest', async (request, reply) => {
+      // No answer here is for a browser to keep, refusals included: the candidate's calls that
+      // read (their record) are told apart by headers alone, so a kept 410 of an erased session
+      // was served to the next session of the same browser as its own.
+      reply.header('Cache-Control', 'no-store');
       const refusal = await identifyCandidate(request, deps, deps.now());
       await limits.admit(request, reply);
       if (refusal) throw refusal;
