@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { reachFeedback, storedFeedback } from './feedback-helpers.ts';
 import {
   ADMIN_TOKEN,
@@ -20,6 +20,26 @@ async function reachEarlierFeedback(page: Page): Promise<void> {
   await agreeAndStart(page, EARLIER_TEST_ID);
   await page.evaluate(() => localStorage.setItem('VideoRecorded', 'true'));
   await page.goto(`/invite/${EARLIER_TEST_ID}/iprep`);
+}
+
+/**
+ * An earlier session's feedback sent offline, so its end screen waits with it; the session is
+ * then erased and the network comes back. Answers the earlier session's id.
+ */
+async function earlierErasedWhileItsFeedbackWaits(page: Page, request: APIRequestContext): Promise<string> {
+  await reachEarlierFeedback(page);
+  await expect.poll(async () => (await sessionOfPage(page, request)) !== undefined).toBe(true);
+  const earlier = await sessionId(page);
+  await page.route('**/api/feedback', (route) => route.abort('internetdisconnected'));
+  await page.locator('label[for="feedback-star-3"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'still being sent' })).toBeVisible();
+  const erased = await request.delete(`/api/admin/sessions/${earlier}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(erased.status()).toBe(204);
+  await page.unroute('**/api/feedback');
+  return earlier;
 }
 
 /** A new session in the same browser submits its feedback and has its end screen. */
@@ -98,19 +118,7 @@ test("an earlier session's call answered gone does not keep a new session's end 
   // The earlier session's feedback waits offline, then the server answers it 410: its data was erased.
   allowProblem(failedRequest('/api/feedback', 'net::ERR_INTERNET_DISCONNECTED'));
   allowProblem(refusedRequest('/api/feedback', 410));
-  await reachEarlierFeedback(page);
-  await expect.poll(async () => (await sessionOfPage(page, request)) !== undefined).toBe(true);
-  const earlier = await sessionId(page);
-  await page.route('**/api/feedback', (route) => route.abort('internetdisconnected'));
-  await page.locator('label[for="feedback-star-3"]').click();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'still being sent' })).toBeVisible();
-
-  const erased = await request.delete(`/api/admin/sessions/${earlier}`, {
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-  });
-  expect(erased.status()).toBe(204);
-  await page.unroute('**/api/feedback');
+  const earlier = await earlierErasedWhileItsFeedbackWaits(page, request);
   // The earlier end screen asks before the page is left while its call waits; the candidate leaves.
   page.on('dialog', (dialog) => void dialog.accept());
   const answeredGone = page.waitForResponse(
@@ -146,18 +154,7 @@ test("an earlier session told it was erased leaves a new session's end screen it
   allowProblem(refusedRequest('/api/feedback', 410));
   allowProblem(refusedRequest('/api/my-record', 410));
   allowProblem(/^console error: My record: the server answered 410/);
-  await reachEarlierFeedback(page);
-  await expect.poll(async () => (await sessionOfPage(page, request)) !== undefined).toBe(true);
-  const earlier = await sessionId(page);
-  await page.route('**/api/feedback', (route) => route.abort('internetdisconnected'));
-  await page.locator('label[for="feedback-star-3"]').click();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'still being sent' })).toBeVisible();
-  const erased = await request.delete(`/api/admin/sessions/${earlier}`, {
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-  });
-  expect(erased.status()).toBe(204);
-  await page.unroute('**/api/feedback');
+  await earlierErasedWhileItsFeedbackWaits(page, request);
   await expect(page).toHaveURL('/expired');
   await expect(page.getByRole('heading', { level: 1, name: 'Link Expired' })).toBeVisible();
 

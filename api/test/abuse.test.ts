@@ -1,13 +1,12 @@
-import http from 'node:http';
 import type { RegistrationPayload } from '@assessment/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   adminGet,
   answers,
   type InProcessServer,
-  keyHeaders,
   newSessionId,
   postJson,
+  postJsonFrom,
   registration,
   startServer,
 } from './helpers.ts';
@@ -52,41 +51,10 @@ describe('many candidates behind one address', () => {
   });
 });
 
-/**
- * A registration sent from `address`, a loopback address of its own (Linux answers on all of
- * 127.0.0.0/8), so the server sees the address on the socket, as it would a real client's.
- */
+/** A registration sent from `address` (`postJsonFrom`). */
 function registerFrom(url: string, address: string, overrides: Partial<RegistrationPayload> = {}) {
   const unique = newSessionId();
-  const body = JSON.stringify(registration(unique, overrides));
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: { error?: string } }>(
-    (resolve, reject) => {
-      const request = http.request(
-        `${url}/api/now-assessment`,
-        {
-          method: 'POST',
-          localAddress: address,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            ...keyHeaders(unique),
-          },
-        },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk) => {
-            text += chunk;
-          });
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    },
-  );
+  return postJsonFrom(url, address, '/api/now-assessment', unique, registration(unique, overrides));
 }
 
 describe('registration limits', () => {

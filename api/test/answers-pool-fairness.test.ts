@@ -1,12 +1,11 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from './databases.ts';
 import {
   adminSession,
   answers,
   type ChildServer,
-  keyHeaders,
   newSessionId,
+  postJsonFrom,
   registration,
   spawnServer,
   tempDataDir,
@@ -21,35 +20,10 @@ const STRANGER_SESSIONS = 8;
 const SAVES_AT_ONCE = 60;
 const BUSY = 'The server is busy checking answers; try again shortly';
 
-/** A POST from `address`, a loopback address of its own, so the server sees it on the socket. */
-function postFrom(url: string, address: string, route: string, unique: string, payload: unknown) {
-  const body = JSON.stringify(payload);
-  return new Promise<{ status: number; error?: string }>((resolve, reject) => {
-    const request = http.request(
-      `${url}${route}`,
-      {
-        method: 'POST',
-        localAddress: address,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...keyHeaders(unique),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => {
-          text += chunk;
-        });
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, error: (JSON.parse(text) as { error?: string }).error }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+/** A POST from `address` (`postJsonFrom`), as its status and error. */
+async function postFrom(url: string, address: string, route: string, unique: string, payload: unknown) {
+  const { status, body } = await postJsonFrom(url, address, route, unique, payload);
+  return { status, error: body.error };
 }
 
 describe.each(TEST_DATABASES)('the answers pool, kept full by a stranger ($name)', (database) => {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -438,4 +439,41 @@ export async function uploadOffset(
 /** The session key header for a session, for tests that send requests of their own. */
 export function keyHeaders(unique: string): Record<string, string> {
   return { [SESSION_KEY_HEADER]: keyOf(unique) };
+}
+
+/**
+ * A POST of `payload` as session `unique`, sent from `address`, a loopback address of its own
+ * (Linux answers on all of 127.0.0.0/8), so the server sees the address on the socket, as it
+ * would a real client's.
+ */
+export function postJsonFrom(url: string, address: string, route: string, unique: string, payload: unknown) {
+  const body = JSON.stringify(payload);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: { error?: string } }>(
+    (resolve, reject) => {
+      const request = http.request(
+        `${url}${route}`,
+        {
+          method: 'POST',
+          localAddress: address,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            ...keyHeaders(unique),
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    },
+  );
 }
