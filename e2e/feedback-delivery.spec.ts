@@ -157,6 +157,8 @@ test("an earlier session told it was erased leaves a new session's end screen it
   await earlierErasedWhileItsFeedbackWaits(page, request);
   await expect(page).toHaveURL('/expired');
   await expect(page.getByRole('heading', { level: 1, name: 'Link Expired' })).toBeVisible();
+  // Told why: not a link that may have expired, but their data that is gone.
+  await expect(page.getByText('Your data for this assessment has been erased')).toBeVisible();
 
   // The same browser then takes another test to its end: the summary read there is this session's.
   await finishNewSession(page);

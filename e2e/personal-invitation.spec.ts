@@ -141,6 +141,8 @@ test.describe('personal invitation links', () => {
     // The next autosave is answered 410.
     await expect(page).toHaveURL('/expired', { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Link Expired' })).toBeVisible();
+    // A revoked link erased nothing: the candidate is not told it did.
+    await expect(page.getByText('has been erased')).toHaveCount(0);
 
     expect((await adminSession(request, id))?.answers?.html[0]).toBe('<p>Before the revocation</p>');
     expect(await storedAnswers(page)).toEqual(['<p>Before the revocation, and after it</p>', '', '']);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Take } from '../../recording/lib/take.ts';
 import { CHUNK_SIZING } from './chunk-sizing.ts';
 import {
-  closesInvitation,
+  closedInvitationState,
   formatMegabytes,
   isRetryableUploadFailure,
   isStalled,
@@ -115,11 +115,14 @@ describe('refusalReason', () => {
   });
 });
 
-describe('closesInvitation', () => {
+describe('closedInvitationState', () => {
   it("tells the API's 410 for a closed invitation from tus's 410 for an upload it no longer holds", () => {
-    expect(closesInvitation(410, '{"error":"This invitation link has been revoked.","state":"revoked"}')).toBe(true);
-    expect(closesInvitation(410, 'Upload expired')).toBe(false);
-    expect(closesInvitation(410, undefined)).toBe(false);
-    expect(closesInvitation(403, '{"error":"x","state":"revoked"}')).toBe(false);
+    expect(closedInvitationState(410, '{"error":"This invitation link has been revoked.","state":"revoked"}')).toBe(
+      'revoked',
+    );
+    expect(closedInvitationState(410, '{"error":"Your data was erased.","state":"erased"}')).toBe('erased');
+    expect(closedInvitationState(410, 'Upload expired')).toBeNull();
+    expect(closedInvitationState(410, undefined)).toBeNull();
+    expect(closedInvitationState(403, '{"error":"x","state":"revoked"}')).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
 import type { SessionRef } from '@assessment/core';
-import { invitationGoneSchema, type VideoUploadMetadata, wireSessionRef } from '@assessment/core';
+import {
+  type ClosedInvitationState,
+  closedStateOfAnswer,
+  type VideoUploadMetadata,
+  wireSessionRef,
+} from '@assessment/core';
 import { uploadFileType } from '../../recording/lib/recorder-format.ts';
 import type { Take } from '../../recording/lib/take.ts';
 
@@ -85,15 +90,15 @@ export function refusalReason(body: string | undefined, status: number): string 
 }
 
 /**
- * Whether a refused upload request was refused because the candidate's personal invitation was
- * revoked or has expired: the API's 410 names the invitation's state. tus answers 410 for an
- * upload it no longer holds too; that one carries no such body.
+ * The state of the candidate's personal invitation when a refused upload request was refused
+ * because it is closed (revoked, expired, or the candidate's data erased): the API's 410 names it.
+ * Null for any other refusal: tus answers 410 for an upload it no longer holds too, with no such body.
  */
-export function closesInvitation(status: number, body: string | undefined): boolean {
-  if (status !== 410) return false;
+export function closedInvitationState(status: number, body: string | undefined): ClosedInvitationState | null {
+  if (status !== 410) return null;
   try {
-    return invitationGoneSchema.safeParse(JSON.parse(body ?? '')).success;
+    return closedStateOfAnswer(JSON.parse(body ?? ''));
   } catch {
-    return false;
+    return null;
   }
 }

@@ -6,7 +6,7 @@ import type { Take } from '../../recording/lib/take.ts';
 import { adaptiveFileReader, CHUNK_SIZING, type ChunkSizer, createChunkSizer } from './chunk-sizing.ts';
 import { watchForStalls } from './stall-watch.ts';
 import {
-  closesInvitation,
+  closedInvitationState,
   isRetryableUploadFailure,
   offersWayOn,
   refusalReason,
@@ -240,9 +240,9 @@ export class VideoSender {
           await recordingStore.update(take.id, { submitted: false, uploadUrl: null });
           const response = (error as DetailedError).originalResponse;
           this.report({ phase: 'refused', reason: refusalReason(response?.getBody(), statusOf(error)) });
-          if (closesInvitation(statusOf(error), response?.getBody())) {
-            reportInvitationEvent({ kind: 'closed', sessionId: this.session.sessionId });
-          }
+          const closed = closedInvitationState(statusOf(error), response?.getBody());
+          if (closed)
+            reportInvitationEvent({ kind: 'closed', sessionId: this.session.sessionId, erased: closed === 'erased' });
           return;
         }
         this.tell(this.failed(error, total));

@@ -50,6 +50,12 @@ export const invitationGoneSchema = z.object({
   state: z.enum(['revoked', 'expired', 'erased']),
 });
 
+/** The state a 410's body names, or null when it is not the API's answer about a closed link. */
+export function closedStateOfAnswer(body: unknown): InvitationGone['state'] | null {
+  const gone = invitationGoneSchema.safeParse(body);
+  return gone.success ? gone.data.state : null;
+}
+
 export type InvitationStatusRequest = z.input<typeof invitationStatusRequestSchema>;
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 export type InvitationGone = z.infer<typeof invitationGoneSchema>;

@@ -11,8 +11,8 @@ export const INVITATION_ID_PATTERN = /^inv_[0-9a-f]{16}$/;
 export const INVITATION_STATES = ['unused', 'started', 'finished', 'expired', 'revoked', 'erased'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 /**
- * The states in which the link no longer opens the assessment: `/expired` for a revoked or
- * expired link, `/erased` once the candidate's data was erased.
+ * The states in which the link no longer opens the assessment: each leads to Link Expired
+ * (`/expired`), which also says so once the candidate's data was erased.
  */
 export type ClosedInvitationState = Extract<InvitationState, 'expired' | 'revoked' | 'erased'>;
 

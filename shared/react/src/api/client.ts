@@ -1,5 +1,6 @@
 import {
   type AnswersPayload,
+  closedStateOfAnswer,
   createOutbox,
   type DeviceCheckPayload,
   type DeviceCheckResponse,
@@ -8,7 +9,6 @@ import {
   type InvitationGone,
   type InvitationStatus,
   type InvitationStatusRequest,
-  invitationGoneSchema,
   invitationStatusSchema,
   type MyRecord,
   myRecordSchema,
@@ -56,6 +56,11 @@ export function videoUploadEndpoint(): string {
   return `${baseUrl}/videos/`;
 }
 
+/** A call of the session answered 410: the shell tells the candidate, and whether their data was erased. */
+function reportClosed(sessionId: string, answer: unknown): void {
+  reportInvitationEvent({ kind: 'closed', sessionId, erased: closedStateOfAnswer(answer) === 'erased' });
+}
+
 function theOutbox(): Outbox {
   outbox ??= createOutbox({
     storage: browserStorage(),
@@ -63,8 +68,9 @@ function theOutbox(): Outbox {
     fetch: (input, init) => fetch(input, init),
     baseUrl: () => baseUrl,
     // Items of a session carry its id as their sequence (`sessionCall`).
-    onGone: (item) => {
-      if (item.sequence) reportInvitationEvent({ kind: 'closed', sessionId: item.sequence });
+    onGone: (item, _reason, state) => {
+      if (item.sequence)
+        reportInvitationEvent({ kind: 'closed', sessionId: item.sequence, erased: state === 'erased' });
     },
     onRefused: (item, status) => {
       if (item.path === REGISTRATION_PATH && item.sequence) {
@@ -155,10 +161,8 @@ export async function postDeviceCheck(payload: DeviceCheckPayload): Promise<Devi
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(10_000),
     });
-    if (response.status === GONE_STATUS) {
-      reportInvitationEvent({ kind: 'closed', sessionId });
-    }
     const body: unknown = await response.json().catch(() => null);
+    if (response.status === GONE_STATUS) reportClosed(sessionId, body);
     if (response.ok && typeof (body as Partial<DeviceCheckResponse>).result === 'boolean') {
       return { result: (body as DeviceCheckResponse).result };
     }
@@ -246,10 +250,7 @@ export async function checkInvitation(link: InviteLink): Promise<InvitationCheck
     });
     const answer: unknown = await response.json().catch(() => null);
     if (response.status === 404) return { kind: 'unknown' };
-    if (response.status === GONE_STATUS) {
-      const gone = invitationGoneSchema.safeParse(answer);
-      return { kind: 'closed', state: gone.success ? gone.data.state : 'revoked' };
-    }
+    if (response.status === GONE_STATUS) return { kind: 'closed', state: closedStateOfAnswer(answer) ?? 'revoked' };
     const status = invitationStatusSchema.safeParse(answer);
     if (response.ok && status.success) return { kind: 'answered', status: status.data };
     console.error(`Invitation check: the server answered ${response.status}`, answer);
@@ -312,8 +313,8 @@ export async function fetchMyRecord(sessionId: string): Promise<MyRecordResult> 
       headers: { ...keyHeaders, [SESSION_ID_HEADER]: sessionId },
       signal: AbortSignal.timeout(15_000),
     });
-    if (response.status === GONE_STATUS) reportInvitationEvent({ kind: 'closed', sessionId });
     const answer: unknown = await response.json().catch(() => null);
+    if (response.status === GONE_STATUS) reportClosed(sessionId, answer);
     const record = myRecordSchema.safeParse(answer);
     if (response.ok && record.success) return { kind: 'loaded', record: record.data };
     console.error(`My record: the server answered ${response.status}`, answer);

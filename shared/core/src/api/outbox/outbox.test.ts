@@ -65,6 +65,7 @@ async function answeringServer() {
   let answer: { status: number; error: string; state?: string } = {
     status: 410,
     error: 'This invitation link has expired.',
+    state: 'expired',
   };
   const server = http.createServer((request, response) => {
     request.resume();
@@ -97,7 +98,7 @@ describe('outbox, server answering', () => {
   it('keeps a call answered 410, says so, and sends it when flushed after the server takes it again', async () => {
     const server = await answeringServer();
     const storage = memoryStorage();
-    const gone: { path: string; sequence: string | undefined; reason: string }[] = [];
+    const gone: { path: string; sequence: string | undefined; reason: string; state: string | null }[] = [];
     let firstGone: () => void = () => {};
     const answered = new Promise<void>((resolve) => {
       firstGone = resolve;
@@ -107,8 +108,8 @@ describe('outbox, server answering', () => {
       fetch,
       baseUrl: () => server.baseUrl,
       log: { error() {}, warn() {} },
-      onGone: (item, reason) => {
-        gone.push({ path: item.path, sequence: item.sequence, reason });
+      onGone: (item, reason, state) => {
+        gone.push({ path: item.path, sequence: item.sequence, reason, state });
         firstGone();
       },
     });
@@ -119,7 +120,9 @@ describe('outbox, server answering', () => {
     // Time for a retry that must not come: the next one is minutes away.
     await new Promise((resolve) => setTimeout(resolve, 300));
 
-    expect(gone).toEqual([{ path: '/answers', sequence: 'session-1', reason: 'This invitation link has expired.' }]);
+    expect(gone).toEqual([
+      { path: '/answers', sequence: 'session-1', reason: 'This invitation link has expired.', state: 'expired' },
+    ]);
     // Kept in storage, not refused, and the session's later call waits behind it.
     expect(outbox.pendingCount()).toBe(2);
     expect(outbox.refusedCount()).toBe(0);
@@ -140,7 +143,7 @@ describe('outbox, server answering', () => {
       fetch,
       baseUrl: () => server.baseUrl,
       log: { error() {}, warn() {} },
-      onGone: (item) => gone.push(`${item.sequence} ${item.path}`),
+      onGone: (item, _reason, state) => gone.push(`${item.sequence} ${item.path} ${state}`),
     });
     outboxes.push(outbox);
     server.answerWith(410, 'The data of this assessment has been erased.', 'erased');
@@ -150,7 +153,7 @@ describe('outbox, server answering', () => {
     outbox.enqueue({ path: '/answers', body: {}, sequence: 'revoked-session' });
     await outbox.flush();
 
-    expect(gone).toEqual(['erased-session /feedback', 'revoked-session /answers']);
+    expect(gone).toEqual(['erased-session /feedback erased', 'revoked-session /answers revoked']);
     expect(outbox.pendingCount()).toBe(0);
     expect(storage.getItem(OUTBOX_STORAGE_KEY)).toBe('[]');
     expect([outbox.refusedCount('erased-session'), outbox.refusedCount('revoked-session')]).toEqual([1, 1]);

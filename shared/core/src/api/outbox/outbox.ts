@@ -1,4 +1,5 @@
 import type { KeyValueStorage } from '../../store/safe-storage.ts';
+import type { InvitationGone } from '../invitation-schemas.ts';
 import { utf8Length } from '../schemas.ts';
 import { BACKOFF_CAP_MS, createBackoff } from './backoff.ts';
 import { createDeliveryLoop, isFirstOfSequence } from './delivery-loop.ts';
@@ -62,9 +63,10 @@ export interface OutboxDeps {
   /**
    * The server answered 410. For an expired invitation the call is kept and tried again later, or
    * at the next `flush`; for a revoked invitation or an erased session, which never open again, it
-   * is dropped and counted as refused.
+   * is dropped and counted as refused. `state`: what the server said of the link, null when it
+   * said nothing the product knows.
    */
-  onGone?: (item: OutboxItem, reason: string) => void;
+  onGone?: (item: OutboxItem, reason: string, state: InvitationGone['state'] | null) => void;
 }
 
 export interface Outbox {
@@ -163,12 +165,12 @@ export function createOutbox(deps: OutboxDeps): Outbox {
           log.warn(`Outbox: POST ${item.path} answered 410 (${result.reason}); it can never be taken and is dropped`);
           refused.record(item, GONE_STATUS);
           remove(item.id);
-          deps.onGone?.(item, result.reason);
+          deps.onGone?.(item, result.reason, result.state);
           return 'dropped';
         }
         log.warn(`Outbox: POST ${item.path} answered 410 (${result.reason}); it is kept and tried again later`);
         backoff.retryLater(item.id, GONE_RETRY_MS);
-        deps.onGone?.(item, result.reason);
+        deps.onGone?.(item, result.reason, result.state);
         return 'gone';
       case 'retry':
         backoff.retryLater(item.id, result.retryAfterMs);

@@ -1,4 +1,4 @@
-import { invitationGoneSchema } from '../invitation-schemas.ts';
+import { closedStateOfAnswer, type InvitationGone } from '../invitation-schemas.ts';
 import type { OutboxItem } from './outbox.ts';
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -13,9 +13,9 @@ export type PostResult =
    * expiry extended), so such a call is not lost like a refused one. `final` when the server named
    * a state that never opens again: a revoked invitation changes no more
    * (api/src/review/invitation-actions.ts), and an erased session's key is answered 410 for good
-   * (api/src/http/candidate-access.ts).
+   * (api/src/http/candidate-access.ts). `state`: the one the server named, null when it named none.
    */
-  | { kind: 'gone'; reason: string; final: boolean }
+  | { kind: 'gone'; reason: string; state: InvitationGone['state'] | null; final: boolean }
   /** The server answered but could not take it now (5xx, 408, 429); `retryAfterMs` when it said when. */
   | { kind: 'retry'; status: number; retryAfterMs: number | undefined }
   | { kind: 'unreachable'; error: unknown };
@@ -45,9 +45,8 @@ function describeRefusal(response: Response, body: unknown): string {
 
 async function goneResult(response: Response): Promise<PostResult> {
   const body = await readRefusal(response);
-  const gone = invitationGoneSchema.safeParse(body);
-  const final = gone.success && gone.data.state !== 'expired';
-  return { kind: 'gone', reason: describeRefusal(response, body), final };
+  const state = closedStateOfAnswer(body);
+  return { kind: 'gone', reason: describeRefusal(response, body), state, final: state !== null && state !== 'expired' };
 }
 
 function retryAfterMs(response: Response, capMs: number): number | undefined {
