@@ -6,7 +6,12 @@ import { HeadObjectCommand, ListObjectsV2Command, NotFound, PutObjectCommand } f
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { configFromEnv, type S3Settings } from '../src/config.ts';
+import { startDeliverySender } from '../src/mail/delivery-sender.ts';
+import { createMailTransport, type MailTransport } from '../src/mail/mail-transport.ts';
+import { eraseInvitee } from '../src/privacy/erasure.ts';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
+import type { DeliveryStore } from '../src/storage/deliveries/delivery-store.ts';
+import { createFileVideoStore } from '../src/storage/videos/file-video-store.ts';
 import { createS3Client } from '../src/storage/videos/s3-video-store.ts';
 import { storesBeside, TEST_DATABASES } from './databases.ts';
 import { registrationWithGender } from './demographic-helpers.ts';
@@ -631,6 +636,140 @@ describe.each(TEST_DATABASES)('sweeping the bucket ($name)', (database) => {
     const stored = await adminGet(server.url, `/api/admin/sessions/${unique}/video`);
     expect(stored.status).toBe(200);
     expect(Buffer.from(await stored.arrayBuffer()).equals(video)).toBe(true);
+  });
+});
+
+/** A promise that another step resolves (`Promise.withResolvers` needs Node 22). */
+function signal() {
+  let give = () => {};
+  const given = new Promise<void>((resolve) => {
+    give = resolve;
+  });
+  return { given, give };
+}
+
+describe.each(TEST_DATABASES)('erasing a candidate while an email to them is being sent ($name)', (database) => {
+  const dataDir = tempDataDir();
+  const mailDir = path.join(dataDir, 'mail');
+  const files = createMailTransport({ smtpUrl: undefined, from: 'assessment@localhost', mailDir });
+  const videos = createFileVideoStore(path.join(dataDir, 'videos'));
+  let beside: Awaited<ReturnType<typeof storesBeside>>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    beside = await storesBeside({ ...opened.env, DATA_DIR: dataDir });
+  });
+
+  afterAll(async () => {
+    await beside.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /**
+   * Queues an invitation's email and runs the sender once, with the real file transport and
+   * stores. `during(invitationId, write)` stands for the transport's send, after the message was
+   * composed from the invitation: it starts the erasure of whom it was for and calls `write` (the
+   * real send) when the erasure has got as far as the interleaving it shows.
+   */
+  async function sendWhileErasing(
+    during: (invitationId: string, write: () => Promise<void>) => Promise<void>,
+    deliveries: DeliveryStore = beside.stores.deliveries,
+  ) {
+    const { stores } = beside;
+    const invitationId = `inv_${randomBytes(6).toString('hex')}`;
+    const sent: string[] = [];
+    const mail: MailTransport = {
+      ...files,
+      async send(message) {
+        sent.push(message.deliveryId);
+        await during(invitationId, () => files.send(message));
+      },
+    };
+    await stores.invitations.createInvitation({
+      invitationId,
+      testId,
+      invitationToken: invitationId.padEnd(26, 'x'),
+      email: 'racing@mail.example',
+      name: 'Racing Candidate',
+      createdAt: Date.now(),
+      expiresAt: Date.now() + DAY,
+      extraTimePercent: 0,
+    });
+    const errors: unknown[] = [];
+    const sender = startDeliverySender({
+      ...stores,
+      deliveries,
+      mail,
+      publicUrl: 'http://127.0.0.1',
+      webhookAllowPrivate: false,
+      now: Date.now,
+      onError: (error) => errors.push(error),
+    });
+    await sender.runDue();
+    await sender.stop();
+    expect(errors).toEqual([]);
+    expect(sent).toHaveLength(1);
+    return { invitationId, deliveryId: sent[0] as string };
+  }
+
+  it('leaves no file of an email whose candidate was erased after it was composed and before it was written', async () => {
+    const erasure = { ...beside.stores, videos, mail: files };
+    const { invitationId, deliveryId } = await sendWhileErasing(async (invitationId, write) => {
+      await eraseInvitee(erasure, { invitationId, sessionId: null }, Date.now());
+      await write();
+    });
+
+    expect(filesNamed(mailDir, deliveryId)).toEqual([]);
+    expect(await beside.stores.deliveries.deliveryIdsOf(null, invitationId)).toEqual([]);
+  });
+
+  it('leaves no file of an email written and marked sent between the erasure’s removal of the files and of the rows', async () => {
+    const { stores } = beside;
+    const filesRemoved = signal();
+    const markedSent = signal();
+    const erasure = {
+      ...stores,
+      videos,
+      mail: {
+        ...files,
+        async forget(deliveryIds: readonly string[]) {
+          await files.forget(deliveryIds);
+          filesRemoved.give();
+        },
+      },
+      privacy: {
+        ...stores.privacy,
+        async eraseUnusedInvitation(invitationId: string, at: number) {
+          await markedSent.given;
+          await stores.privacy.eraseUnusedInvitation(invitationId, at);
+        },
+      },
+    };
+    let erasing: Promise<void> | undefined;
+    const { invitationId, deliveryId } = await sendWhileErasing(
+      async (invitationId, write) => {
+        erasing = eraseInvitee(erasure, { invitationId, sessionId: null }, Date.now());
+        await filesRemoved.given;
+        await write();
+      },
+      {
+        ...stores.deliveries,
+        async markSent(...args) {
+          try {
+            return await stores.deliveries.markSent(...args);
+          } finally {
+            markedSent.give();
+          }
+        },
+      },
+    );
+    await erasing;
+
+    expect(filesNamed(mailDir, deliveryId)).toEqual([]);
+    expect(await stores.deliveries.deliveryIdsOf(null, invitationId)).toEqual([]);
   });
 });
 

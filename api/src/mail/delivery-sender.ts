@@ -200,7 +200,9 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
       );
       return;
     }
-    await deliveries.markSent(deliveryId, now(), status);
+    // No row: an erasure ran after `compose` read the candidate, found no file of this email yet,
+    // and took the row. The file written since is a copy of them nothing else would erase (SPEC section 0).
+    if (!(await deliveries.markSent(deliveryId, now(), status))) await mail.forget([deliveryId]);
   }
 
   /** The sends under way on this instance, by delivery id, and how many each company has: its lane (`lanes.ts`). */

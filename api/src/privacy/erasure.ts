@@ -24,7 +24,10 @@ const RETENTION_BATCH = 100;
  * the uploads folder's bytes, unfinished uploads too) and of the emails about them kept as files,
  * then the session and everything stored with it in one transaction. Copies go first so that a
  * failure leaves rows that still point at what is left, and the erasure can simply be run again.
- * False when there was no such session.
+ * The emails' files are removed once more after the rows: an email being sent meanwhile may have
+ * been written, and marked sent, after the first removal and before the rows went (one marked
+ * after finds no row, and the sender removes its file: `delivery-sender.ts`). False when there was
+ * no such session.
  */
 export async function eraseCandidate(
   { sessions, privacy, videos, deliveries, mail }: ErasureDeps,
@@ -35,15 +38,19 @@ export async function eraseCandidate(
   const record = await sessions.getSession(sessionId);
   if (!record) return false;
   for (const video of record.videos) await videos.erase(video.uploadId);
-  await mail.forget(await deliveries.deliveryIdsOf(sessionId, record.invitation?.invitationId ?? null));
-  return privacy.eraseSession(sessionId, at, reason);
+  const deliveryIds = await deliveries.deliveryIdsOf(sessionId, record.invitation?.invitationId ?? null);
+  await mail.forget(deliveryIds);
+  const erased = await privacy.eraseSession(sessionId, at, reason);
+  await mail.forget(deliveryIds);
+  return erased;
 }
 
 /**
  * Erases whom a personal invitation was for (SPEC section 0), on request: where it was used, its
- * candidate whole (`eraseCandidate`); else the emails sent to them (their files first, as above),
- * then their name and email and the looks at them. Of a link used meanwhile, only the files of its
- * emails go (`eraseUnusedInvitation` keeps the rest), and its candidate stays until erased as one.
+ * candidate whole (`eraseCandidate`); else the emails sent to them (their files before and after
+ * the rows, as above), then their name and email and the looks at them. Of a link used meanwhile,
+ * only the files of its emails go (`eraseUnusedInvitation` keeps the rest), and its candidate stays
+ * until erased as one.
  */
 export async function eraseInvitee(
   deps: ErasureDeps,
@@ -54,8 +61,10 @@ export async function eraseInvitee(
     await eraseCandidate(deps, invitation.sessionId, at, 'request');
     return;
   }
-  await deps.mail.forget(await deps.deliveries.deliveryIdsOf(null, invitation.invitationId));
+  const deliveryIds = await deps.deliveries.deliveryIdsOf(null, invitation.invitationId);
+  await deps.mail.forget(deliveryIds);
   await deps.privacy.eraseUnusedInvitation(invitation.invitationId, at);
+  await deps.mail.forget(deliveryIds);
 }
 
 /**

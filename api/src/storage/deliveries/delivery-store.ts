@@ -80,8 +80,11 @@ export interface DeliveryStore {
   dueDeliveries(now: number, limit: number, perCompany: number): Promise<DueDelivery[]>;
   /** Takes a due delivery for one attempt, held until `now + holdMs`; undefined when another instance has it. */
   claimDelivery(deliveryId: string, now: number, holdMs: number): Promise<StoredDelivery | undefined>;
-  /** `status`: the HTTP status a webhook got; null for an email. */
-  markSent(deliveryId: string, at: number, status?: number | null): Promise<void>;
+  /**
+   * `status`: the HTTP status a webhook got; null for an email. False when there was no such
+   * delivery any more: its candidate was erased while it was being sent.
+   */
+  markSent(deliveryId: string, at: number, status?: number | null): Promise<boolean>;
   /** The attempt failed: try again at `retryAt`, or give up (`failed`) when it is null. */
   markFailed(deliveryId: string, error: string, retryAt: number | null, status?: number | null): Promise<void>;
   /**
@@ -237,12 +240,13 @@ export const deliveryWrites = defineWrites({
     return row && toDelivery(row);
   },
 
-  async markSent({ db }, deliveryId: string, at: number, status: number | null = null): Promise<void> {
-    await db
+  async markSent({ db }, deliveryId: string, at: number, status: number | null = null): Promise<boolean> {
+    const marked = await db
       .updateTable('deliveries')
       .set({ state: 'sent', sent_at: at, held_until: 0, last_error: null, last_status: status, payload: keptPayload })
       .where('delivery_id', '=', deliveryId)
-      .execute();
+      .executeTakeFirst();
+    return marked.numUpdatedRows > 0n;
   },
 
   async markFailed(
