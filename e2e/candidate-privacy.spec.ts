@@ -21,6 +21,11 @@ const ERASURE_TEST_ID = 'x0gsaxmk';
 /** The company's test whose list of invitations is looked at: no other test here lists its invitations. */
 const INVITATIONS_TEST = { testId: 'esok50ll', roleName: 'Token Listing Manager' };
 
+// The company's home page lists every email sent in its name, and each candidate it names is a look
+// at them (api/src/privacy/access-records.ts): these tests, which count the looks at a candidate of
+// their own, run one after another, so that no other test's admin is shown that candidate meanwhile.
+test.describe.configure({ mode: 'default' });
+
 /** A browser of its own (`otherBrowser`: its own cookies and storage), watched like `page`. */
 async function ownBrowser(browser: Browser, watchPage: (page: Page) => Promise<void>) {
   const own = await otherBrowser(browser);
@@ -73,10 +78,12 @@ test('a reviewer opens a finished candidate: the end screen says so, and the can
   // company's, and other tests look at its other candidates meanwhile: the row is found by its admin.
   await review.goto('/review/');
   const log = review.getByRole('table', { name: 'Access log, newest first' });
-  const look = log.getByRole('row').filter({ hasText: admin.email });
+  const looks = log.getByRole('row').filter({ hasText: admin.email });
+  const look = looks.filter({ hasText: 'Opened the candidate' });
   await expect(look).toHaveCount(1);
-  await expect(look).toContainText('Opened the candidate');
   await expect(look).toContainText(id);
+  // The page's list of emails names the candidate as their receipt's recipient: a look of its own.
+  await expect(review.getByRole('table', { name: 'Emails and webhooks, newest first' })).toContainText(ADA.email);
 
   // The candidate's answer to the gender question reaches the company only as a count, and not
   // while their month runs: counts that moved with each candidate would tell whose answer each
@@ -93,11 +100,14 @@ test('a reviewer opens a finished candidate: the end screen says so, and the can
   const candidates = review.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
   await expect(candidates.getByRole('row').filter({ hasText: ADA.fullName }).first()).toBeVisible();
   await review.goto('/review/');
-  await expect(look).toHaveCount(2);
-  await expect(look.filter({ hasText: 'Saw the candidate in the list of candidates' })).toContainText(id);
+  await expect(looks.filter({ hasText: 'Saw the candidate in the list of candidates' })).toContainText(id);
+  await expect(
+    looks.filter({ hasText: 'Saw the email address in the list of messages' }).filter({ hasText: id }),
+  ).toHaveCount(1);
   await page.reload();
   await expect(record.getByRole('listitem')).toHaveText([
     /: An admin saw your entry in the list of candidates\.$/,
+    /: An admin saw your email address in the list of messages sent\.$/,
     /: An admin opened your submission\.$/,
   ]);
 });
@@ -182,6 +192,8 @@ test('an admin sees a personal invitation in the list of invitations, by keyboar
   const review = (await ownBrowser(browser, watchPage)).page;
   await signInByKeyboard(review, admin);
   await expect(review.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
+  // The list of emails names the invitee as their invitation's recipient: a look before the next.
+  await expect(review.getByRole('table', { name: 'Emails and webhooks, newest first' })).toContainText(ADA.email);
   await tabToShownFocus(review, review.getByRole('link', { name: INVITATIONS_TEST.roleName }));
   await press(review, 'Enter');
   await expect(review.getByRole('heading', { level: 1, name: INVITATIONS_TEST.roleName })).toBeFocused();
@@ -197,9 +209,11 @@ test('an admin sees a personal invitation in the list of invitations, by keyboar
   await press(review, 'Enter');
   await expect(review.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
   const log = review.getByRole('table', { name: 'Access log, newest first' });
-  const look = log.getByRole('row').filter({ hasText: admin.email });
+  const look = log
+    .getByRole('row')
+    .filter({ hasText: admin.email })
+    .filter({ hasText: 'Saw the invitation in the list of invitations' });
   await expect(look).toHaveCount(1);
-  await expect(look).toContainText('Saw the invitation in the list of invitations');
   await expect(look).toContainText(`Invitation for ${ADA.email}`);
   expect(await seriousAccessibilityViolations(review)).toEqual([]);
 
@@ -214,5 +228,6 @@ test('an admin sees a personal invitation in the list of invitations, by keyboar
   await expect(record.getByText('Looked at so far by 1 admin.')).toBeVisible();
   await expect(record.getByRole('listitem')).toHaveText([
     /: An admin saw your invitation in the list of invitations\.$/,
+    /: An admin saw your email address in the list of messages sent\.$/,
   ]);
 });

@@ -8,6 +8,7 @@ import {
   answers,
   CANDIDATE_EMAIL,
   createUpload,
+  feedback,
   type InProcessServer,
   keyOf,
   newSessionId,
@@ -407,5 +408,69 @@ describe.each(TEST_DATABASES)('an invitee shown in the list of invitations is on
     expect(byOperator.status).toBe(200);
     expect(await invitationLooks(operatorFrom)).toEqual([`operator ${CANDIDATE_EMAIL}`, `operator ${NELL}`]);
     expect(await candidateSees(unique)).toEqual(['operator', 'reviewer', 'reviewer']);
+  });
+});
+
+describe.each(TEST_DATABASES)('a candidate whose email the list of messages shows is on record ($name)', (database) => {
+  const clock = testClock();
+  let server: InProcessServer;
+  let close: () => Promise<void>;
+  const FINISHER = 'finisher@mail.example';
+  const finisher = newSessionId();
+
+  beforeAll(async () => {
+    ({ server, close } = await reviewServer(
+      database,
+      [
+        { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+        { companyId, email: REVIEWER, name: 'Rob Reviewer', role: 'reviewer' },
+      ],
+      { now: clock.now },
+    ));
+  });
+
+  afterAll(() => close());
+
+  it('records each candidate and invitee a page of messages names, once per person in ten minutes', async () => {
+    const registered = await postJson(server.url, '/api/now-assessment', registration(finisher, { email: FINISHER }));
+    expect(registered.status).toBe(200);
+    // The first feedback queues the candidate's receipt, to the email they confirmed.
+    expect((await postJson(server.url, '/api/feedback', feedback(finisher))).status).toBe(200);
+    const ada = await invite(server.url, clock.now());
+
+    const rob = new ReviewerBrowser(server.url);
+    expect((await rob.signIn(REVIEWER)).status).toBe(204);
+    const messages = async () => {
+      const page = await rob.send('GET', '/api/review/deliveries');
+      expect(page.status, page.text).toBe(200);
+      return (page.body.deliveries as { recipient: string }[]).map((delivery) => delivery.recipient);
+    };
+    expect(await messages()).toEqual(expect.arrayContaining([FINISHER, CANDIDATE_EMAIL]));
+
+    const messageLooks = async () => {
+      const admin = new ReviewerBrowser(server.url);
+      expect((await admin.signIn(ADMIN)).status).toBe(204);
+      const log = await admin.send('GET', '/api/review/access-log');
+      expect(log.status).toBe(200);
+      type Entry = { sessionId: string | null; invitation: { email: string } | null; actor: string; action: string };
+      return (log.body.entries as Entry[])
+        .filter((entry) => entry.action === 'listed-message')
+        .map((entry) => `${entry.actor} ${entry.sessionId ?? entry.invitation?.email}`)
+        .sort();
+    };
+    expect(await messageLooks()).toEqual([`${REVIEWER} ${CANDIDATE_EMAIL}`, `${REVIEWER} ${finisher}`].sort());
+    const { access } = await myRecord(server.url, finisher);
+    expect(access.looks).toEqual([expect.objectContaining({ role: 'reviewer', action: 'listed-message' })]);
+
+    // The same person within ten minutes: the same looks.
+    clock.advance(9 * MINUTE);
+    await messages();
+    expect(await messageLooks()).toHaveLength(2);
+
+    // Looked at before there was any session: the invitee sees it once they start.
+    const { status, unique } = await registerWith(server.url, ada.token);
+    expect(status).toBe(200);
+    const theirs = (await myRecord(server.url, unique)).access.looks.map((look) => look.action);
+    expect(theirs).toEqual(['listed-message']);
   });
 });

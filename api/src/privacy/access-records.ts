@@ -2,6 +2,7 @@ import { type AccessAction, companyIdOf, getTest, type InvitationState } from '@
 import type { FastifyRequest } from 'fastify';
 import { currentVideo } from '../admin/session-view.ts';
 import type { AccessEntry, AccessLogStore, LookedAt } from '../storage/access/access-store.ts';
+import type { DeliveryKind } from '../storage/deliveries/delivery-store.ts';
 import type { SessionRecord } from '../storage/sessions/session-store.ts';
 
 /**
@@ -25,20 +26,25 @@ export function lookerOf(request: FastifyRequest): Looker {
 /** The operator at the command line (the export). */
 export const COMMAND_LINE: Looker = { actor: 'operator', role: 'operator', address: 'command line' };
 
+/** The company a test is of; none for a test no longer in the catalogue. */
+function companyOfTest(testId: string): string | undefined {
+  const test = getTest(testId);
+  return test && companyIdOf(test);
+}
+
 function lookEntries(
   looker: Looker,
-  shown: readonly { lookedAt: LookedAt; testId: string }[],
+  shown: readonly { lookedAt: LookedAt; companyId: string | undefined }[],
   action: AccessAction,
   at: number,
   detail: string | null,
 ): AccessEntry[] {
   const entries: AccessEntry[] = [];
-  for (const { lookedAt, testId } of shown) {
-    const test = getTest(testId);
-    if (!test) continue;
+  for (const { lookedAt, companyId } of shown) {
+    if (companyId === undefined) continue;
     entries.push({
       ...lookedAt,
-      companyId: companyIdOf(test),
+      companyId,
       actor: looker.actor,
       actorRole: looker.role,
       action,
@@ -58,7 +64,10 @@ export async function recordLooks(
   at: number,
   detail: string | null = null,
 ): Promise<void> {
-  const shown = sessions.map(({ sessionId, testId }) => ({ lookedAt: { sessionId, invitationId: null }, testId }));
+  const shown = sessions.map(({ sessionId, testId }) => ({
+    lookedAt: { sessionId, invitationId: null },
+    companyId: companyOfTest(testId),
+  }));
   await access.record(lookEntries(looker, shown, action, at, detail));
 }
 
@@ -79,7 +88,9 @@ export async function recordInvitationChange(
     invitation.sessionId === null
       ? { sessionId: null, invitationId: invitation.invitationId }
       : { sessionId: invitation.sessionId, invitationId: null };
-  await access.record(lookEntries(looker, [{ lookedAt, testId: invitation.testId }], 'changed', at, detail));
+  await access.record(
+    lookEntries(looker, [{ lookedAt, companyId: companyOfTest(invitation.testId) }], 'changed', at, detail),
+  );
 }
 
 /** How long one person's requests for a video are one look: a player's ranges while it plays or seeks. */
@@ -112,7 +123,7 @@ const LIST_LOOK_MS = 10 * 60_000;
 /** One person a page of a list shows, by their session or their personal invitation (`id`), and how. */
 interface ListedRow {
   id: string;
-  testId: string;
+  companyId: string | undefined;
   detail: string | null;
 }
 
@@ -144,7 +155,7 @@ async function recordListed(
     list.of === 'sessions' ? { sessionId: id, invitationId: null } : { sessionId: null, invitationId: id };
   await access.record(
     fresh.flatMap((row) =>
-      lookEntries(looker, [{ lookedAt: lookedAt(row.id), testId: row.testId }], list.action, at, row.detail),
+      lookEntries(looker, [{ lookedAt: lookedAt(row.id), companyId: row.companyId }], list.action, at, row.detail),
     ),
   );
 }
@@ -167,7 +178,11 @@ export async function recordListLooks(
     access,
     looker,
     { of: 'sessions', action: 'listed' },
-    shown.map((row) => ({ id: row.sessionId, testId: row.testId, detail: row.byCode ? LISTED_BY_CODE : null })),
+    shown.map((row) => ({
+      id: row.sessionId,
+      companyId: companyOfTest(row.testId),
+      detail: row.byCode ? LISTED_BY_CODE : null,
+    })),
     at,
   );
 }
@@ -191,7 +206,33 @@ export async function recordInvitationListLooks(
     { of: 'invitations', action: 'listed-invitation' },
     shown
       .filter((row) => row.state !== 'erased')
-      .map((row) => ({ id: row.invitationId, testId: row.testId, detail: null })),
+      .map((row) => ({ id: row.invitationId, companyId: companyOfTest(row.testId), detail: null })),
     at,
   );
+}
+
+/**
+ * Puts each candidate whose email a page of the company's messages shows, as the recipient of
+ * their receipt or of their personal invitation or its reminder, on record as `listed-message` for
+ * whoever is shown it: by their session for a receipt, by their invitation for the others, as the
+ * list of invitations is (`recordInvitationListLooks`). A webhook's or a teammate's message names
+ * no candidate.
+ */
+export async function recordMessageListLooks(
+  access: AccessLogStore,
+  looker: Looker,
+  shown: readonly { kind: DeliveryKind; sessionId: string | null; invitationId: string | null; companyId: string }[],
+  at: number,
+): Promise<void> {
+  const sessions: ListedRow[] = [];
+  const invitations: ListedRow[] = [];
+  for (const { kind, sessionId, invitationId, companyId } of shown) {
+    if (kind === 'receipt' && sessionId !== null) sessions.push({ id: sessionId, companyId, detail: null });
+    if ((kind === 'invitation' || kind === 'reminder') && invitationId !== null) {
+      invitations.push({ id: invitationId, companyId, detail: null });
+    }
+  }
+  const action = 'listed-message';
+  await recordListed(access, looker, { of: 'sessions', action }, sessions, at);
+  await recordListed(access, looker, { of: 'invitations', action }, invitations, at);
 }

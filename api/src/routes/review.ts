@@ -26,6 +26,7 @@ import {
   recordInvitationListLooks,
   recordListLooks,
   recordLooks,
+  recordMessageListLooks,
   recordVideoLook,
 } from '../privacy/access-records.ts';
 import { eraseCandidate, eraseInvitee } from '../privacy/erasure.ts';
@@ -239,6 +240,8 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.get('/api/review/deliveries', async (request): Promise<DeliveryLog> => {
       const { company, reviewer } = signedIn(request);
       const logged = await deliveries.deliveriesOf(company.companyId, DELIVERIES_SHOWN);
+      // A candidate's email, as a message's recipient, is a look at them, on record before it is sent.
+      await recordMessageListLooks(access, lookerOf(request), logged, now());
       return { deliveries: logged.map((delivery) => deliveryView(delivery, reviewer.role === 'admin')) };
     });
     review.post<{ Params: { deliveryId: string } }>(

@@ -18,6 +18,7 @@ const ACTIONS: Record<AccessAction, string> = {
   revealed: 'showed your name in a blind review',
   listed: 'saw your entry in the list of candidates',
   'listed-invitation': 'saw your invitation in the list of invitations',
+  'listed-message': 'saw your email address in the list of messages sent',
 };
 
 /**

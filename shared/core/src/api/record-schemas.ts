@@ -41,6 +41,7 @@ export const ACCESS_ACTIONS = [
   'revealed',
   'listed',
   'listed-invitation',
+  'listed-message',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

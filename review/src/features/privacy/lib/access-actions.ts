@@ -10,6 +10,7 @@ export const ACCESS_ACTION_NAMES: Record<AccessAction, string> = {
   revealed: 'Showed the name in a blind review',
   listed: 'Saw the candidate in the list of candidates',
   'listed-invitation': 'Saw the invitation in the list of invitations',
+  'listed-message': 'Saw the email address in the list of messages',
 };
 
 export const ACCESS_ROLE_NAMES: Record<AccessRole, string> = {
