@@ -14,6 +14,7 @@ import {
   syntheticWebm,
   testId,
 } from './helpers.ts';
+import { invite, registerWith } from './invitation-helpers.ts';
 
 /** The candidate's own browser: their session id and its key. */
 const own = (sessionId: string, key = keyOf(sessionId)) => ({ 'Session-Key': key, [SESSION_ID_HEADER]: sessionId });
@@ -57,6 +58,27 @@ describe('the candidate’s own copy of their data (GDPR Art. 15 and 20)', () =>
       demographicAnswer: 'Female',
       looks: [],
     });
+  });
+
+  it('holds what their personal invitation says of them: the name and email it was made for, and their extra time', async () => {
+    const invitation = await invite(server.url, Date.now(), { extraTimePercent: 25 });
+    const { status, unique } = await registerWith(server.url, invitation.token);
+    expect(status).toBe(200);
+    const response = await fetch(`${server.url}/api/my-data`, { headers: own(unique) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      invitation: {
+        name: 'Ada Lovelace',
+        email: CANDIDATE_EMAIL,
+        extraTimePercent: 25,
+        createdAt: expect.any(String),
+        expiresAt: new Date(invitation.expiresAt).toISOString(),
+        revokedAt: null,
+      },
+    });
+    // The open link has no invitation.
+    const open = await fetch(`${server.url}/api/my-data`, { headers: own(candidate) });
+    expect(await open.json()).toMatchObject({ invitation: null });
   });
 
   it('gives them their video, byte for byte, and to nobody else', async () => {

@@ -75,8 +75,11 @@ const invitationOf = (record: SessionRecord) => record.invitation?.invitationId 
  *
  * - `GET /api/my-record`: what the server holds, in the terms the reviewer reads it, and every
  *   look at it since;
- * - `GET /api/my-data`: everything held about them as one JSON file, their demographic answer
- *   included (it is theirs), with the address of their video;
+ * - `GET /api/my-data`: what they submitted and what is recorded about them (their personal
+ *   invitation's details and their demographic answer included: they are theirs) as one JSON
+ *   file, with the address of their video. The hiring team's notes are kept from the candidate
+ *   (api/test/decisions.test.ts); they, the stage and the ratings are not in it, as the privacy
+ *   notice (shared/core/src/api/privacy-notice.ts) and the end screen say;
  * - `GET /api/my-data/video`: the video itself.
  */
 export function registerMyRecordRoutes(
@@ -104,9 +107,21 @@ export function registerMyRecordRoutes(
       privacy.demographicAnswer(record.sessionId),
     ]);
     reply.header('Content-Disposition', `attachment; filename="assessment-${record.sessionId}.json"`);
+    const invitation = record.invitation;
     return {
       exportedAt: iso(now()),
       record: view,
+      // What the company entered about them when it invited them, the extra time it granted among it.
+      invitation: invitation
+        ? {
+            name: invitation.name,
+            email: invitation.email,
+            extraTimePercent: invitation.extraTimePercent,
+            createdAt: iso(invitation.createdAt),
+            expiresAt: iso(invitation.expiresAt),
+            revokedAt: iso(invitation.revokedAt),
+          }
+        : null,
       demographicAnswer,
       looks: looks.entries.map((look) => ({ at: iso(look.at), role: look.actorRole, action: look.action })),
     };

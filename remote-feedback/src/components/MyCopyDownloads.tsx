@@ -19,7 +19,7 @@ function save(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(address), 60_000);
 }
 
-/** The candidate's own copy of everything held about them, and of their video (GDPR Art. 15 and 20). */
+/** The candidate's own copy of their data, and of their video (GDPR Art. 15 and 20); `GET /api/my-data` says what it holds. */
 export function MyCopyDownloads({ sessionId, hasVideo }: Props) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
 
@@ -40,7 +40,11 @@ export function MyCopyDownloads({ sessionId, hasVideo }: Props) {
   const busy = status.kind === 'busy';
   return (
     <div className="feedback-copy">
-      <p>You can keep a copy of everything held about you, as one file.</p>
+      <p>
+        You can keep a copy of what you submitted, what was recorded while you took the assessment, the details of your
+        personal invitation and every look at your data, as one file. The hiring team’s own review of your submission
+        (its stage, ratings and notes) is not in it.
+      </p>
       <p className="feedback-copy-buttons">
         <button
           type="button"

@@ -48,7 +48,7 @@ export function privacyNotice({ companyName, roleName, retentionDays }: PrivacyF
     {
       heading: 'Your copy, and erasure',
       paragraphs: [
-        'At the end of the assessment you can download a copy of everything held about you.',
+        'At the end of the assessment you can download a copy of what you submitted, what was recorded while you took the assessment, the details of your personal invitation and every look at your data. The hiring team’s own review of your submission (its stage, ratings and notes) is not in it.',
         `You can ask ${companyName} to erase your data at any time; it must be done within a month. Once erased, your invitation link says so.`,
       ],
     },
