@@ -6,6 +6,7 @@ const notice = privacyNotice({
   companyUrl: 'https://lumenvault.example',
   roleName: 'Growth',
   retentionDays: 180,
+  emailsSent: true,
 });
 
 describe('privacyNotice', () => {

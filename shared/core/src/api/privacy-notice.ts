@@ -6,6 +6,8 @@ export const privacyFactsSchema = z.object({
   companyUrl: z.string(),
   roleName: z.string(),
   retentionDays: z.number().int(),
+  /** Whether the server sends email (`SMTP_URL` is set); without it each message stays a file on the server. */
+  emailsSent: z.boolean(),
 });
 export type PrivacyFacts = z.infer<typeof privacyFactsSchema>;
 
@@ -19,7 +21,7 @@ export interface PrivacyNoticePart {
  * 0: what the candidate is told is what happens): what is collected, who sees what, how long it is
  * kept, and how to have it erased.
  */
-export function privacyNotice({ companyName, roleName, retentionDays }: PrivacyFacts): PrivacyNoticePart[] {
+export function privacyNotice({ companyName, roleName, retentionDays, emailsSent }: PrivacyFacts): PrivacyNoticePart[] {
   return [
     {
       heading: 'What is collected',
@@ -35,7 +37,9 @@ export function privacyNotice({ companyName, roleName, retentionDays }: PrivacyF
         `The people of ${companyName} who review the assessment see your details, answers, video, recorded signals and feedback. Every time one of them opens your submission, plays your video, downloads it, changes your personal invitation, or sees you in their list of candidates, your personal invitation in their list of invitations or your email address in their list of messages sent (each counted once in ten minutes), the time and their role are recorded, and you can see them at the end of the assessment: those made before you start as well.`,
         `They may give your submission a stage (such as advance or decline) and write notes about it for each other; these are kept with your submission and erased with it, and each such change is listed with the looks.`,
         'Your gender answer is never shown to them or used in hiring decisions: it is only counted together with other candidates’ answers, and groups of fewer than 5 are never shown.',
-        `When you finish, an email to the address you confirm lists what ${companyName} received and when. A personal invitation also comes by email. Our record of these emails is erased with the rest.`,
+        emailsSent
+          ? `When you finish, an email to the address you confirm lists what ${companyName} received and when. A personal invitation also comes by email. Our record of these emails is erased with the rest.`
+          : `This service sends no email: the messages about you (the invitation, and what ${companyName} received when you finish) are only kept on the server, and erased with the rest.`,
       ],
     },
     {
