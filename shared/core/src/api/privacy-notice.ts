@@ -39,7 +39,7 @@ export function privacyNotice({ companyName, roleName, retentionDays, emailsSent
         'Your gender answer is never shown to them or used in hiring decisions: it is only counted together with other candidates’ answers, and groups of fewer than 5 are never shown.',
         emailsSent
           ? `When you finish, an email to the address you confirm lists what ${companyName} received and when. A personal invitation also comes by email. Our record of these emails is erased with the rest.`
-          : `This service sends no email: the messages about you (the invitation, and what ${companyName} received when you finish) are only kept on the server, and erased with the rest.`,
+          : `This service sends no email: the messages about you (a personal invitation, and what ${companyName} received when you finish) are only kept on the server, and erased with the rest.`,
       ],
     },
     {
