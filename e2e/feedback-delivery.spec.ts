@@ -24,9 +24,16 @@ async function reachEarlierFeedback(page: Page): Promise<void> {
 
 /**
  * An earlier session's feedback sent offline, so its end screen waits with it; the session is
- * then erased and the network comes back. Answers the earlier session's id.
+ * then erased and the network comes back, and the server answers the feedback 410. Answers the
+ * earlier session's id.
  */
-async function earlierErasedWhileItsFeedbackWaits(page: Page, request: APIRequestContext): Promise<string> {
+async function earlierErasedWhileItsFeedbackWaits(
+  page: Page,
+  request: APIRequestContext,
+  allowProblem: (pattern: RegExp) => void,
+): Promise<string> {
+  allowProblem(failedRequest('/api/feedback', 'net::ERR_INTERNET_DISCONNECTED'));
+  allowProblem(refusedRequest('/api/feedback', 410));
   await reachEarlierFeedback(page);
   await expect.poll(async () => (await sessionOfPage(page, request)) !== undefined).toBe(true);
   const earlier = await sessionId(page);
@@ -115,10 +122,7 @@ test("an earlier session's call answered gone does not keep a new session's end 
   request,
   allowProblem,
 }) => {
-  // The earlier session's feedback waits offline, then the server answers it 410: its data was erased.
-  allowProblem(failedRequest('/api/feedback', 'net::ERR_INTERNET_DISCONNECTED'));
-  allowProblem(refusedRequest('/api/feedback', 410));
-  const earlier = await earlierErasedWhileItsFeedbackWaits(page, request);
+  const earlier = await earlierErasedWhileItsFeedbackWaits(page, request, allowProblem);
   // The earlier end screen asks before the page is left while its call waits; the candidate leaves.
   page.on('dialog', (dialog) => void dialog.accept());
   const answeredGone = page.waitForResponse(
@@ -150,11 +154,9 @@ test("an earlier session told it was erased leaves a new session's end screen it
   allowProblem,
 }) => {
   // The earlier session's end screen hears 410 for its waiting call and its summary: erased.
-  allowProblem(failedRequest('/api/feedback', 'net::ERR_INTERNET_DISCONNECTED'));
-  allowProblem(refusedRequest('/api/feedback', 410));
   allowProblem(refusedRequest('/api/my-record', 410));
   allowProblem(/^console error: My record: the server answered 410/);
-  await earlierErasedWhileItsFeedbackWaits(page, request);
+  await earlierErasedWhileItsFeedbackWaits(page, request, allowProblem);
   await expect(page).toHaveURL('/expired');
   await expect(page.getByRole('heading', { level: 1, name: 'Link Expired' })).toBeVisible();
   // Told why: not a link that may have expired, but their data that is gone.

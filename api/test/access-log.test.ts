@@ -27,6 +27,11 @@ const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const ADMIN = 'access-admin@lumenvault.example';
 const REVIEWER = 'access-reviewer@lumenvault.example';
 const OUTSIDER = 'access-admin@orbitra.example';
+/** The company's admin and reviewer, as most tests here sign them in. */
+const TEAM: Parameters<typeof reviewServer>[1] = [
+  { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+  { companyId, email: REVIEWER, name: 'Rob Reviewer', role: 'reviewer' },
+];
 
 async function myRecord(url: string, sessionId: string) {
   const response = await fetch(`${url}/api/my-record`, {
@@ -239,14 +244,7 @@ describe.each(TEST_DATABASES)('a candidate shown in the candidate list is on rec
       .map((look) => look.role);
 
   beforeAll(async () => {
-    ({ server, close } = await reviewServer(
-      database,
-      [
-        { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
-        { companyId, email: REVIEWER, name: 'Rob Reviewer', role: 'reviewer' },
-      ],
-      { now: clock.now },
-    ));
+    ({ server, close } = await reviewServer(database, TEAM, { now: clock.now }));
     for (const sessionId of [first, second, third]) {
       expect((await postJson(server.url, '/api/now-assessment', registration(sessionId))).status).toBe(200);
       expect((await postJson(server.url, '/api/answers', answers(sessionId, { final: true }))).status).toBe(200);
@@ -358,14 +356,7 @@ describe.each(TEST_DATABASES)('an invitee shown in the list of invitations is on
   const NELL = 'nell-never-started@mail.example';
 
   beforeAll(async () => {
-    ({ server, close } = await reviewServer(
-      database,
-      [
-        { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
-        { companyId, email: REVIEWER, name: 'Rob Reviewer', role: 'reviewer' },
-      ],
-      { now: clock.now },
-    ));
+    ({ server, close } = await reviewServer(database, TEAM, { now: clock.now }));
   });
 
   afterAll(() => close());
@@ -419,14 +410,7 @@ describe.each(TEST_DATABASES)('a candidate whose email the list of messages show
   const finisher = newSessionId();
 
   beforeAll(async () => {
-    ({ server, close } = await reviewServer(
-      database,
-      [
-        { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
-        { companyId, email: REVIEWER, name: 'Rob Reviewer', role: 'reviewer' },
-      ],
-      { now: clock.now },
-    ));
+    ({ server, close } = await reviewServer(database, TEAM, { now: clock.now }));
   });
 
   afterAll(() => close());

@@ -20,14 +20,29 @@ const DAY_MS = 86_400_000;
 const RETENTION_BATCH = 100;
 
 /**
+ * Deletes rows between two removals of their emails' files: before, so that a failure leaves rows
+ * that still point at what is left; after, as an email being sent meanwhile may have been written,
+ * and marked sent, after the first removal and before the rows went (one marked after finds no
+ * row, and the sender removes its file: `delivery-sender.ts`).
+ */
+async function betweenMailRemovals<Result>(
+  mail: MailTransport,
+  deliveryIds: readonly string[],
+  deleteRows: () => Promise<Result>,
+): Promise<Result> {
+  await mail.forget(deliveryIds);
+  const result = await deleteRows();
+  await mail.forget(deliveryIds);
+  return result;
+}
+
+/**
  * Erases one candidate (SPEC section 0): every copy of their video first (the bucket's object,
  * the uploads folder's bytes, unfinished uploads too) and of the emails about them kept as files,
  * then the session and everything stored with it in one transaction. Copies go first so that a
- * failure leaves rows that still point at what is left, and the erasure can simply be run again.
- * The emails' files are removed once more after the rows: an email being sent meanwhile may have
- * been written, and marked sent, after the first removal and before the rows went (one marked
- * after finds no row, and the sender removes its file: `delivery-sender.ts`). False when there was
- * no such session.
+ * failure leaves rows that still point at what is left, and the erasure can simply be run again;
+ * the emails' files go once more after the rows (`betweenMailRemovals`). False when there was no
+ * such session.
  */
 export async function eraseCandidate(
   { sessions, privacy, videos, deliveries, mail }: ErasureDeps,
@@ -39,10 +54,7 @@ export async function eraseCandidate(
   if (!record) return false;
   for (const video of record.videos) await videos.erase(video.uploadId);
   const deliveryIds = await deliveries.deliveryIdsOf(sessionId, record.invitation?.invitationId ?? null);
-  await mail.forget(deliveryIds);
-  const erased = await privacy.eraseSession(sessionId, at, reason);
-  await mail.forget(deliveryIds);
-  return erased;
+  return betweenMailRemovals(mail, deliveryIds, () => privacy.eraseSession(sessionId, at, reason));
 }
 
 /**
@@ -62,9 +74,9 @@ export async function eraseInvitee(
     return;
   }
   const deliveryIds = await deps.deliveries.deliveryIdsOf(null, invitation.invitationId);
-  await deps.mail.forget(deliveryIds);
-  await deps.privacy.eraseUnusedInvitation(invitation.invitationId, at);
-  await deps.mail.forget(deliveryIds);
+  await betweenMailRemovals(deps.mail, deliveryIds, () =>
+    deps.privacy.eraseUnusedInvitation(invitation.invitationId, at),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { MAX_EXTRA_TIME_PERCENT } from '../catalogue/quiz-time.ts';
+import type { ClosedInvitationState } from '../invite/invitation.ts';
 import { wireInvitationField, wireTestField } from '../spec-names.ts';
 import { z } from '../zod.ts';
 import { isoTimeSchema } from './record-schemas.ts';
@@ -51,7 +52,7 @@ export const invitationGoneSchema = z.object({
 });
 
 /** The state a 410's body names, or null when it is not the API's answer about a closed link. */
-export function closedStateOfAnswer(body: unknown): InvitationGone['state'] | null {
+export function closedStateOfAnswer(body: unknown): ClosedInvitationState | null {
   const gone = invitationGoneSchema.safeParse(body);
   return gone.success ? gone.data.state : null;
 }

@@ -1,8 +1,8 @@
 /**
  * What the server said about the candidate's invitation while the page was busy with something
  * else: a call answered 410 (the personal link was revoked or has expired, or the candidate's data
- * was erased: `erased`, which the candidate is told), or a registration refused for good. Whichever part of the page noticed it reports it here; the shell decides what
- * the candidate sees.
+ * was erased: `erased`, which the candidate is told), or a registration refused for good. Whichever
+ * part of the page noticed it reports it here; the shell decides what the candidate sees.
  */
 export type InvitationEvent =
   | { kind: 'closed'; sessionId: string; erased: boolean }

@@ -1,5 +1,5 @@
+import type { ClosedInvitationState } from '../../invite/invitation.ts';
 import type { KeyValueStorage } from '../../store/safe-storage.ts';
-import type { InvitationGone } from '../invitation-schemas.ts';
 import { utf8Length } from '../schemas.ts';
 import { BACKOFF_CAP_MS, createBackoff } from './backoff.ts';
 import { createDeliveryLoop, isFirstOfSequence } from './delivery-loop.ts';
@@ -66,7 +66,7 @@ export interface OutboxDeps {
    * is dropped and counted as refused. `state`: what the server said of the link, null when it
    * said nothing the product knows.
    */
-  onGone?: (item: OutboxItem, reason: string, state: InvitationGone['state'] | null) => void;
+  onGone?: (item: OutboxItem, reason: string, state: ClosedInvitationState | null) => void;
 }
 
 export interface Outbox {

@@ -1,4 +1,5 @@
-import { closedStateOfAnswer, type InvitationGone } from '../invitation-schemas.ts';
+import type { ClosedInvitationState } from '../../invite/invitation.ts';
+import { closedStateOfAnswer } from '../invitation-schemas.ts';
 import type { OutboxItem } from './outbox.ts';
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -15,7 +16,7 @@ export type PostResult =
    * (api/src/review/invitation-actions.ts), and an erased session's key is answered 410 for good
    * (api/src/http/candidate-access.ts). `state`: the one the server named, null when it named none.
    */
-  | { kind: 'gone'; reason: string; state: InvitationGone['state'] | null; final: boolean }
+  | { kind: 'gone'; reason: string; state: ClosedInvitationState | null; final: boolean }
   /** The server answered but could not take it now (5xx, 408, 429); `retryAfterMs` when it said when. */
   | { kind: 'retry'; status: number; retryAfterMs: number | undefined }
   | { kind: 'unreachable'; error: unknown };
