@@ -1,9 +1,19 @@
 import type { Route } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
-import { adminSession, expect, failedRequest, interruptUntilBack, sessionId, test } from './fixtures.ts';
+import {
+  adminSession,
+  expect,
+  failedRequest,
+  interruptUntilBack,
+  refusedRequest,
+  sessionId,
+  test,
+} from './fixtures.ts';
 import {
   connectCamera,
   expectHonestScreen,
+  expectLeavingAsked,
+  expectLeftWithoutAsking,
   fastForwardUntil,
   IPREP,
   openVideoSection,
@@ -14,6 +24,8 @@ import {
   UPLOAD_RESETS,
   VIDEO_UPLOAD,
 } from './video-helpers.ts';
+
+const SUCCESS = 'All responses have been submitted successfully!';
 
 test('an upload that keeps failing offers a way on, and the take still arrives once the server is back', async ({
   page,
@@ -76,6 +88,13 @@ test('an upload that keeps failing offers a way on, and the take still arrives o
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeFocused();
 
+  // The take is still on its way: the end screen claims no success, and closing the tab, which
+  // would stop the sending, asks first.
+  const delivery = page.getByRole('status').filter({ hasText: 'Your video is still being sent.' });
+  await expect(delivery).toContainText('Please keep this tab open until this message confirms it has arrived');
+  await expect(page.getByText(SUCCESS)).toHaveCount(0);
+  await expectLeavingAsked(page);
+
   // The server is back: the take the candidate left sending arrives, and the company gets it.
   serverBack();
   // The sender's next attempt comes at most one retry delay or one pause later (upload-policy.ts).
@@ -85,6 +104,51 @@ test('an upload that keeps failing offers a way on, and the take still arrives o
   expect((await adminSession(request, unique))?.noVideo?.reason).toBe('upload-failing');
   await expect.poll(() => storedVideoRows(page, 'recordings')).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('VideoRecorded'))).toBe('true');
+  await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+  await expectLeftWithoutAsking(page);
+});
+
+test('a take left sending that the server then refuses is told at the end, never counted as arrived', async ({
+  page,
+  allowProblem,
+}) => {
+  test.setTimeout(120_000);
+  for (const problem of UPLOAD_RESETS) allowProblem(problem);
+  allowProblem(refusedRequest('/api/videos', 413));
+  // The page's timers run on a clock the test moves on: the way on comes after failures spread over seconds.
+  await page.clock.install();
+  await openVideoSection(page);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+
+  // Every upload request is reset, until the test has the server refuse the file itself.
+  let refuse = false;
+  await page.route(VIDEO_UPLOAD, (route) =>
+    refuse
+      ? route.fulfill({
+          status: 413,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'The video is larger than the server accepts.' }),
+        })
+      : route.abort('connectionreset'),
+  );
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const notice = page.getByRole('alert').getByRole('region', { name: 'Sending keeps failing' });
+  await fastForwardUntil(page, () => notice.isVisible());
+  await notice.getByRole('button', { name: 'Continue without video' }).click();
+  await expect(page).toHaveURL(IPREP);
+  await page.locator('label[for="feedback-star-0"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "You're all done" })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Your video is still being sent.' })).toBeVisible();
+
+  refuse = true;
+  const refused = page.getByRole('status').filter({ hasText: 'Your video could not be sent' });
+  await fastForwardUntil(page, () => refused.isVisible());
+  await expect(refused).toContainText('Lumenvault sees that you continued without video.');
+  await expect(page.getByText(SUCCESS)).toHaveCount(0);
+  // Nothing is on its way any more, so keeping the tab open would deliver nothing.
+  await expectLeftWithoutAsking(page);
 });
 
 test('a take this browser could not keep is never said to be kept safe while sending fails', async ({

@@ -1,5 +1,6 @@
 import type { TestDefinition } from '@assessment/core';
 import { useFocusOnMount, useOutboxPending, useOutboxRefused } from '@assessment/react';
+import { useBackgroundSending } from '@assessment/react/background-sending';
 import { useWarnBeforeLeaving } from '@assessment/react/leave-warning';
 import { useRef } from 'react';
 import { RecordSummary } from './RecordSummary.tsx';
@@ -13,15 +14,17 @@ interface Props {
 
 /**
  * The end of the assessment. Success is confirmed only once the outbox holds none of this session's
- * calls, that is once the server has acknowledged all of them; until then the candidate is asked to
- * keep the tab open. A call the server refused for good will never arrive, so then the page says so
- * instead of claiming success. Calls of an earlier session in this browser are not this candidate's
- * answer to this assessment, whatever became of them.
+ * calls, that is once the server has acknowledged all of them, and no video the candidate left
+ * sending is still on its way (`useBackgroundSending`); until then the candidate is asked to keep
+ * the tab open. A call or a video the server refused for good will never arrive, so then the page
+ * says so instead of claiming success. Calls of an earlier session in this browser are not this
+ * candidate's answer to this assessment, whatever became of them.
  */
 export function AllDone({ test, sessionId, onRetry }: Props) {
   const pending = useOutboxPending(sessionId);
   const refused = useOutboxRefused(sessionId);
-  const sending = pending > 0;
+  const video = useBackgroundSending(sessionId);
+  const sending = pending > 0 || video === 'sending';
   const heading = useRef<HTMLHeadingElement>(null);
   useWarnBeforeLeaving(sending);
   // The form the candidate was using is gone; the heading is where a screen reader goes on.
@@ -36,16 +39,28 @@ export function AllDone({ test, sessionId, onRetry }: Props) {
         {sending ? (
           <>
             <span className="spinner" aria-hidden="true" />
-            <p>
-              Some of your responses are still being sent. Please keep this tab open until this message confirms they
-              have arrived; sending is retried automatically if the connection drops.
-            </p>
+            {pending === 0 ? (
+              <p>
+                Your video is still being sent. Please keep this tab open until this message confirms it has arrived;
+                sending is retried automatically if the connection drops.
+              </p>
+            ) : (
+              <p>
+                Some of your responses are still being sent. Please keep this tab open until this message confirms they
+                have arrived; sending is retried automatically if the connection drops.
+              </p>
+            )}
           </>
         ) : refused > 0 ? (
           <p>
             <strong>Some of your responses could not be accepted by our server.</strong> We cannot confirm that
             everything you submitted arrived. Please let the {test.companyName} hiring team know, so they can look into
             it; nothing you need to do on this page.
+          </p>
+        ) : video === 'refused' ? (
+          <p>
+            <strong>Your video could not be sent: the server did not accept it.</strong> {test.companyName} sees that
+            you continued without video. Everything else you submitted has arrived, and you can now close this tab.
           </p>
         ) : (
           <p>

@@ -1,7 +1,9 @@
 import type { SessionRef } from '@assessment/core';
+import { reportBackgroundSending } from '@assessment/react/background-sending';
 import { warnBeforeLeaving } from '@assessment/react/leave-warning';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Take } from '../../recording/lib/take.ts';
+import { backgroundReport } from '../lib/background-report.ts';
 import { leavingLosesTake } from '../lib/leave-warning.ts';
 import { type UploadState, VideoSender } from '../lib/video-sender.ts';
 
@@ -20,8 +22,8 @@ export interface VideoUpload {
 
 interface CarriedOn {
   sender: VideoSender;
-  /** Stops the leave warning kept up while the section was closed. */
-  endWarning(): void;
+  /** Stops what was kept up while the section was closed: the leave warning and the report to the next sections. */
+  endOffScreen(): void;
 }
 
 /**
@@ -34,11 +36,14 @@ const carriedOn = new Map<string, CarriedOn>();
 
 /**
  * Reports of a sender whose section has closed: nothing on screen shows them, but while the take is
- * only in this page and not yet sent, leaving the next section still asks first (`leavingLosesTake`).
+ * only in this page and not yet sent, leaving the next section still asks first (`leavingLosesTake`),
+ * and the next sections hear how sending goes (`backgroundReport`), so that the end of the
+ * assessment claims no success while the take is on its way.
  */
-function offScreen(shown: UploadState): { follow(state: UploadState): void; endWarning(): void } {
+function offScreen(sessionId: string, shown: UploadState): { follow(state: UploadState): void; end(): void } {
   let endWarning: (() => void) | undefined;
   const follow = (state: UploadState) => {
+    reportBackgroundSending(sessionId, backgroundReport(state));
     const warn = leavingLosesTake(null, state);
     if (warn && !endWarning) endWarning = warnBeforeLeaving();
     if (!warn && endWarning) {
@@ -47,7 +52,7 @@ function offScreen(shown: UploadState): { follow(state: UploadState): void; endW
     }
   };
   follow(shown);
-  return { follow, endWarning: () => follow({ phase: 'idle' }) };
+  return { follow, end: () => follow({ phase: 'idle' }) };
 }
 
 /** The upload of the submitted take, its progress, and a prompt retry when the browser is back online. */
@@ -62,14 +67,14 @@ export function useVideoUpload(session: SessionRef, onSent: () => void): VideoUp
   const [sender] = useState(() => carriedOn.get(sessionId)?.sender ?? new VideoSender(session, setState, onSent));
 
   useEffect(() => {
-    // The section shows nothing of a sender it gets back until that sender next reports, so the
-    // warning kept up off screen lasts until then; the section's own (useLeaveWarning) follows on.
+    // The section shows nothing of a sender it gets back until that sender next reports, so what
+    // was kept up off screen lasts until then; the section's own (useLeaveWarning) follows on.
     const handedBack = carriedOn.get(sessionId);
     carriedOn.delete(sessionId);
     carryingOn.current = false;
     sender.listen(
       (next) => {
-        handedBack?.endWarning();
+        handedBack?.endOffScreen();
         setState(next);
       },
       () => latestOnSent.current(),
@@ -80,14 +85,14 @@ export function useVideoUpload(session: SessionRef, onSent: () => void): VideoUp
     window.addEventListener('online', backOnline);
     return () => {
       window.removeEventListener('online', backOnline);
-      handedBack?.endWarning();
+      handedBack?.endOffScreen();
       // A take only this page holds goes on too when the section closes another way (Back within
       // the product asks nothing, as only leaving the page does): stopping would lose it.
       if (carryingOn.current || leavingLosesTake(null, latestState.current)) {
         // A take that arrives still counts as sent for this session.
-        const warning = offScreen(latestState.current);
-        sender.listen(warning.follow, latestOnSent.current);
-        carriedOn.set(sessionId, { sender, endWarning: warning.endWarning });
+        const reports = offScreen(sessionId, latestState.current);
+        sender.listen(reports.follow, latestOnSent.current);
+        carriedOn.set(sessionId, { sender, endOffScreen: reports.end });
       } else {
         sender.stop();
       }
