@@ -26,6 +26,8 @@ export interface ServerConfig {
   videoUploadsInFlight: number;
   /** Bytes one session's unfinished uploads may declare together. */
   videoBytesInFlight: number;
+  /** Free disk space in `uploadsDir` that video bytes never take (`VIDEO_DISK_RESERVE_BYTES`). */
+  videoDiskReserveBytes: number;
   /** ffprobe, which checks that a finished upload holds a picture that plays; `off` checks first bytes only. */
   videoFfprobe: string;
   /**
@@ -192,6 +194,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     videoMaxBytes: positiveInteger(env, 'VIDEO_MAX_BYTES', 512 * 1024 * 1024),
     videoUploadsInFlight: positiveInteger(env, 'VIDEO_UPLOADS_IN_FLIGHT', 2),
     videoBytesInFlight: positiveInteger(env, 'VIDEO_BYTES_IN_FLIGHT', 1024 * 1024 * 1024),
+    // Room for the database to go on growing by a busy day's answers after videos have stopped.
+    videoDiskReserveBytes: positiveInteger(env, 'VIDEO_DISK_RESERVE_BYTES', 1024 * 1024 * 1024),
     videoFfprobe: env.VIDEO_FFPROBE?.trim() || 'ffprobe',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'videos')),

@@ -54,8 +54,20 @@ export class BusyError extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    statusCode: 503 | 507 = 503,
   ) {
-    super(503, message);
+    super(statusCode, message);
+  }
+}
+
+/**
+ * Bytes refused for want of disk space (507), as a `BusyError`, before the body carrying them is
+ * read: the connection is closed after it, so that body is never read to its end.
+ */
+export class NoRoomError extends BusyError {
+  override name = 'NoRoomError';
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message, retryAfterSeconds, 507);
   }
 }
 
@@ -128,7 +140,11 @@ export function registerJsonErrors(app: FastifyInstance): void {
     } else if (httpError.statusCode >= 500) {
       request.log.error(error);
     }
-    if (httpError instanceof UnreadBodyError || httpError instanceof HostileBodyError) {
+    if (
+      httpError instanceof UnreadBodyError ||
+      httpError instanceof HostileBodyError ||
+      httpError instanceof NoRoomError
+    ) {
       reply.header('connection', 'close');
     }
     return reply.code(httpError.statusCode).send({ error: httpError.message, ...httpError.details });

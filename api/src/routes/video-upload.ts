@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwnSession } from '../http/candidate-access.ts';
 import { HttpError, parseOrRefuse, toHttpError } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
+import { diskReserve } from '../video/disk-reserve.ts';
 import { SNIFF_BYTES, sniffVideoType } from '../video/magic-bytes.ts';
 import { readMediaDuration } from '../video/media-duration.ts';
 import { ffprobeFrameCheck, NO_PICTURE } from '../video/video-frames.ts';
@@ -219,6 +220,11 @@ export async function registerVideoUploadRoutes(
     requireOwnSession(request, owner);
   }
 
+  const reserve = diskReserve(config.uploadsDir, config.videoDiskReserveBytes);
+  /** Bytes a request brings to be written: a creation may carry the first ones (tus creation-with-upload). */
+  const incomingBytes = (request: FastifyRequest) =>
+    request.method === 'PATCH' || request.method === 'POST' ? Number(request.headers['content-length'] ?? 0) || 0 : 0;
+
   await app.register(async (scope) => {
     // The tus handler reads the raw request itself; Fastify must neither parse nor limit the body.
     scope.removeAllContentTypeParsers();
@@ -229,6 +235,7 @@ export async function registerVideoUploadRoutes(
       reply: FastifyReply,
     ): Promise<void> {
       await checkOwnUpload(request);
+      if (request.method === 'POST' || request.method === 'PATCH') await reserve.requireRoomFor(incomingBytes(request));
       // tus answers on the raw response: the headers every API response has go there first.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
