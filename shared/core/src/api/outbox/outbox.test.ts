@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../store/safe-storage.ts';
-import { createOutbox, OUTBOX_STORAGE_KEY, type Outbox } from './outbox.ts';
+import { createOutbox, OUTBOX_REFUSED_STORAGE_KEY, OUTBOX_STORAGE_KEY, type Outbox } from './outbox.ts';
 
 /**
  * The outbox's own rules: where no server answers (a closed port on this machine refuses every
@@ -220,5 +220,26 @@ describe('outbox, server answering', () => {
     server.answerWith(200);
     await outbox.flush();
     expect([outbox.pendingCount('current'), outbox.refusedCount('current')]).toEqual([0, 0]);
+  });
+
+  it('forgets every call of an erased session, waiting or refused, and keeps those of another', async () => {
+    const server = await answeringServer();
+    const storage = memoryStorage();
+    const outbox = createOutbox({ storage, fetch, baseUrl: () => server.baseUrl, log: { error() {}, warn() {} } });
+    outboxes.push(outbox);
+    server.answerWith(400, 'feedback: Invalid input');
+    outbox.enqueue({ path: '/feedback', body: { text: 'erased' }, sequence: 'erased' });
+    outbox.enqueue({ path: '/feedback', body: { text: 'other' }, sequence: 'other' });
+    await outbox.flush();
+    server.answerWith(503);
+    outbox.enqueue({ path: '/answers', body: { text: 'erased' }, sequence: 'erased' });
+    outbox.enqueue({ path: '/answers', body: { text: 'other' }, sequence: 'other' });
+    await outbox.flush();
+
+    expect(outbox.forgetSession('erased')).toBe(true);
+    expect([outbox.pendingCount('erased'), outbox.refusedCount('erased')]).toEqual([0, 0]);
+    expect([outbox.pendingCount('other'), outbox.refusedCount('other')]).toEqual([1, 1]);
+    for (const key of [OUTBOX_STORAGE_KEY, OUTBOX_REFUSED_STORAGE_KEY])
+      expect(storage.getItem(key)).not.toContain('erased');
   });
 });

@@ -83,6 +83,11 @@ export interface Outbox {
    */
   refusedCount(sessionId?: string): number;
   subscribe(listener: (pending: number) => void): () => void;
+  /**
+   * Drops every call of session `sessionId`, waiting or refused: the server erased the session,
+   * so this browser keeps no copy of what it would have sent. False when storage refused it.
+   */
+  forgetSession(sessionId: string): boolean;
   /** Stops the retry timer (tests, or a page tearing the client down). */
   stop(): void;
 }
@@ -247,6 +252,14 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       return () => {
         listeners.delete(listener);
       };
+    },
+
+    forgetSession(sessionId) {
+      const items = queue.load();
+      const kept = items.filter((item) => item.sequence !== sessionId);
+      for (const item of items) if (item.sequence === sessionId) backoff.forget(item.id);
+      const queueSaved = kept.length === items.length || queue.commit(kept);
+      return refused.forget(sessionId) && queueSaved;
     },
 
     stop: () => loop.stop(),

@@ -16,8 +16,8 @@ function isOutboxItem(value: unknown): value is OutboxItem {
 export interface StoredQueue {
   /** The waiting items, oldest first, as storage holds them now. */
   load(): OutboxItem[];
-  /** Replaces the waiting items. */
-  commit(items: OutboxItem[]): void;
+  /** Replaces the waiting items; false when storage refused it (they are then kept in memory). */
+  commit(items: OutboxItem[]): boolean;
   remove(id: string): void;
 }
 
@@ -54,7 +54,7 @@ export function createStoredQueue(
     return queue;
   }
 
-  function commit(items: OutboxItem[]): void {
+  function commit(items: OutboxItem[]): boolean {
     const before = queue.length;
     queue = items;
     const raw = JSON.stringify(items);
@@ -62,6 +62,7 @@ export function createStoredQueue(
     storageWritable = safeWrite(storage, OUTBOX_STORAGE_KEY, raw);
     storedRaw = storageWritable ? raw : storedRaw;
     if (before !== items.length) onCountChange(items.length);
+    return storageWritable;
   }
 
   function remove(id: string): void {
@@ -76,6 +77,8 @@ export interface RefusedLog {
   /** Every refused call this browser keeps, or those of one session. */
   count(sessionId?: string): number;
   record(item: OutboxItem, status: number): void;
+  /** Drops the refused calls of one session; false when storage refused it. */
+  forget(sessionId: string): boolean;
 }
 
 /** One refused call; `sequence` is its session, as the waiting item had it. */
@@ -103,6 +106,12 @@ export function createRefusedLog(storage: KeyValueStorage | undefined, now: () =
       if (item.sequence !== undefined) call.sequence = item.sequence;
       const kept = [...refusedCalls(), call].slice(-REFUSED_KEPT);
       safeWrite(storage, OUTBOX_REFUSED_STORAGE_KEY, JSON.stringify(kept));
+    },
+    forget(sessionId) {
+      const calls = refusedCalls();
+      const kept = calls.filter((call) => call.sequence !== sessionId);
+      if (kept.length === calls.length) return true;
+      return safeWrite(storage, OUTBOX_REFUSED_STORAGE_KEY, kept.length === 0 ? null : JSON.stringify(kept));
     },
   };
 }
