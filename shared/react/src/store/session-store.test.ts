@@ -291,4 +291,73 @@ describe('sessions of other links set aside', () => {
     expect(keyless.earlierSessionOf(linkB)).toBeUndefined();
     expect(keyless.continueEarlierSession(linkB)).toBe(false);
   });
+
+  /** Every key storage holds, with its value. */
+  function stored(storage: ReturnType<typeof memoryStorage>, keys: string[]) {
+    return Object.fromEntries(keys.map((key) => [key, storage.getItem(key)]).filter(([, value]) => value !== null));
+  }
+
+  const KEYS = [
+    'inviteUUID',
+    'testUUID',
+    'unique',
+    'sessionKey',
+    'fullName',
+    'email',
+    'gender',
+    'answers',
+    'quizProgress',
+    'feedbackDraft',
+    'feedback',
+    'earlierSessions',
+  ];
+
+  it('forgets the erased session held now, every key of it, and writes nothing of it again', () => {
+    const storage = memoryStorage();
+    const { store, quiz, feedback } = withSectionSlices(storage);
+    agree(store, linkA, 'a');
+    agree(store, linkB, 'b');
+    store.getState().update({ fullName: 'Bea', email: 'bea@example.example', gender: 'female' });
+    quiz.update({ answers: ['<p>b</p>', '', ''] });
+    feedback.update({ feedback: 'fine' });
+    storage.setItem('quizProgress', '{"unique":"session-b","startedAt":9}');
+    storage.setItem('feedbackDraft', '{"unique":"session-b","rating":3,"comment":"fine"}');
+
+    expect(store.forgetSession('session-b')).toBe(true);
+    expect(JSON.stringify(stored(storage, KEYS))).not.toMatch(/session-b|key-b|Bea|<p>b|fine/);
+    expect(store.getState()).toMatchObject({ sessionId: null, sessionKey: null, fullName: '', erasedLink: linkB });
+    expect(quiz.getState().answers).toEqual(['', '', '']);
+    // Its quiz, closing, saves what was typed: this page keeps it, storage does not.
+    quiz.update({ answers: ['<p>b late</p>', '', ''] });
+    expect(storage.getItem('answers')).toBeNull();
+    expect(store.getState().lastSaveFailed).toBe(false);
+    // The session set aside before it is another one, and stays.
+    expect(store.earlierSessionOf(linkA)).toMatchObject({ sessionId: 'session-a', sessionKey: 'key-a' });
+
+    agree(store, linkB, 'b2');
+    quiz.update({ answers: ['<p>new</p>', '', ''] });
+    expect(storage.getItem('answers')).toBe('["<p>new</p>","",""]');
+    expect(storage.getItem('unique')).toBe('session-b2');
+    expect(store.getState().erasedLink).toBeNull();
+  });
+
+  it('forgets an erased session set aside, and leaves the session held now as it is', () => {
+    const storage = memoryStorage();
+    const { store, quiz } = withSectionSlices(storage);
+    agree(store, linkA, 'a');
+    quiz.update({ answers: ['<p>a</p>', '', ''] });
+    storage.setItem('quizProgress', '{"unique":"session-a","startedAt":5}');
+    agree(store, linkB, 'b');
+    quiz.update({ answers: ['<p>b</p>', '', ''] });
+    const held = stored(
+      storage,
+      KEYS.filter((key) => key !== 'earlierSessions' && key !== 'quizProgress'),
+    );
+
+    expect(store.forgetSession('session-a')).toBe(true);
+    expect(store.earlierSessionOf(linkA)).toBeUndefined();
+    expect(JSON.stringify(stored(storage, KEYS))).not.toMatch(/session-a|key-a|<p>a/);
+    expect(stored(storage, KEYS)).toEqual(held);
+    expect(store.getState()).toMatchObject({ sessionId: 'session-b', sessionKey: 'key-b', erasedLink: null });
+  });
 });

@@ -1,6 +1,7 @@
 import {
   FEEDBACK_DRAFT_KEY,
   type InviteParam,
+  isTaggedWith,
   type KeyValueStorage,
   QUIZ_PROGRESS_KEY,
   SECTIONS,
@@ -169,6 +170,12 @@ export interface SessionState extends SessionData {
   blocked: boolean;
   /** Whether the last update failed to reach storage (full or forbidden); the values are still kept in memory. */
   lastSaveFailed: boolean;
+  /**
+   * The link of the session this page held until the server said it was erased (`forgetSession`):
+   * its screens, which would otherwise send a candidate without a session to the landing page,
+   * send them to Link Expired. Never persisted; null again once another session starts.
+   */
+  erasedLink: InviteLink | null;
   update(changes: Partial<SessionData>): void;
   /**
    * A new attempt: the session held so far set aside when it is not finished (see
@@ -198,6 +205,12 @@ export interface SessionStore extends StoreApi<SessionState> {
    * in its place. False when there is none (or storage refused it): nothing changed then.
    */
   continueEarlierSession(link: InviteLink): boolean;
+  /**
+   * The server erased session `sessionId`: every key of it goes from storage, set aside or held
+   * now (then the page holds no session, and writes nothing of it again until a new one starts).
+   * Another session's keys stay. False when storage refused a removal.
+   */
+  forgetSession(sessionId: string): boolean;
 }
 
 /** Where the store remembers each slice's keys and their fresh values. */
@@ -219,12 +232,28 @@ const SLICES_BEFORE_RECORDS: RecordedSlices = {
 /** Keys a section keeps outside its slice, tagged with their session (`storedSessionTag`). */
 const SESSION_TAGGED_KEYS = [QUIZ_PROGRESS_KEY, FEEDBACK_DRAFT_KEY];
 
+function isStoredFor(raw: string | null, sessionId: string): boolean {
+  try {
+    return raw !== null && isTaggedWith(JSON.parse(raw), sessionId);
+  } catch {
+    return false;
+  }
+}
+
 export function createSessionStore(storage: KeyValueStorage | undefined): SessionStore {
   const slices = new Map<string, { fields: SessionFields<object>; slice: SessionSlice<object> }>();
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();
   };
+  /**
+   * The session held by this page when the server said it was erased. Its screens may still save
+   * as they close (remote-quiz's answer autosave flushes on unmount): kept in memory only, so
+   * nothing of it is written back until another session starts.
+   */
+  let erasedHere: string | null = null;
+  const persist = <T>(fields: SessionFields<T>, changes: Partial<T>, keys?: KeyMap) =>
+    erasedHere !== null || writeFields(storage, fields, changes, keys);
 
   function recordedSlices(): RecordedSlices {
     const raw = safeRead(storage, SESSION_SLICES_KEY);
@@ -301,12 +330,13 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
   function continueEarlierSession(link: InviteLink): boolean {
     const earlier = earlierSessionOf(earlierSessions(), link);
     if (!earlier || !setAsideCurrent()) return false;
+    erasedHere = null;
     // Keys the earlier session did not know yet (a slice defined since) start fresh.
     let saved = resetSlices();
     // In the order they were read: `sessionKey` before `unique`, as `startAssessment` stores them.
     for (const [key, value] of Object.entries(earlier.stored)) if (!safeWrite(storage, key, value)) saved = false;
     if (saved) saved = saveEarlierSessions(withoutEarlierSession(earlierSessions(), link));
-    core.setState({ ...readSession(storage), lastSaveFailed: !saved });
+    core.setState({ ...readSession(storage), lastSaveFailed: !saved, erasedLink: null });
     for (const { fields, slice } of slices.values()) slice.store.setState(readFields(storage, fields));
     return true;
   }
@@ -315,11 +345,13 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
     ...readSession(storage),
     blocked: false,
     lastSaveFailed: false,
-    update: (changes) =>
-      set({ ...changes, lastSaveFailed: !writeFields(storage, SESSION_FIELDS, changes, SESSION_STORAGE_KEYS) }),
+    erasedLink: null,
+    update: (changes) => set({ ...changes, lastSaveFailed: !persist(SESSION_FIELDS, changes, SESSION_STORAGE_KEYS) }),
     startNewSession(changes) {
+      erasedHere = null;
       const setAside = setAsideCurrent();
       const slicesSaved = resetSlices();
+      set({ erasedLink: null });
       get().update(changes);
       if (!slicesSaved || !setAside) set({ lastSaveFailed: true });
     },
@@ -341,7 +373,7 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
       subscribe: store.subscribe,
       update(changes) {
         // The session learns first, so a slice's listener already sees whether storage kept the change.
-        core.setState({ lastSaveFailed: !writeFields(storage, fields, changes) });
+        core.setState({ lastSaveFailed: !persist(fields, changes) });
         store.setState(changes);
       },
       reset: () => slice.update(emptyValues(fields)),
@@ -352,17 +384,39 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
     return slice;
   }
 
+  function forgetSession(sessionId: string): boolean {
+    let saved = true;
+    const earlier = earlierSessions();
+    const otherEarlier = earlier.filter((entry) => entry.sessionId !== sessionId);
+    if (otherEarlier.length !== earlier.length) saved = saveEarlierSessions(otherEarlier);
+    for (const key of SESSION_TAGGED_KEYS) {
+      if (isStoredFor(safeRead(storage, key), sessionId) && !safeWrite(storage, key, null)) saved = false;
+    }
+    const held = core.getState();
+    if (held.sessionId !== sessionId && erasedHere !== sessionId) return saved;
+    const erasedLink =
+      held.sessionId === sessionId && held.testId !== null
+        ? { testId: held.testId, invitationToken: held.invitationToken }
+        : held.erasedLink;
+    erasedHere = sessionId;
+    for (const key of sessionKeys()) if (!safeWrite(storage, key, null)) saved = false;
+    core.setState({ ...readSession(storage), lastSaveFailed: false, erasedLink });
+    for (const { fields, slice } of slices.values()) slice.store.setState(readFields(storage, fields));
+    return saved;
+  }
+
   return Object.assign(core, {
     defineSlice,
     isSectionFinished: isFinished,
     earlierSessionOf: (link: InviteLink) => earlierSessionOf(earlierSessions(), link),
     continueEarlierSession,
+    forgetSession,
     markSectionFinished(section: SectionDefinition) {
       const [flag] = section.finishedWhen ?? [];
       if (flag === undefined) return;
       const owner = [...slices.values()].find(({ fields }) => flag in fields);
       if (owner) owner.slice.update({ [flag]: true });
-      else if (safeWrite(storage, flag, 'true')) notify();
+      else if (erasedHere === null && safeWrite(storage, flag, 'true')) notify();
     },
     subscribeAll(listener: () => void) {
       listeners.add(listener);
