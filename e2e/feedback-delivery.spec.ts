@@ -1,16 +1,20 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { reachFeedback, storedFeedback } from './feedback-helpers.ts';
 import {
+  ADA,
   ADMIN_TOKEN,
   adminSession,
   agreeAndStart,
   expect,
   failedRequest,
+  localStorageKeys,
   refusedRequest,
   sessionId,
   sessionOfPage,
   test,
 } from './fixtures.ts';
+import { answerBox, openQuestion, storedAnswers } from './quiz-helpers.ts';
+import { connectCamera, IPREP, recordFor, storedVideoRows, VINTRO } from './video-helpers.ts';
 
 /** Another test of the catalogue, for an earlier session in the same browser. */
 const EARLIER_TEST_ID = '0zn3x0pd';
@@ -140,6 +144,10 @@ test("an earlier session's call answered gone does not keep a new session's end 
       earlier,
     );
   await expect.poll(waitingOfEarlier).toBe(0);
+  // Nor any other trace of it, the record of its refused call included; the new session's stay.
+  const newer = await sessionId(page);
+  await expect.poll(async () => JSON.stringify(await localStorageKeys(page))).not.toContain(earlier);
+  expect(await page.evaluate(() => localStorage.getItem('unique'))).toBe(newer);
 
   const done = page.getByRole('status').filter({ hasText: 'All responses have been submitted successfully!' });
   await expect(done).toBeVisible();
@@ -193,4 +201,57 @@ test("an earlier session's refused call does not turn a new session's success in
   ).toBeVisible();
   await expect(page.getByText('could not be accepted')).toHaveCount(0);
   expect(await storedFeedback(request, await sessionId(page))).toMatchObject({ stars: 3 });
+});
+
+test('after an erasure and Link Expired, this browser holds nothing of the session: details, answers, feedback, calls, video', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  allowProblem(failedRequest('/api/feedback', 'net::ERR_INTERNET_DISCONNECTED'));
+  allowProblem(refusedRequest('/api/feedback', 410));
+  allowProblem(refusedRequest('/api/my-record', 410));
+  allowProblem(/^console error: My record: the server answered 410/);
+  const answer = 'An answer the erasure takes from this browser too';
+  const comment = 'Feedback the erasure takes from this browser too';
+
+  await agreeAndStart(page);
+  await openQuestion(page, 1);
+  await answerBox(page).pressSequentially(answer);
+  await expect.poll(async () => (await storedAnswers(page))[0]).toContain(answer);
+  await page.goto(VINTRO);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+  expect(await storedVideoRows(page, 'recordings')).toBe(1);
+  // The take is not sent: it stays in this browser, and the page asks before it is left.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.evaluate(() => localStorage.setItem('VideoRecorded', 'true'));
+  await page.goto(IPREP);
+  const unique = await sessionId(page);
+  const sessionKey = await page.evaluate(() => localStorage.getItem('sessionKey'));
+  expect(sessionKey).not.toBeNull();
+
+  await page.route('**/api/feedback', (route) => route.abort('internetdisconnected'));
+  await page.locator('label[for="feedback-star-3"]').click();
+  await page.getByLabel(/What could make this assessment better/).fill(comment);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'still being sent' })).toBeVisible();
+  const erased = await request.delete(`/api/admin/sessions/${unique}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(erased.status()).toBe(204);
+  await page.unroute('**/api/feedback');
+
+  await expect(page).toHaveURL('/expired');
+  await expect(page.getByText('Your data for this assessment has been erased')).toBeVisible();
+  const stored = async () => JSON.stringify(await localStorageKeys(page));
+  for (const trace of [unique, sessionKey ?? '', ADA.fullName, ADA.email, answer, comment]) {
+    await expect.poll(stored, { message: `localStorage still holds ${trace}` }).not.toContain(trace);
+  }
+  const specKeys = ['testUUID', 'inviteUUID', 'email', 'fullName', 'social', 'startTime', 'answers', 'feedback'];
+  expect(Object.keys(await localStorageKeys(page)).filter((key) => specKeys.includes(key))).toEqual([]);
+  await expect.poll(() => storedVideoRows(page, 'recordings')).toBe(0);
+  expect(await storedVideoRows(page, 'chunks')).toBe(0);
+  // What the page says of this browser's copy is what the test found.
+  await expect(page.getByText('Nothing you submitted with this link is kept, in this browser either.')).toBeVisible();
 });

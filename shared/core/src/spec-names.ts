@@ -117,6 +117,18 @@ export interface StoredTakeSession {
 /** The key path of the recordings' `by-session` index. */
 export const STORED_TAKE_SESSION_ID_PATH = 'unique';
 
+/**
+ * remote-video's IndexedDB of takes: finished files in `recordings` (indexed `bySession`), the
+ * pieces of a take being recorded in `chunks` (keyed by recording id and number). Named here, as
+ * shared/react also drops a session's takes from it when the server erased the session.
+ */
+export const STORED_TAKES_DB = {
+  name: 'assessment-video',
+  recordings: 'recordings',
+  chunks: 'chunks',
+  bySession: 'by-session',
+} as const;
+
 export function storedTakeSession({ sessionId, testId }: SessionRef): StoredTakeSession {
   return { unique: sessionId, inviteId: testId };
 }

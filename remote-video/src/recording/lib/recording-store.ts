@@ -1,4 +1,10 @@
-import { STORED_TAKE_SESSION_ID_PATH, type StoredTakeSession, sessionRefOfStoredTake } from '@assessment/core';
+import {
+  STORED_TAKE_SESSION_ID_PATH,
+  STORED_TAKES_DB,
+  type StoredTakeSession,
+  sessionRefOfStoredTake,
+} from '@assessment/core';
+import { subscribeInvitationEvents } from '@assessment/react';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { newestFirst, type StoredChunk } from './recovery.ts';
 import type { Take } from './take.ts';
@@ -28,18 +34,17 @@ interface VideoDb extends DBSchema {
   chunks: { key: [string, number]; value: StoredChunk };
 }
 
-const DB_NAME = 'assessment-video';
 const DB_VERSION = 1;
 
 let opening: Promise<IDBPDatabase<VideoDb>> | undefined;
 
 function database(): Promise<IDBPDatabase<VideoDb>> {
   if (typeof indexedDB === 'undefined') return Promise.reject(new Error('This browser has no IndexedDB'));
-  opening ??= openDB<VideoDb>(DB_NAME, DB_VERSION, {
+  opening ??= openDB<VideoDb>(STORED_TAKES_DB.name, DB_VERSION, {
     upgrade(db) {
-      const recordings = db.createObjectStore('recordings', { keyPath: 'id' });
-      recordings.createIndex('by-session', STORED_TAKE_SESSION_ID_PATH);
-      db.createObjectStore('chunks', { keyPath: ['recordingId', 'seq'] });
+      const recordings = db.createObjectStore(STORED_TAKES_DB.recordings, { keyPath: 'id' });
+      recordings.createIndex(STORED_TAKES_DB.bySession, STORED_TAKE_SESSION_ID_PATH);
+      db.createObjectStore(STORED_TAKES_DB.chunks, { keyPath: ['recordingId', 'seq'] });
     },
     terminated() {
       opening = undefined;
@@ -69,12 +74,29 @@ async function attempt(what: string, work: (db: IDBPDatabase<VideoDb>) => Promis
  */
 const heldInPage = new Map<string, RecordingRow & { blob: Blob }>();
 
-/** Lets go of the session's takes this page holds, but `keep`: a newer take replaces them. */
-function releaseHeldInPage(sessionId: string, keep: string): void {
+/** Lets go of the session's takes this page holds, but `keep` (a newer take replaces them). */
+function releaseHeldInPage(sessionId: string, keep?: string): void {
   for (const [id, row] of heldInPage) {
     if (id !== keep && sessionRefOfStoredTake(row).sessionId === sessionId) heldInPage.delete(id);
   }
 }
+
+/**
+ * Sessions the server erased while this page was open: shared/react drops their takes from the
+ * browser's storage, and this page lets go of those it holds and keeps nothing of them again, also
+ * of a take whose recording ends only as its screen closes.
+ */
+const erasedSessions = new Set<string>();
+/** The session of each take begun on this page, for its pieces, which do not name it. */
+const sessionOfTake = new Map<string, string>();
+
+subscribeInvitationEvents((event) => {
+  if (event.kind !== 'erased') return;
+  erasedSessions.add(event.sessionId);
+  releaseHeldInPage(event.sessionId);
+});
+
+const isErased = (row: StoredTakeSession) => erasedSessions.has(sessionRefOfStoredTake(row).sessionId);
 
 const chunksOf = (recordingId: string) => IDBKeyRange.bound([recordingId, 0], [recordingId, Number.POSITIVE_INFINITY]);
 
@@ -92,6 +114,8 @@ export function takeFromRow(row: RecordingRow & { blob: Blob }): Take {
 
 export const recordingStore = {
   begin(row: Omit<RecordingRow, 'state' | 'durationMs' | 'blob' | 'submitted' | 'uploadUrl'>): Promise<boolean> {
+    sessionOfTake.set(row.id, sessionRefOfStoredTake(row).sessionId);
+    if (isErased(row)) return Promise.resolve(false);
     return attempt('start keeping the recording', (db) =>
       db.put('recordings', {
         ...row,
@@ -105,6 +129,7 @@ export const recordingStore = {
   },
 
   addChunk(chunk: StoredChunk): Promise<boolean> {
+    if (erasedSessions.has(sessionOfTake.get(chunk.recordingId) ?? '')) return Promise.resolve(false);
     return attempt('keep a piece of the recording', (db) => db.put('chunks', chunk));
   },
 
@@ -113,6 +138,7 @@ export const recordingStore = {
    * takes: until a new take is complete, the previous one is still there to offer back.
    */
   async finish(take: Take, row: StoredTakeSession): Promise<boolean> {
+    if (isErased(row)) return false;
     const kept = await attempt('keep the finished recording', async (db) => {
       const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
       const recordings = tx.objectStore('recordings');

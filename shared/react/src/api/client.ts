@@ -1,9 +1,11 @@
 import {
   type AnswersPayload,
+  type ClosedInvitationState,
   closedStateOfAnswer,
   createOutbox,
   type DeviceCheckPayload,
   type DeviceCheckResponse,
+  type EnqueueOptions,
   type FeedbackPayload,
   GONE_STATUS,
   type InvitationGone,
@@ -31,6 +33,7 @@ import {
 import { reportInvitationEvent } from '../invitation/invitation-events.ts';
 import { browserStorage } from '../store/browser-storage.ts';
 import { type InviteLink, sessionStore } from '../store/session-store.ts';
+import { forgetStoredTakes } from '../store/stored-takes.ts';
 import { keepFinal } from './keep-final.ts';
 
 /**
@@ -46,6 +49,8 @@ let baseUrl = DEFAULT_BASE_URL;
 let outbox: Outbox | undefined;
 let started = false;
 let lastAnswersRevision = 0;
+/** Sessions the server said were erased, since this page loaded: none of their calls is queued again. */
+const erasedSessions = new Set<string>();
 
 export function configureApi(options: { baseUrl?: string }): void {
   baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -56,9 +61,38 @@ export function videoUploadEndpoint(): string {
   return `${baseUrl}/videos/`;
 }
 
-/** A call of the session answered 410: the shell tells the candidate, and whether their data was erased. */
-function reportClosed(sessionId: string, answer: unknown): void {
-  reportInvitationEvent({ kind: 'closed', sessionId, erased: closedStateOfAnswer(answer) === 'erased' });
+/**
+ * The server said session `sessionId` was erased: this browser drops its own copy of it too (its
+ * storage keys, set aside or held now, its calls waiting or refused, its video takes), so Link
+ * Expired can say nothing of it is kept. Resolves false when some copy could not be dropped.
+ */
+function forgetErasedSession(sessionId: string): Promise<boolean> {
+  erasedSessions.add(sessionId);
+  // For what a remote holds of it in the page (remote-video's takes the browser would not keep).
+  reportInvitationEvent({ kind: 'erased', sessionId });
+  const calls = theOutbox().forgetSession(sessionId);
+  const keys = sessionStore.forgetSession(sessionId);
+  return forgetStoredTakes(sessionId).then((takes) => calls && keys && takes);
+}
+
+/**
+ * Forgets again every session erased since this page loaded, once their screens have closed (a
+ * closing screen may still save: remote-quiz's answers, remote-video's take being recorded), and
+ * says whether this browser now holds nothing of them. Link Expired asks it.
+ */
+export async function forgetErasedSessions(): Promise<boolean> {
+  const results = await Promise.all([...erasedSessions].map(forgetErasedSession));
+  return results.every(Boolean);
+}
+
+/**
+ * A call of the session answered 410: the shell tells the candidate, and whether their data was
+ * erased; then, when it was, this browser's copy goes (after the shell has matched the session
+ * held now against the event).
+ */
+function reportClosed(sessionId: string, state: ClosedInvitationState | null): void {
+  reportInvitationEvent({ kind: 'closed', sessionId, erased: state === 'erased' });
+  if (state === 'erased') void forgetErasedSession(sessionId);
 }
 
 function theOutbox(): Outbox {
@@ -69,8 +103,7 @@ function theOutbox(): Outbox {
     baseUrl: () => baseUrl,
     // Items of a session carry its id as their sequence (`sessionCall`).
     onGone: (item, _reason, state) => {
-      if (item.sequence)
-        reportInvitationEvent({ kind: 'closed', sessionId: item.sequence, erased: state === 'erased' });
+      if (item.sequence) reportClosed(item.sequence, state);
     },
     onRefused: (item, status) => {
       if (item.path === REGISTRATION_PATH && item.sequence) {
@@ -96,16 +129,21 @@ function sessionCall<B extends WireSessionRef>(path: string, body: B) {
   return { path, body, headers: sessionKeyHeaders(sessionId), sequence: sessionId };
 }
 
+/** Queues a session's call, unless the session was erased: the call would keep a copy of it here. */
+function enqueue(options: EnqueueOptions & { sequence: string }): void {
+  if (!erasedSessions.has(options.sequence)) theOutbox().enqueue(options);
+}
+
 export function postRegistration(payload: RegistrationPayload): void {
-  theOutbox().enqueue(sessionCall(REGISTRATION_PATH, payload));
+  enqueue(sessionCall(REGISTRATION_PATH, payload));
 }
 
 export function postQuizStart(payload: QuizStartPayload): void {
-  theOutbox().enqueue(sessionCall('/quiz-start', payload));
+  enqueue(sessionCall('/quiz-start', payload));
 }
 
 export function postQuizComplete(payload: QuizCompletePayload): void {
-  theOutbox().enqueue(sessionCall(QUIZ_COMPLETE_PATH, payload));
+  enqueue(sessionCall(QUIZ_COMPLETE_PATH, payload));
 }
 
 /** `revision` and `savedAt` may be left out; the client then fills them in. */
@@ -120,7 +158,7 @@ export function saveAnswers(payload: AnswersDraft): void {
   const savedAt = payload.savedAt ?? Date.now();
   const revision = Math.max(payload.revision ?? 0, savedAt, lastAnswersRevision + 1);
   lastAnswersRevision = Math.max(lastAnswersRevision, revision);
-  theOutbox().enqueue({
+  enqueue({
     ...sessionCall('/answers', { ...payload, revision, savedAt }),
     coalesceKey: `answers:${sessionRefOfWire(payload).sessionId}`,
     merge: keepFinal,
@@ -133,18 +171,18 @@ export function saveAnswers(payload: AnswersDraft): void {
  * waiting record of a section is sent.
  */
 export function postSectionRecord(sectionId: string, payload: SectionRecordRequest): void {
-  theOutbox().enqueue({
+  enqueue({
     ...sessionCall(`/sections/${encodeURIComponent(sectionId)}/record`, payload),
     coalesceKey: `section-record:${sectionId}:${sessionRefOfWire(payload).sessionId}`,
   });
 }
 
 export function postVideoSkipped(payload: VideoSkipPayload): void {
-  theOutbox().enqueue(sessionCall('/video-skip', payload));
+  enqueue(sessionCall('/video-skip', payload));
 }
 
 export function postFeedback(payload: FeedbackPayload): void {
-  theOutbox().enqueue(sessionCall('/feedback', payload));
+  enqueue(sessionCall('/feedback', payload));
 }
 
 /**
@@ -162,7 +200,7 @@ export async function postDeviceCheck(payload: DeviceCheckPayload): Promise<Devi
       signal: AbortSignal.timeout(10_000),
     });
     const body: unknown = await response.json().catch(() => null);
-    if (response.status === GONE_STATUS) reportClosed(sessionId, body);
+    if (response.status === GONE_STATUS) reportClosed(sessionId, closedStateOfAnswer(body));
     if (response.ok && typeof (body as Partial<DeviceCheckResponse>).result === 'boolean') {
       return { result: (body as DeviceCheckResponse).result };
     }
@@ -219,6 +257,13 @@ export type InvitationCheck =
   /** No answer at all: offline, or the server out of reach. */
   | { kind: 'unreachable' };
 
+/** The session this browser holds of this very link: held now, or set aside here. */
+function sessionIdOfLink(link: InviteLink): string | null {
+  const { testId, invitationToken, sessionId } = sessionStore.getState();
+  if (testId === link.testId && invitationToken === link.invitationToken && sessionId !== null) return sessionId;
+  return sessionStore.earlierSessionOf(link)?.sessionId ?? null;
+}
+
 /**
  * The key that proves a started link is this browser's: that of the session held now when it is
  * of this very link, else that of the session of this link set aside here (the server keeps each
@@ -250,7 +295,14 @@ export async function checkInvitation(link: InviteLink): Promise<InvitationCheck
     });
     const answer: unknown = await response.json().catch(() => null);
     if (response.status === 404) return { kind: 'unknown' };
-    if (response.status === GONE_STATUS) return { kind: 'closed', state: closedStateOfAnswer(answer) ?? 'revoked' };
+    if (response.status === GONE_STATUS) {
+      const state = closedStateOfAnswer(answer) ?? 'revoked';
+      // The link's invitation was erased, and with it the one session of the link
+      // (api/src/privacy/erasure.ts, `eraseInvitee`): this browser's session of it, if any.
+      const erased = state === 'erased' ? sessionIdOfLink(link) : null;
+      if (erased !== null) void forgetErasedSession(erased);
+      return { kind: 'closed', state };
+    }
     const status = invitationStatusSchema.safeParse(answer);
     if (response.ok && status.success) return { kind: 'answered', status: status.data };
     console.error(`Invitation check: the server answered ${response.status}`, answer);
@@ -314,7 +366,7 @@ export async function fetchMyRecord(sessionId: string): Promise<MyRecordResult> 
       signal: AbortSignal.timeout(15_000),
     });
     const answer: unknown = await response.json().catch(() => null);
-    if (response.status === GONE_STATUS) reportClosed(sessionId, answer);
+    if (response.status === GONE_STATUS) reportClosed(sessionId, closedStateOfAnswer(answer));
     const record = myRecordSchema.safeParse(answer);
     if (response.ok && record.success) return { kind: 'loaded', record: record.data };
     console.error(`My record: the server answered ${response.status}`, answer);

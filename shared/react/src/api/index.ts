@@ -6,6 +6,7 @@ export {
   fetchMyRecord,
   fetchPrivacyFacts,
   flushOutbox,
+  forgetErasedSessions,
   type InvitationCheck,
   type MyRecordResult,
   pendingOutboxCount,

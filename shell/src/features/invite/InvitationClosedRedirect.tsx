@@ -7,8 +7,9 @@ import { matchPath, useNavigate } from 'react-router-dom';
  * A call of this browser's session answered 410: its personal link was revoked or has expired
  * meanwhile, or the candidate's data was erased. A candidate on that link's screens goes to Link
  * Expired, which tells them when their data was erased. Of a revoked or expired link, what they
- * saved stays in this browser, and what the server had stays there. An old session's call answered 410 while the
- * candidate is elsewhere changes nothing on screen.
+ * saved stays in this browser, and what the server had stays there. Of an erased session, this
+ * browser drops its own copy as well (shared/react/src/api/client.ts, `forgetErasedSession`). An
+ * old session's call answered 410 while the candidate is elsewhere changes nothing on screen.
  */
 export function InvitationClosedRedirect() {
   const navigate = useNavigate();

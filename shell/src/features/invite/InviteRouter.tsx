@@ -28,6 +28,7 @@ export function InviteRouter() {
   usePrefetchSection(test && route.kind === 'screen' && route.screen === 'landing' ? SECTIONS.first : undefined);
   const storedTestId = useSession((session) => session.testId);
   const storedToken = useSession((session) => session.invitationToken);
+  const erasedLink = useSession((session) => session.erasedLink);
 
   if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
   if (!test) return <Navigate to="/404" replace />;
@@ -35,6 +36,11 @@ export function InviteRouter() {
   if (route.screen === 'landing')
     return <InvitationLanding key={inviteSegment(link.testId, link.invitationToken)} test={test} link={link} />;
   if (!section) return <Navigate to="/404" replace />;
+  // The server erased the session of this link while its screens were open. Without a session, a
+  // section would send the candidate to the landing page, as if they could go on.
+  if (erasedLink?.testId === link.testId && erasedLink.invitationToken === link.invitationToken) {
+    return <Navigate to="/expired" state={{ erased: true }} replace />;
+  }
   // The session of the same test's other link (open or personal) is not this link's: each section
   // checks the test id, the token is the shell's to check.
   if (storedTestId === link.testId && storedToken !== link.invitationToken) {
