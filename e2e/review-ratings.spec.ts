@@ -5,6 +5,7 @@ import {
   addReviewer,
   type Reviewer,
   registerCandidate,
+  sendFeedback,
   signIn,
   signInReviewer,
   submitAnswers,
@@ -75,8 +76,11 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   const ria = addReviewer(WRENFIELD.companyId, 'Ria Rater', 'reviewer', ownServer.dataDir);
   const run = Date.now().toString(36);
   const name = `Kit Rated ${run}`;
-  const candidate = await registerCandidate(request, WRENFIELD.testId, { fullName: name, name });
+  const email = `kit-${run}@mail.example`;
+  const candidate = await registerCandidate(request, WRENFIELD.testId, { fullName: name, name, email });
   await submitAnswers(request, candidate, ['<p>Costs fell 4%</p>', '<p>Two</p>', '<p>Three</p>']);
+  // The candidate's feedback sends them their receipt: a message the company's home page lists.
+  await sendFeedback(request, candidate, 'Fair questions', 4);
 
   // 1. The admin writes the rubric on the test's page.
   await signInAs(page, admin, `/review/tests/${WRENFIELD.testId}`);
@@ -132,6 +136,13 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   const code = await heading.textContent();
   await expect(page.getByText(name)).toHaveCount(0);
   await expect(page.locator('#video')).toContainText('Hidden in blind review');
+  // The home page's list of emails names Kit's receipt by the same code, never by the email.
+  await page.goto('/review/');
+  const messages = page.getByRole('table', { name: 'Emails and webhooks, newest first' });
+  await expect(messages.getByRole('row', { name: /Receipt of a finished assessment/ })).toContainText(code ?? '');
+  await expect(messages).not.toContainText(email);
+  await page.goto(`/review/candidates/${candidate.sessionId}`);
+  await expect(heading).toHaveText(code ?? '');
   await rate(page, [5, null], 4);
   await expect(heading).toHaveText(name);
   const robsTable = page.locator('#ratings').getByRole('table', { name: "The team's ratings" });

@@ -5,6 +5,7 @@ import { TEST_DATABASES } from './databases.ts';
 import {
   answers,
   CANDIDATE_EMAIL,
+  feedback,
   type InProcessServer,
   newSessionId,
   postJson,
@@ -181,5 +182,64 @@ describe.each(TEST_DATABASES)('blind review ($name)', (database) => {
     expect(
       await stores.blind.seenBy((await stores.reviewers.reviewerOfEmail(RIA))?.reviewerId ?? '', [invited]),
     ).toEqual(new Set());
+  });
+});
+
+describe.each(TEST_DATABASES)('blind review and the company’s record of looks ($name)', (database) => {
+  let server: InProcessServer;
+  let close: () => Promise<void>;
+  const signedIn = async (email: string) => {
+    const reviewer = new ReviewerBrowser(server.url);
+    expect((await reviewer.signIn(email)).status).toBe(204);
+    return reviewer;
+  };
+  /** The looks at the candidate in the company's access log, oldest first, as `actor action`. */
+  async function looksAt(sessionId: string) {
+    const log = await (await signedIn(ADMIN)).send('GET', '/api/review/access-log');
+    expect(log.status, log.text).toBe(200);
+    return (log.body.entries as { sessionId: string | null; actor: string; action: string }[])
+      .filter((entry) => entry.sessionId === sessionId)
+      .map((entry) => `${entry.actor} ${entry.action}`)
+      .reverse();
+  }
+
+  beforeAll(async () => {
+    ({ server, close } = await reviewServer(database, [
+      { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+      { companyId, email: ROB, name: 'Rob Reviewer', role: 'reviewer' },
+      { companyId, email: RIA, name: 'Ria Reviewer', role: 'reviewer' },
+    ]));
+    const on = await (await signedIn(ADMIN)).send('PATCH', `/api/review/tests/${testId}`, { blindReview: true });
+    expect(on.status, on.text).toBe(200);
+  });
+
+  afterAll(() => close());
+
+  it('lists a hidden candidate’s receipt by their code, with no look on record, and by email once shown', async () => {
+    const finisher = newSessionId();
+    const FINISHER = 'blind-finisher@mail.example';
+    expect(
+      (await postJson(server.url, '/api/now-assessment', registration(finisher, { email: FINISHER }))).status,
+    ).toBe(200);
+    // The first feedback queues the candidate's receipt, to the email they confirmed.
+    expect((await postJson(server.url, '/api/feedback', feedback(finisher))).status).toBe(200);
+    const receiptTo = async (reviewer: ReviewerBrowser) => {
+      const page = await reviewer.send('GET', '/api/review/deliveries');
+      expect(page.status, page.text).toBe(200);
+      expect(page.text.includes(FINISHER), 'the email anywhere in the page').toBe(reviewer === ria);
+      return (page.body.deliveries as { kind: string; recipient: string | null; blindCode: string | null }[]).find(
+        (delivery) => delivery.kind === 'receipt',
+      );
+    };
+
+    const rob = await signedIn(ROB);
+    const ria = await signedIn(RIA);
+    expect((await ria.send('POST', `/api/review/candidates/${finisher}/reveal`)).status).toBe(200);
+    const code = expect.stringMatching(/^[0-9A-F]{4}$/);
+    expect(await receiptTo(rob)).toMatchObject({ recipient: null, blindCode: code });
+    expect(await receiptTo(ria)).toMatchObject({ recipient: FINISHER, blindCode: null });
+    expect((await looksAt(finisher)).filter((look) => look.endsWith(' listed-message'))).toEqual([
+      `${RIA} listed-message`,
+    ]);
   });
 });

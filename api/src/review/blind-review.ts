@@ -40,8 +40,25 @@ export async function hiddenFrom(
   testId: string,
   sessionId: string,
 ): Promise<boolean> {
-  if (!(await testIsBlind(blind, testId))) return false;
-  return !(await blind.seenBy(reviewerId, [sessionId])).has(sessionId);
+  return (await hiddenAmong(blind, reviewerId, [{ sessionId, testId }])).has(sessionId);
+}
+
+/**
+ * Of the candidates, those hidden from the reviewer: one `seenBy` for all of them, and one look at
+ * the setting of each test among them, however many candidates there are.
+ */
+export async function hiddenAmong(
+  blind: BlindStore,
+  reviewerId: string,
+  candidates: readonly { sessionId: string; testId: string }[],
+): Promise<Set<string>> {
+  const blindTests = new Set<string>();
+  for (const testId of new Set(candidates.map((candidate) => candidate.testId))) {
+    if (await testIsBlind(blind, testId)) blindTests.add(testId);
+  }
+  const inBlindTests = candidates.filter((candidate) => blindTests.has(candidate.testId)).map((one) => one.sessionId);
+  const seen = await blind.seenBy(reviewerId, inBlindTests);
+  return new Set(inBlindTests.filter((sessionId) => !seen.has(sessionId)));
 }
 
 /** The candidate as a blind reviewer gets them: no registration, invitation, video or device checks. */

@@ -1,6 +1,7 @@
 import type { DeliveryView } from '@assessment/core';
 import { iso } from '../admin/time.ts';
-import type { StoredDelivery } from '../storage/deliveries/delivery-store.ts';
+import type { ListedDelivery, StoredDelivery } from '../storage/deliveries/delivery-store.ts';
+import { blindCode } from './blind-review.ts';
 
 /** How many of the company's newest messages the review page lists. */
 export const DELIVERIES_SHOWN = 100;
@@ -17,12 +18,34 @@ export function endpointForReviewers(url: string): string {
   }
 }
 
-export function deliveryView(delivery: StoredDelivery, seesEndpoints: boolean): DeliveryView {
+/** The finished candidates the messages name, each as the recipient of their receipt, with their test. */
+export const receiptCandidates = (logged: readonly ListedDelivery[]): { sessionId: string; testId: string }[] =>
+  logged.flatMap(({ kind, sessionId, testId }) =>
+    kind === 'receipt' && sessionId !== null && testId !== null ? [{ sessionId, testId }] : [],
+  );
+
+/**
+ * The code of the candidate the message names where blind review hides them from the reader
+ * (`hidden`, by session): a receipt's recipient; else null. An invitation or a reminder names its
+ * invitee as the test's list of invitations does to every reviewer, and, in a blind test, never the
+ * session it led to.
+ */
+export function hiddenRecipientCode(delivery: StoredDelivery, hidden: ReadonlySet<string>): string | null {
+  const { kind, sessionId } = delivery;
+  return kind === 'receipt' && sessionId !== null && hidden.has(sessionId) ? blindCode(sessionId) : null;
+}
+
+function recipientFor(delivery: StoredDelivery, seesEndpoints: boolean): string {
+  return delivery.kind === 'webhook' && !seesEndpoints ? endpointForReviewers(delivery.recipient) : delivery.recipient;
+}
+
+/** A message as the reader gets it; `code`: that of the candidate it names, where they are hidden from them. */
+export function deliveryView(delivery: StoredDelivery, seesEndpoints: boolean, code: string | null): DeliveryView {
   return {
     deliveryId: delivery.deliveryId,
     kind: delivery.kind,
-    recipient:
-      delivery.kind === 'webhook' && !seesEndpoints ? endpointForReviewers(delivery.recipient) : delivery.recipient,
+    recipient: code === null ? recipientFor(delivery, seesEndpoints) : null,
+    blindCode: code,
     state: delivery.state,
     attempts: delivery.attempts,
     createdAt: iso(delivery.createdAt) as string,

@@ -32,7 +32,7 @@ import {
 import { eraseCandidate, eraseInvitee } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
-import { blindDetail, blindSummary, hiddenFrom, testIsBlind } from '../review/blind-review.ts';
+import { blindDetail, blindSummary, hiddenAmong, hiddenFrom, testIsBlind } from '../review/blind-review.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { companyInvitation, companySession, companyTest, signedIn } from '../review/company-scope.ts';
 import {
@@ -43,7 +43,7 @@ import {
   stageReasonsChangedMeanwhile,
   stageReasonsView,
 } from '../review/decisions.ts';
-import { DELIVERIES_SHOWN, deliveryView } from '../review/delivery-log.ts';
+import { DELIVERIES_SHOWN, deliveryView, hiddenRecipientCode, receiptCandidates } from '../review/delivery-log.ts';
 import {
   changeInvitation,
   createInvitation,
@@ -240,9 +240,13 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.get('/api/review/deliveries', async (request): Promise<DeliveryLog> => {
       const { company, reviewer } = signedIn(request);
       const logged = await deliveries.deliveriesOf(company.companyId, DELIVERIES_SHOWN);
-      // A candidate's email, as a message's recipient, is a look at them, on record before it is sent.
-      await recordMessageListLooks(access, lookerOf(request), logged, now());
-      return { deliveries: logged.map((delivery) => deliveryView(delivery, reviewer.role === 'admin')) };
+      const hidden = await hiddenAmong(blind, reviewer.reviewerId, receiptCandidates(logged));
+      const rows = logged.map((delivery) => ({ delivery, code: hiddenRecipientCode(delivery, hidden) }));
+      // A candidate's email, as a message's recipient, is a look at them, on record before it is sent;
+      // one blind review hides is shown by code, and their email is no look.
+      const named = rows.filter((row) => row.code === null).map((row) => row.delivery);
+      await recordMessageListLooks(access, lookerOf(request), named, now());
+      return { deliveries: rows.map((row) => deliveryView(row.delivery, reviewer.role === 'admin', row.code)) };
     });
     review.post<{ Params: { deliveryId: string } }>(
       '/api/review/deliveries/:deliveryId/send-again',

@@ -57,6 +57,12 @@ export interface StoredDelivery {
   lastStatus: number | null;
 }
 
+/** A delivery as the company's list of messages has it: with the test of the session it names. */
+export interface ListedDelivery extends StoredDelivery {
+  /** Null where it names no session, or the session is gone. */
+  testId: string | null;
+}
+
 export type SendAgainResult = 'queued' | 'sent-lately' | 'not-found';
 
 /**
@@ -93,7 +99,7 @@ export interface DeliveryStore {
    */
   sendAgain(companyId: string, deliveryId: string, now: number): Promise<SendAgainResult>;
   /** The company's deliveries, newest first. */
-  deliveriesOf(companyId: string, limit: number): Promise<StoredDelivery[]>;
+  deliveriesOf(companyId: string, limit: number): Promise<ListedDelivery[]>;
   /** Ids of the deliveries that name this session or invitation, so their copies can be erased too. */
   deliveryIdsOf(sessionId: string | null, invitationId: string | null): Promise<string[]>;
   /** Hours before an unstarted invitation of the company expires that its candidate is reminded; 0: never. */
@@ -381,13 +387,15 @@ export function createDeliveryStore({ reads: db, write, deliveryJobs }: Storage)
     async deliveriesOf(companyId, limit) {
       const rows = await db
         .selectFrom('deliveries')
-        .selectAll()
-        .where('company_id', '=', companyId)
-        .orderBy('created_at', 'desc')
-        .orderBy('delivery_id', 'desc')
+        .leftJoin('sessions', 'sessions.session_id', 'deliveries.session_id')
+        .selectAll('deliveries')
+        .select('sessions.test_id')
+        .where('deliveries.company_id', '=', companyId)
+        .orderBy('deliveries.created_at', 'desc')
+        .orderBy('deliveries.delivery_id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map(toDelivery);
+      return rows.map(({ test_id, ...row }) => ({ ...toDelivery(row), testId: test_id }));
     },
     async deliveryIdsOf(sessionId, invitationId) {
       const rows = await db

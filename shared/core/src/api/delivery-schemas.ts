@@ -10,7 +10,10 @@ export const deliveryViewSchema = z.object({
    * `teammate`: a teammate's link to set their password.
    */
   kind: z.enum(['invitation', 'reminder', 'receipt', 'webhook', 'teammate']),
-  recipient: z.string(),
+  /** Null for a candidate blind review hides from the reader: `blindCode` names them instead. */
+  recipient: z.string().nullable(),
+  /** The candidate's code where blind review hides them from the reader (a receipt's recipient); else null. */
+  blindCode: z.string().nullable(),
   /** `failed` is given up on (or could never be sent); "send again" queues it anew. */
   state: z.enum(['queued', 'sent', 'failed']),
   attempts: z.number().int(),

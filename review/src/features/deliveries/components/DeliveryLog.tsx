@@ -5,7 +5,7 @@ import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { When } from '../../../components/When.tsx';
 import { problemOf, useResource } from '../../../hooks/useResource.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { canSendAgain, deliveryStateText, deliveryWhat } from '../lib/delivery-state.ts';
+import { canSendAgain, deliveryRecipient, deliveryStateText, deliveryWhat } from '../lib/delivery-state.ts';
 
 /**
  * The emails sent in the company's name, newest first: to whom, what, and how each went, with
@@ -33,7 +33,7 @@ export function DeliveryLog() {
     setProblem(null);
     try {
       await calls.sendAgain(delivery.deliveryId);
-      setMessage(`${deliveryWhat(delivery)} to ${delivery.recipient} is queued to be sent again.`);
+      setMessage(`${deliveryWhat(delivery)} to ${deliveryRecipient(delivery)} is queued to be sent again.`);
       log.reload();
       // The row's button goes while the message waits: the reviewer goes on from what happened.
       requestAnimationFrame(() => status.current?.focus());
@@ -82,7 +82,7 @@ export function DeliveryLog() {
                 <td>
                   <When at={delivery.createdAt} />
                 </td>
-                <td>{delivery.recipient || '(erased)'}</td>
+                <td>{deliveryRecipient(delivery)}</td>
                 <td>{deliveryWhat(delivery)}</td>
                 <td>{deliveryStateText(delivery, (at) => formatDateTime(at), me.emailSetUp)}</td>
                 <td>
@@ -91,7 +91,7 @@ export function DeliveryLog() {
                       type="button"
                       className="button"
                       aria-disabled={busy}
-                      aria-label={`Send again: ${deliveryWhat(delivery)} to ${delivery.recipient}`}
+                      aria-label={`Send again: ${deliveryWhat(delivery)} to ${deliveryRecipient(delivery)}`}
                       onClick={() => void sendAgain(delivery)}
                     >
                       Send again

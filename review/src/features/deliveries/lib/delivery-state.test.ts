@@ -1,12 +1,19 @@
 import type { DeliveryView } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
-import { canSendAgain, deliveryStateText, deliveryWhat, reminderChoiceName } from './delivery-state.ts';
+import {
+  canSendAgain,
+  deliveryRecipient,
+  deliveryStateText,
+  deliveryWhat,
+  reminderChoiceName,
+} from './delivery-state.ts';
 
 const time = (at: string) => at.slice(11, 16);
 const base: DeliveryView = {
   deliveryId: 'dlv_1',
   kind: 'invitation',
   recipient: 'ada@mail.example',
+  blindCode: null,
   state: 'queued',
   attempts: 0,
   createdAt: '2026-03-02T09:00:00.000Z',
@@ -86,5 +93,13 @@ describe('a webhook in the log', () => {
       dueAt: '2026-03-02T09:00:30.000Z',
     };
     expect(deliveryStateText(refused, time, true)).toBe('Attempt 1 failed (answered 500); tried again at 09:00.');
+  });
+});
+
+describe('deliveryRecipient', () => {
+  it('names a candidate blind review hides by their code, and an erased recipient as erased', () => {
+    expect(deliveryRecipient(base)).toBe('ada@mail.example');
+    expect(deliveryRecipient({ ...base, kind: 'receipt', recipient: null, blindCode: '3F2A' })).toBe('Candidate 3F2A');
+    expect(deliveryRecipient({ ...base, recipient: '' })).toBe('(erased)');
   });
 });

@@ -1,4 +1,5 @@
 import type { DeliveryView } from '@assessment/core';
+import { candidateName } from '../../candidates/lib/candidate-labels.ts';
 
 export const DELIVERY_KIND_NAMES: Record<DeliveryView['kind'], string> = {
   invitation: 'Invitation',
@@ -48,4 +49,10 @@ export function deliveryWhat(delivery: DeliveryView): string {
   return delivery.kind === 'webhook' && delivery.event
     ? `Webhook: ${delivery.event}`
     : DELIVERY_KIND_NAMES[delivery.kind];
+}
+
+/** To whom a message went, in the reviewer's words: a candidate blind review hides from them by code. */
+export function deliveryRecipient(delivery: DeliveryView): string {
+  if (delivery.blindCode) return candidateName(null, delivery.blindCode);
+  return delivery.recipient || '(erased)';
 }
