@@ -242,4 +242,22 @@ describe.each(TEST_DATABASES)('blind review and the company’s record of looks 
       `${RIA} listed-message`,
     ]);
   });
+
+  it('puts a reveal called straight on record as an opening too, and the page’s open-then-reveal once each', async () => {
+    const candidate = newSessionId();
+    expect((await postJson(server.url, '/api/now-assessment', registration(candidate))).status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(candidate, { final: true }))).status).toBe(200);
+    const rob = await signedIn(ROB);
+    const straight = await rob.send('POST', `/api/review/candidates/${candidate}/reveal`);
+    expect(straight.body).toMatchObject({ registration: { fullName: 'Ada Lovelace' } });
+    const ria = await signedIn(RIA);
+    expect((await ria.send('GET', `/api/review/candidates/${candidate}`)).body).toMatchObject({ registration: null });
+    expect((await ria.send('POST', `/api/review/candidates/${candidate}/reveal`)).status).toBe(200);
+    expect((await looksAt(candidate)).sort()).toEqual([
+      `${RIA} opened`,
+      `${RIA} revealed`,
+      `${ROB} opened`,
+      `${ROB} revealed`,
+    ]);
+  });
 });

@@ -56,6 +56,12 @@ function lookEntries(
   return entries;
 }
 
+const sessionsShown = (sessions: readonly { sessionId: string; testId: string }[]) =>
+  sessions.map(({ sessionId, testId }) => ({
+    lookedAt: { sessionId, invitationId: null },
+    companyId: companyOfTest(testId),
+  }));
+
 export async function recordLooks(
   access: AccessLogStore,
   looker: Looker,
@@ -64,11 +70,25 @@ export async function recordLooks(
   at: number,
   detail: string | null = null,
 ): Promise<void> {
-  const shown = sessions.map(({ sessionId, testId }) => ({
-    lookedAt: { sessionId, invitationId: null },
-    companyId: companyOfTest(testId),
-  }));
-  await access.record(lookEntries(looker, shown, action, at, detail));
+  await access.record(lookEntries(looker, sessionsShown(sessions), action, at, detail));
+}
+
+/**
+ * Puts a reveal of a candidate blind review hid on record: `revealed`, for their name. Its answer
+ * is the whole candidate, so it is an opening too unless this person's opening of the candidate is
+ * on record already, as the review page's is, which opens a candidate before revealing them: a
+ * client calling the reveal straight would otherwise leave no record of seeing the rest.
+ */
+export async function recordReveal(
+  access: AccessLogStore,
+  looker: Looker,
+  session: { sessionId: string; testId: string },
+  at: number,
+): Promise<void> {
+  const openedBefore = (await access.lastLook(session.sessionId, looker.actor, 'opened')) !== undefined;
+  const actions: AccessAction[] = openedBefore ? ['revealed'] : ['opened', 'revealed'];
+  const shown = sessionsShown([session]);
+  await access.record(actions.flatMap((action) => lookEntries(looker, shown, action, at, null)));
 }
 
 /**

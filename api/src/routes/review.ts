@@ -27,6 +27,7 @@ import {
   recordListLooks,
   recordLooks,
   recordMessageListLooks,
+  recordReveal,
   recordVideoLook,
 } from '../privacy/access-records.ts';
 import { eraseCandidate, eraseInvitee } from '../privacy/erasure.ts';
@@ -350,7 +351,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       // same, so it is on record as an opening.
       if (await hiddenHere(request, record)) {
         await blind.reveal(record.sessionId, signedIn(request).reviewer.reviewerId, at);
-        await recordLooks(access, lookerOf(request), [record], 'revealed', at);
+        await recordReveal(access, lookerOf(request), record, at);
       } else {
         await recordLooks(access, lookerOf(request), [record], 'opened', at);
       }
