@@ -683,6 +683,49 @@ describe.each(TEST_DATABASES)('erasing a candidate while an email to them is bei
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  const RACING_EMAIL = 'racing@mail.example';
+
+  /** A personal invitation nobody has used; creating it queues its email. */
+  async function newInvitation(): Promise<string> {
+    const invitationId = `inv_${randomBytes(6).toString('hex')}`;
+    await beside.stores.invitations.createInvitation({
+      invitationId,
+      testId,
+      invitationToken: invitationId.padEnd(26, 'x'),
+      email: RACING_EMAIL,
+      name: 'Racing Candidate',
+      createdAt: Date.now(),
+      expiresAt: Date.now() + DAY,
+      extraTimePercent: 0,
+    });
+    return invitationId;
+  }
+
+  /** Runs the sender once with the real stores and `mail`, and answers the ids of what it sent. */
+  async function sendDue(mail: MailTransport, deliveries: DeliveryStore = beside.stores.deliveries) {
+    const sent: string[] = [];
+    const errors: unknown[] = [];
+    const sender = startDeliverySender({
+      ...beside.stores,
+      deliveries,
+      mail: {
+        ...mail,
+        async send(message) {
+          sent.push(message.deliveryId);
+          await mail.send(message);
+        },
+      },
+      publicUrl: 'http://127.0.0.1',
+      webhookAllowPrivate: false,
+      now: Date.now,
+      onError: (error) => errors.push(error),
+    });
+    await sender.runDue();
+    await sender.stop();
+    expect(errors).toEqual([]);
+    return sent;
+  }
+
   /**
    * Queues an invitation's email and runs the sender once, with the real file transport and
    * stores. `during(invitationId, write)` stands for the transport's send, after the message was
@@ -693,39 +736,9 @@ describe.each(TEST_DATABASES)('erasing a candidate while an email to them is bei
     during: (invitationId: string, write: () => Promise<void>) => Promise<void>,
     deliveries: DeliveryStore = beside.stores.deliveries,
   ) {
-    const { stores } = beside;
-    const invitationId = `inv_${randomBytes(6).toString('hex')}`;
-    const sent: string[] = [];
-    const mail: MailTransport = {
-      ...files,
-      async send(message) {
-        sent.push(message.deliveryId);
-        await during(invitationId, () => files.send(message));
-      },
-    };
-    await stores.invitations.createInvitation({
-      invitationId,
-      testId,
-      invitationToken: invitationId.padEnd(26, 'x'),
-      email: 'racing@mail.example',
-      name: 'Racing Candidate',
-      createdAt: Date.now(),
-      expiresAt: Date.now() + DAY,
-      extraTimePercent: 0,
-    });
-    const errors: unknown[] = [];
-    const sender = startDeliverySender({
-      ...stores,
-      deliveries,
-      mail,
-      publicUrl: 'http://127.0.0.1',
-      webhookAllowPrivate: false,
-      now: Date.now,
-      onError: (error) => errors.push(error),
-    });
-    await sender.runDue();
-    await sender.stop();
-    expect(errors).toEqual([]);
+    const invitationId = await newInvitation();
+    const mail: MailTransport = { ...files, send: (message) => during(invitationId, () => files.send(message)) };
+    const sent = await sendDue(mail, deliveries);
     expect(sent).toHaveLength(1);
     return { invitationId, deliveryId: sent[0] as string };
   }
@@ -759,7 +772,7 @@ describe.each(TEST_DATABASES)('erasing a candidate while an email to them is bei
         ...stores.privacy,
         async eraseUnusedInvitation(invitationId: string, at: number) {
           await markedSent.given;
-          await stores.privacy.eraseUnusedInvitation(invitationId, at);
+          return stores.privacy.eraseUnusedInvitation(invitationId, at);
         },
       },
     };
@@ -784,6 +797,33 @@ describe.each(TEST_DATABASES)('erasing a candidate while an email to them is bei
     await erasing;
 
     expect(filesNamed(mailDir, deliveryId)).toEqual([]);
+    expect(await stores.deliveries.deliveryIdsOf(null, invitationId)).toEqual([]);
+  });
+
+  it('leaves no file of an email queued, written and marked sent after the erasure read which emails there were', async () => {
+    const { stores } = beside;
+    const invitationId = await newInvitation();
+    const invited = await sendDue(files);
+    expect(invited).toHaveLength(1);
+    let reminded: string[] = [];
+    const erasure = {
+      ...stores,
+      videos,
+      mail: files,
+      privacy: {
+        ...stores.privacy,
+        async eraseUnusedInvitation(invitationId: string, at: number) {
+          await stores.deliveries.queueReminders([{ invitationId, testId, email: RACING_EMAIL }], Date.now());
+          reminded = await sendDue(files);
+          return stores.privacy.eraseUnusedInvitation(invitationId, at);
+        },
+      },
+    };
+    await eraseInvitee(erasure, { invitationId, sessionId: null }, Date.now());
+
+    expect(reminded).toHaveLength(1);
+    expect(filesNamed(mailDir, invited[0] as string)).toEqual([]);
+    expect(filesNamed(mailDir, reminded[0] as string)).toEqual([]);
     expect(await stores.deliveries.deliveryIdsOf(null, invitationId)).toEqual([]);
   });
 });

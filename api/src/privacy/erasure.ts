@@ -2,7 +2,12 @@ import { allCompanies, testsOfCompany } from '@assessment/core';
 import type { PeriodicTask } from '../jobs/periodic-tasks.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { DeliveryStore } from '../storage/deliveries/delivery-store.ts';
-import { DEFAULT_RETENTION_DAYS, type ErasureReason, type PrivacyStore } from '../storage/privacy/privacy-store.ts';
+import {
+  DEFAULT_RETENTION_DAYS,
+  type ErasedMail,
+  type ErasureReason,
+  type PrivacyStore,
+} from '../storage/privacy/privacy-store.ts';
 import type { SessionStore } from '../storage/sessions/session-store.ts';
 import type { VideoStore } from '../storage/videos/video-store.ts';
 import { retentionWindows } from './retention-windows.ts';
@@ -23,17 +28,19 @@ const RETENTION_BATCH = 100;
  * Deletes rows between two removals of their emails' files: before, so that a failure leaves rows
  * that still point at what is left; after, as an email being sent meanwhile may have been written,
  * and marked sent, after the first removal and before the rows went (one marked after finds no
- * row, and the sender removes its file: `delivery-sender.ts`).
+ * row, and the sender removes its file: `delivery-sender.ts`). The second removal takes the emails
+ * whose rows the deletion took, not those read before it: one queued between the two, then
+ * written and marked sent, is in that list alone.
  */
-async function betweenMailRemovals<Result>(
+async function betweenMailRemovals<Erased extends ErasedMail | null>(
   mail: MailTransport,
   deliveryIds: readonly string[],
-  deleteRows: () => Promise<Result>,
-): Promise<Result> {
+  deleteRows: () => Promise<Erased>,
+): Promise<Erased> {
   await mail.forget(deliveryIds);
-  const result = await deleteRows();
-  await mail.forget(deliveryIds);
-  return result;
+  const erased = await deleteRows();
+  if (erased) await mail.forget(erased.deliveryIds);
+  return erased;
 }
 
 /**
@@ -54,7 +61,8 @@ export async function eraseCandidate(
   if (!record) return false;
   for (const video of record.videos) await videos.erase(video.uploadId);
   const deliveryIds = await deliveries.deliveryIdsOf(sessionId, record.invitation?.invitationId ?? null);
-  return betweenMailRemovals(mail, deliveryIds, () => privacy.eraseSession(sessionId, at, reason));
+  const erased = await betweenMailRemovals(mail, deliveryIds, () => privacy.eraseSession(sessionId, at, reason));
+  return erased !== null;
 }
 
 /**

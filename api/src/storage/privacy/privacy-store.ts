@@ -1,4 +1,4 @@
-import { defineWrites } from '../db/database.ts';
+import { type Db, defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
 import { queueWebhook } from '../deliveries/delivery-store.ts';
 import { type KnownSessions, knownSessions } from '../sessions/known-sessions.ts';
@@ -9,6 +9,11 @@ export const DEFAULT_RETENTION_DAYS = 365;
 
 export type ErasureReason = 'request' | 'retention';
 
+/** The emails about whom an erasure was of, whose rows it deleted: the caller removes their files. */
+export interface ErasedMail {
+  deliveryIds: string[];
+}
+
 /** Each company's retention period, and erasure: what may be kept, and for how long. */
 export interface PrivacyStore {
   retentionDays(companyId: string): Promise<number>;
@@ -16,10 +21,10 @@ export interface PrivacyStore {
   /**
    * Deletes the session and everything stored with it (the looks at its invitation too), in one
    * transaction, keeping only its aggregate count (the demographic row, no longer linked) and a
-   * mark that it was erased. The caller deletes the video's bytes first. False when there was no
+   * mark that it was erased. The caller deletes the video's bytes first. Null when there was no
    * such session.
    */
-  eraseSession(sessionId: string, at: number, reason: ErasureReason): Promise<boolean>;
+  eraseSession(sessionId: string, at: number, reason: ErasureReason): Promise<ErasedMail | null>;
   /** The candidate's own demographic answer ('' when they gave none), for their copy of their data only. */
   demographicAnswer(sessionId: string): Promise<string | null>;
   /**
@@ -56,9 +61,9 @@ export interface PrivacyStore {
   /**
    * Blanks whom an unused invitation was for (as `eraseSession` does for a used one) and deletes its
    * queued messages and the looks at it, if nobody has used it meanwhile. The caller deletes the
-   * messages' files first.
+   * messages' files first. None deleted when it was used meanwhile.
    */
-  eraseUnusedInvitation(invitationId: string, at: number): Promise<void>;
+  eraseUnusedInvitation(invitationId: string, at: number): Promise<ErasedMail>;
 }
 
 /** How many candidates of one answer ('' for none) and one stage registered, and how many finished. */
@@ -89,6 +94,25 @@ const SESSION_PARTS = [
   'feedback',
   'section_records',
 ] as const;
+
+/**
+ * Deletes the messages about a session or an invitation, and answers which: those queued since
+ * the caller last read them too, whose files it has yet to remove (`betweenMailRemovals` in
+ * `api/src/privacy/erasure.ts`). A session's would go with it by the cascade, unanswered.
+ */
+async function deleteDeliveries(db: Db, sessionId: string | null, invitationId: string | null): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('deliveries')
+    .where((eb) =>
+      eb.or([
+        ...(sessionId === null ? [] : [eb('session_id', '=', sessionId)]),
+        ...(invitationId === null ? [] : [eb('invitation_id', '=', invitationId)]),
+      ]),
+    )
+    .returning('delivery_id')
+    .execute();
+  return rows.map((row) => row.delivery_id);
+}
 
 export const privacyWrites = defineWrites({
   async setRetentionDays({ atomically }, companyId: string, days: number, at: number): Promise<void> {
@@ -130,20 +154,20 @@ export const privacyWrites = defineWrites({
     });
   },
 
-  async eraseUnusedInvitation(context, invitationId: string, at: number): Promise<void> {
+  async eraseUnusedInvitation(context, invitationId: string, at: number): Promise<ErasedMail> {
     context.forgets();
-    await context.atomically(async (db) => {
+    return context.atomically(async (db) => {
       const erased = await db
         .updateTable('invitations')
         .set({ erased_at: at, email: '', name: null })
         .where('invitation_id', '=', invitationId)
         .where('session_id', 'is', null)
         .executeTakeFirst();
-      if (erased.numUpdatedRows > 0n) {
-        await db.deleteFrom('deliveries').where('invitation_id', '=', invitationId).execute();
-        // The looks at whom it was for go with them, as a session's go with it.
-        await db.deleteFrom('access_log').where('invitation_id', '=', invitationId).execute();
-      }
+      if (erased.numUpdatedRows === 0n) return { deliveryIds: [] };
+      const deliveryIds = await deleteDeliveries(db, null, invitationId);
+      // The looks at whom it was for go with them, as a session's go with it.
+      await db.deleteFrom('access_log').where('invitation_id', '=', invitationId).execute();
+      return { deliveryIds };
     });
   },
 
@@ -167,7 +191,7 @@ export const privacyWrites = defineWrites({
     return deleted;
   },
 
-  async eraseSession(context, sessionId: string, at: number, reason: ErasureReason): Promise<boolean> {
+  async eraseSession(context, sessionId: string, at: number, reason: ErasureReason): Promise<ErasedMail | null> {
     context.forgets();
     const erased = await context.atomically(async (db) => {
       const session = await db
@@ -175,7 +199,7 @@ export const privacyWrites = defineWrites({
         .select(['key_hash', 'test_id', 'invitation_id'])
         .where('session_id', '=', sessionId)
         .executeTakeFirst();
-      if (!session) return false;
+      if (!session) return null;
       await db
         .insertInto('erased_sessions')
         .values({ session_id: sessionId, key_hash: session.key_hash, test_id: session.test_id, erased_at: at, reason })
@@ -189,8 +213,8 @@ export const privacyWrites = defineWrites({
         .set({ erased_at: at, email: '', name: null })
         .where('session_id', '=', sessionId)
         .execute();
+      const deliveryIds = await deleteDeliveries(db, sessionId, session.invitation_id);
       if (session.invitation_id !== null) {
-        await db.deleteFrom('deliveries').where('invitation_id', '=', session.invitation_id).execute();
         // Looks at their invitation, made before and after they used it: the cascade below takes
         // only the entries on the session itself.
         await db.deleteFrom('access_log').where('invitation_id', '=', session.invitation_id).execute();
@@ -208,7 +232,7 @@ export const privacyWrites = defineWrites({
         invitationId: null,
         at,
       });
-      return true;
+      return { deliveryIds };
     });
     context.local('known-sessions', knownSessions).forget(sessionId);
     return erased;
