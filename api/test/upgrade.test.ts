@@ -10,10 +10,8 @@ import { hashPassword } from '../src/review/passwords.ts';
 import type { Db } from '../src/storage/db/database.ts';
 import { migrate } from '../src/storage/db/migrations/migrations.ts';
 import { postgresDialect } from '../src/storage/db/postgres.ts';
-import { legacyPostgresSchema } from '../src/storage/db/postgres-legacy.ts';
 import type { Schema } from '../src/storage/db/schema.ts';
 import { kyselyOf, openConnection, sqliteDialect } from '../src/storage/db/sqlite.ts';
-import { legacySqliteSchema } from '../src/storage/db/sqlite-legacy.ts';
 import { createDatabase } from './databases.ts';
 import {
   adminSession,
@@ -95,7 +93,7 @@ describe('a database an older server left', () => {
     const sessionId = newSessionId();
     const file = path.join(dataDir, 'assessment.sqlite');
     const old = kyselyOf(new Database(file));
-    await legacySqliteSchema(old);
+    await sqliteDialect.legacySchema(old);
     // The older server stopped at version 4, with free texts kept as they came.
     await sql`PRAGMA user_version = 4`.execute(old);
     const at = await writeOldRows(old, sessionId, 'no-camera');
@@ -127,7 +125,7 @@ describe('a database an older server left', () => {
     });
     const old = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     try {
-      await legacyPostgresSchema(old);
+      await postgresDialect.legacySchema(old);
       const at = await writeOldRows(old, sessionId, JSON.stringify('no-camera'));
       const server = await startServer({ DATABASE_URL: database.url });
       try {

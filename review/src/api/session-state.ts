@@ -24,7 +24,7 @@ export function afterSignInRefused(state: SessionState, calls: ReviewerCalls): S
 /**
  * Whose view the page shows. A view kept under the sign-in form comes back only to the account it
  * was made for; another account gets a new one, without a trace of the first one's typing. An
- * email names one account across companies (a unique column, api/src/storage/db/sqlite-legacy.ts).
+ * email names one account across companies (a unique column, api/src/storage/db/sqlite.ts).
  */
 export function viewOwner(me: ReviewerMe): string {
   return JSON.stringify([me.company.companyId, me.reviewer.email]);

@@ -53,7 +53,7 @@ export interface Dialect {
   compressFast(db: Db, table: string, column: string): Promise<void>;
   /**
    * Brings a database from before the one migration history to the schema both had then: each
-   * database got there by steps of its own (the `-legacy.ts` files beside this one).
+   * database got there by steps of its own, at the end of its set-up file beside this one.
    */
   legacySchema(db: Db): Promise<void>;
 }
