@@ -222,8 +222,7 @@ export async function registerVideoUploadRoutes(
 
   const reserve = diskReserve(config.uploadsDir, config.videoDiskReserveBytes);
   /** Bytes a request brings to be written: a creation may carry the first ones (tus creation-with-upload). */
-  const incomingBytes = (request: FastifyRequest) =>
-    request.method === 'PATCH' || request.method === 'POST' ? Number(request.headers['content-length'] ?? 0) || 0 : 0;
+  const incomingBytes = (request: FastifyRequest) => Number(request.headers['content-length'] ?? 0) || 0;
 
   await app.register(async (scope) => {
     // The tus handler reads the raw request itself; Fastify must neither parse nor limit the body.

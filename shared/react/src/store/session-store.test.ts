@@ -246,14 +246,19 @@ describe('sessions of other links set aside', () => {
       .startNewSession({ ...link, sessionKey: `key-${name}`, sessionId: `session-${name}`, startTime: 1 });
   }
 
+  /** Session a answered and in its quiz, then set aside as link B starts session b. */
+  function answeredASetAsideForB(storage: KeyValueStorage) {
+    const slices = withSectionSlices(storage);
+    agree(slices.store, linkA, 'a');
+    slices.quiz.update({ answers: ['<p>a</p>', '', ''] });
+    storage.setItem('quizProgress', '{"unique":"session-a","startedAt":5}');
+    agree(slices.store, linkB, 'b');
+    return slices;
+  }
+
   it('sets an unfinished session aside when another link starts, and puts it back, answers and progress with it', () => {
     const storage = memoryStorage();
-    const { store, quiz } = withSectionSlices(storage);
-    agree(store, linkA, 'a');
-    quiz.update({ answers: ['<p>a</p>', '', ''] });
-    storage.setItem('quizProgress', '{"unique":"session-a","startedAt":5}');
-
-    agree(store, linkB, 'b');
+    const { store, quiz } = answeredASetAsideForB(storage);
     expect(store.getState()).toMatchObject({ ...linkB, sessionId: 'session-b', sessionKey: 'key-b' });
     expect(quiz.getState().answers).toEqual(['', '', '']);
     expect(store.earlierSessionOf(linkA)).toMatchObject({ sessionId: 'session-a', sessionKey: 'key-a' });
@@ -343,11 +348,7 @@ describe('sessions of other links set aside', () => {
 
   it('forgets an erased session set aside, and leaves the session held now as it is', () => {
     const storage = memoryStorage();
-    const { store, quiz } = withSectionSlices(storage);
-    agree(store, linkA, 'a');
-    quiz.update({ answers: ['<p>a</p>', '', ''] });
-    storage.setItem('quizProgress', '{"unique":"session-a","startedAt":5}');
-    agree(store, linkB, 'b');
+    const { store, quiz } = answeredASetAsideForB(storage);
     quiz.update({ answers: ['<p>b</p>', '', ''] });
     const held = stored(
       storage,
