@@ -74,7 +74,7 @@ export async function recordLooks(
 }
 
 /**
- * Puts a reveal of a candidate blind review hid on record: `revealed`, for their name. Its answer
+ * Puts a reveal of a candidate blind review hid on record: `revealed`, for who they are. Its answer
  * is the whole candidate, so it is an opening too unless this person's opening of the candidate is
  * on record already, as the review page's is, which opens a candidate before revealing them: a
  * client calling the reveal straight would otherwise leave no record of seeing the rest.

@@ -25,6 +25,7 @@ describe('accessLines', () => {
   it('tells each look with its time, its role and what was done, never a name', () => {
     const access: MyAccess = {
       looks: [
+        { at: '2030-01-03T10:06:00.000Z', role: 'reviewer', action: 'revealed' },
         { at: '2030-01-03T10:05:00.000Z', role: 'reviewer', action: 'video' },
         { at: '2030-01-03T10:00:00.000Z', role: 'admin', action: 'opened' },
         { at: '2030-01-03T09:58:00.000Z', role: 'admin', action: 'listed' },
@@ -34,6 +35,7 @@ describe('accessLines', () => {
       people: { admin: 1, reviewer: 1, operator: 1 },
     };
     expect(accessLines(access, dateTime)).toEqual([
+      '2030-01-03 10:06: A reviewer revealed who you are in a blind review: your name, email and video.',
       '2030-01-03 10:05: A reviewer played your video.',
       '2030-01-03 10:00: An admin opened your submission.',
       '2030-01-03 09:58: An admin saw your entry in the list of candidates.',

@@ -15,7 +15,7 @@ const ACTIONS: Record<AccessAction, string> = {
   csv: 'downloaded the list of candidates, which includes you',
   export: 'exported the records, which include yours',
   changed: 'changed your invitation or the review of your submission',
-  revealed: 'showed your name in a blind review',
+  revealed: 'revealed who you are in a blind review: your name, email and video',
   listed: 'saw your entry in the list of candidates',
   'listed-invitation': 'saw your invitation in the list of invitations',
   'listed-message': 'saw your email address in the list of messages sent',

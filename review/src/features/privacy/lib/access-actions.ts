@@ -7,7 +7,7 @@ export const ACCESS_ACTION_NAMES: Record<AccessAction, string> = {
   csv: 'Downloaded the CSV',
   export: 'Exported the records',
   changed: 'Changed the review',
-  revealed: 'Showed the name in a blind review',
+  revealed: 'Revealed the candidate in a blind review: name, email, video',
   listed: 'Saw the candidate in the list of candidates',
   'listed-invitation': 'Saw the invitation in the list of invitations',
   'listed-message': 'Saw the email address in the list of messages',
