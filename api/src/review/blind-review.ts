@@ -25,8 +25,15 @@ const BEFORE_BLIND_REVIEW = new Set(
 
 export const blindByDefault = (testId: string): boolean => !BEFORE_BLIND_REVIEW.has(testId);
 
+/** Of the tests, those in blind review: one read of their settings, however many tests. */
+export async function blindTestsAmong(blind: BlindStore, testIds: Iterable<string>): Promise<Set<string>> {
+  const ids = [...new Set(testIds)];
+  const settings = await blind.blindSettings(ids);
+  return new Set(ids.filter((testId) => settings.get(testId) ?? blindByDefault(testId)));
+}
+
 export async function testIsBlind(blind: BlindStore, testId: string): Promise<boolean> {
-  return (await blind.blindSetting(testId)) ?? blindByDefault(testId);
+  return (await blindTestsAmong(blind, [testId])).has(testId);
 }
 
 /** A candidate's stable short code, the same for every reviewer: four hex digits of the session id's hash. */
@@ -44,18 +51,18 @@ export async function hiddenFrom(
 }
 
 /**
- * Of the candidates, those hidden from the reviewer: one `seenBy` for all of them, and one look at
- * the setting of each test among them, however many candidates there are.
+ * Of the candidates, those hidden from the reviewer: one read of their tests' settings and one
+ * `seenBy` for all of them, however many candidates and tests there are.
  */
 export async function hiddenAmong(
   blind: BlindStore,
   reviewerId: string,
   candidates: readonly { sessionId: string; testId: string }[],
 ): Promise<Set<string>> {
-  const blindTests = new Set<string>();
-  for (const testId of new Set(candidates.map((candidate) => candidate.testId))) {
-    if (await testIsBlind(blind, testId)) blindTests.add(testId);
-  }
+  const blindTests = await blindTestsAmong(
+    blind,
+    candidates.map((candidate) => candidate.testId),
+  );
   const inBlindTests = candidates.filter((candidate) => blindTests.has(candidate.testId)).map((one) => one.sessionId);
   const seen = await blind.seenBy(reviewerId, inBlindTests);
   return new Set(inBlindTests.filter((sessionId) => !seen.has(sessionId)));

@@ -33,7 +33,14 @@ import {
 import { eraseCandidate, eraseInvitee } from '../privacy/erasure.ts';
 import { genderReport } from '../privacy/gender-report.ts';
 import { accessLogPage } from '../review/access-log.ts';
-import { blindDetail, blindSummary, hiddenAmong, hiddenFrom, testIsBlind } from '../review/blind-review.ts';
+import {
+  blindDetail,
+  blindSummary,
+  blindTestsAmong,
+  hiddenAmong,
+  hiddenFrom,
+  testIsBlind,
+} from '../review/blind-review.ts';
 import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
 import { companyInvitation, companySession, companyTest, signedIn } from '../review/company-scope.ts';
 import {
@@ -61,7 +68,6 @@ import {
   signInWithCode,
   signOut,
 } from '../review/reviewer-auth.ts';
-import type { BlindStore } from '../storage/blind/blind-store.ts';
 import type { TestCounts } from '../storage/candidates/candidate-store.ts';
 import { SEND_AGAIN_AFTER_MS } from '../storage/deliveries/delivery-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
@@ -81,15 +87,19 @@ type TestParams = { Params: { testId: string } };
 type SessionParams = { Params: { sessionId: string } };
 type InvitationParams = { Params: { invitationId: string } };
 
-/** `counts` comes from one `testCounts` call for all the tests listed, not one query per test. */
+/**
+ * `counts` and `blindTests` come from one call each for all the tests listed (`testCounts`,
+ * `blindTestsAmong`), not one query per test.
+ */
 async function reviewTest(
-  { invitations, blind }: { invitations: InvitationStore; blind: BlindStore },
+  { invitations }: { invitations: InvitationStore },
   test: TestDefinition,
   counts: Map<string, TestCounts>,
+  blindTests: Set<string>,
 ): Promise<ReviewTest> {
   const openLinkAllowed = await invitations.openLinkAllowed(test.uuid);
   return {
-    blindReview: await testIsBlind(blind, test.uuid),
+    blindReview: blindTests.has(test.uuid),
     testId: test.uuid,
     roleName: test.roleName,
     timeLimitInMinute: test.timeLimitInMinute,
@@ -124,8 +134,10 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
   const hiddenHere = (request: FastifyRequest, record: SessionRecord) =>
     hiddenFrom(blind, signedIn(request).reviewer.reviewerId, record.testId, record.sessionId);
   /** In a blind test, an invitation never names the session it led to: its email would give the candidate away. */
+  const shownInTest = <View extends { sessionId: string | null }>(view: View, blindTest: boolean) =>
+    blindTest ? { ...view, sessionId: null } : view;
   const invitationShown = async <View extends { testId: string; sessionId: string | null }>(view: View) =>
-    (await testIsBlind(blind, view.testId)) ? { ...view, sessionId: null } : view;
+    shownInTest(view, await testIsBlind(blind, view.testId));
   await app.register(async (review) => {
     await review.register(cookie);
     review.decorateRequest('reviewer', undefined);
@@ -275,8 +287,9 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
 
     review.get('/api/review/tests', async (request) => {
       const tests = testsOfCompany(signedIn(request).company.companyId);
-      const counts = await candidates.testCounts(tests.map((test) => test.uuid));
-      return { tests: await Promise.all(tests.map((test) => reviewTest(deps, test, counts))) };
+      const testIds = tests.map((test) => test.uuid);
+      const [counts, blindTests] = await Promise.all([candidates.testCounts(testIds), blindTestsAmong(blind, testIds)]);
+      return { tests: await Promise.all(tests.map((test) => reviewTest(deps, test, counts, blindTests))) };
     });
     review.patch<TestParams>('/api/review/tests/:testId', small, async (request) => {
       const test = companyTest(request, request.params.testId);
@@ -285,7 +298,12 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       if (blindReview !== undefined) requireCompanyAdmin(request);
       if (openLinkAllowed !== undefined) await invitations.setOpenLinkAllowed(test.uuid, openLinkAllowed, now());
       if (blindReview !== undefined) await blind.setBlindReview(test.uuid, blindReview, now());
-      return reviewTest(deps, test, await candidates.testCounts([test.uuid]));
+      return reviewTest(
+        deps,
+        test,
+        await candidates.testCounts([test.uuid]),
+        await blindTestsAmong(blind, [test.uuid]),
+      );
     });
     review.get<TestParams>('/api/review/tests/:testId/candidates', async (request) => {
       const test = companyTest(request, request.params.testId);
@@ -421,7 +439,8 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       const page = await listInvitations(invitations, test.uuid, request.query, now());
       // Each invitee's name and email are a look at them, on record before the page is sent.
       await recordInvitationListLooks(access, lookerOf(request), page.invitations, now());
-      return { ...page, invitations: await Promise.all(page.invitations.map(invitationShown)) };
+      const blindTest = await testIsBlind(blind, test.uuid);
+      return { ...page, invitations: page.invitations.map((view) => shownInTest(view, blindTest)) };
     });
     review.post<TestParams>('/api/review/tests/:testId/invitations', small, async (request, reply) => {
       const test = companyTest(request, request.params.testId);

@@ -3,8 +3,8 @@ import type { Storage } from '../db/storage.ts';
 
 /** Blind review's setting per test, and what each reviewer has seen (`migrations/0015-blind-review.ts`). */
 export interface BlindStore {
-  /** The test's setting, or null where no admin has set one (`blindByDefault` then decides). */
-  blindSetting(testId: string): Promise<boolean | null>;
+  /** Each test's setting, of those where an admin has set one (`blindByDefault` decides the rest). */
+  blindSettings(testIds: readonly string[]): Promise<Map<string, boolean>>;
   setBlindReview(testId: string, blind: boolean, at: number): Promise<void>;
   /** Records that the reviewer chose to show the candidate. */
   reveal(sessionId: string, reviewerId: string, at: number): Promise<void>;
@@ -32,13 +32,14 @@ export const blindWrites = defineWrites({
 
 export function createBlindStore({ reads: db, write }: Storage): BlindStore {
   return {
-    async blindSetting(testId) {
-      const row = await db
+    async blindSettings(testIds) {
+      if (testIds.length === 0) return new Map();
+      const rows = await db
         .selectFrom('blind_review_settings')
-        .select('blind')
-        .where('test_id', '=', testId)
-        .executeTakeFirst();
-      return row === undefined ? null : Boolean(row.blind);
+        .select(['test_id', 'blind'])
+        .where('test_id', 'in', testIds)
+        .execute();
+      return new Map(rows.map((row) => [row.test_id, Boolean(row.blind)]));
     },
     setBlindReview: (testId, blind, at) => write('setBlindReview', testId, blind, at),
     reveal: (sessionId, reviewerId, at) => write('reveal', sessionId, reviewerId, at),
