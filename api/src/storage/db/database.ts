@@ -47,6 +47,13 @@ export interface Dialect {
   /** A subquery's first row as one column of JSON text, or null for none. */
   jsonObjectFrom<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>): RawBuilder<string | null>;
   /**
+   * A list of texts as a parenthesized subquery of one column, bound as one parameter (the list as
+   * JSON), for `in` and `not in`: a list of any length is then one statement text, prepared and kept
+   * once (`sqlite.ts`, `postgres.ts`), and never more parameters than a database takes. Empty, it
+   * has no rows, so `not in` holds for every row.
+   */
+  textList(values: readonly string[]): RawBuilder<string>;
+  /**
    * Has a text column's large values compressed by the fastest method the database offers, where it
    * compresses them itself; a no-op where it does not (`migrations/0019-fast-compression.ts`).
    */

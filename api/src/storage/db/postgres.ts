@@ -140,6 +140,7 @@ export const postgresDialect: Dialect = {
   isForeignKeyViolation: (error) => (error as { code?: unknown }).code === '23503',
   jsonArrayFrom: (query) => sql<string>`(${jsonArrayFrom(query)})::text`,
   jsonObjectFrom: (query) => sql<string | null>`(${jsonObjectFrom(query)})::text`,
+  textList: (values) => sql<string>`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`,
   compressFast: async (db, table, column) => {
     // lz4 where this server was built with it (PostgreSQL 14 and later, as Debian builds it);
     // otherwise the default, pglz, stays.

@@ -29,6 +29,7 @@ export const sqliteDialect: Dialect = {
   // Without Kysely's JSON-parsing plugin these come back as the JSON text the database made.
   jsonArrayFrom: (query) => jsonArrayFrom(query) as unknown as RawBuilder<string>,
   jsonObjectFrom: (query) => jsonObjectFrom(query) as unknown as RawBuilder<string | null>,
+  textList: (values) => sql<string>`(SELECT value FROM json_each(${JSON.stringify(values)}))`,
   // A row is stored as it is written; nothing is compressed.
   compressFast: async () => {},
   legacySchema: legacySqliteSchema,

@@ -59,6 +59,20 @@ export interface PrivacyStore {
    */
   unusedInvitationsEndedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
   /**
+   * The shortest retention period any company has set, at any time, or the default where that is
+   * shorter: the most a candidate of a test whose company is no longer known can have been told
+   * (`api/src/privacy/erasure.ts`).
+   */
+  shortestRetentionDays(): Promise<number>;
+  /** Up to `limit` sessions of tests other than these that started before `before`, oldest first. */
+  sessionsOfOtherTestsStartedBefore(testIds: readonly string[], before: number, limit: number): Promise<string[]>;
+  /** As `unusedInvitationsEndedBefore`, of tests other than these. */
+  unusedInvitationsOfOtherTestsEndedBefore(
+    testIds: readonly string[],
+    before: number,
+    limit: number,
+  ): Promise<string[]>;
+  /**
    * Blanks whom an unused invitation was for (as `eraseSession` does for a used one) and deletes its
    * queued messages and the looks at it, if nobody has used it meanwhile. The caller deletes the
    * messages' files first. None deleted when it was used meanwhile.
@@ -243,7 +257,7 @@ export const privacyWrites = defineWrites({
  * `known` is what this instance's session store remembers of keys and sessions (`known-sessions.ts`):
  * a session erased here is forgotten there at once, so its key opens nothing again.
  */
-export function createPrivacyStore({ reads: db, write }: Storage, known: KnownSessions): PrivacyStore {
+export function createPrivacyStore({ reads: db, dialect, write }: Storage, known: KnownSessions): PrivacyStore {
   /** The test's counted months, or the one named. */
   const keptMonths = async (testId: string, month?: string): Promise<KeptMonth[]> => {
     let query = db
@@ -356,6 +370,36 @@ export function createPrivacyStore({ reads: db, write }: Storage, known: KnownSe
         .selectFrom('invitations')
         .select('invitation_id')
         .where('test_id', 'in', testIds)
+        .where('session_id', 'is', null)
+        .where('erased_at', 'is', null)
+        .where((eb) => eb(eb.fn.coalesce('revoked_at', 'expires_at'), '<', before))
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.invitation_id);
+    },
+    async shortestRetentionDays() {
+      const row = await db
+        .selectFrom('retention_periods')
+        .select((eb) => eb.fn.min('retention_days').as('days'))
+        .executeTakeFirst();
+      return Math.min(row?.days ?? DEFAULT_RETENTION_DAYS, DEFAULT_RETENTION_DAYS);
+    },
+    async sessionsOfOtherTestsStartedBefore(testIds, before, limit) {
+      const rows = await db
+        .selectFrom('sessions')
+        .select('session_id')
+        .where('test_id', 'not in', dialect.textList(testIds))
+        .where('started_at', '<', before)
+        .orderBy('started_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.session_id);
+    },
+    async unusedInvitationsOfOtherTestsEndedBefore(testIds, before, limit) {
+      const rows = await db
+        .selectFrom('invitations')
+        .select('invitation_id')
+        .where('test_id', 'not in', dialect.textList(testIds))
         .where('session_id', 'is', null)
         .where('erased_at', 'is', null)
         .where((eb) => eb(eb.fn.coalesce('revoked_at', 'expires_at'), '<', before))
