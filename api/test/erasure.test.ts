@@ -10,6 +10,8 @@ import { startDeliverySender } from '../src/mail/delivery-sender.ts';
 import { createMailTransport, type MailTransport } from '../src/mail/mail-transport.ts';
 import { eraseInvitee } from '../src/privacy/erasure.ts';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
+import type { Db } from '../src/storage/db/database.ts';
+import { kyselyOf, openConnection } from '../src/storage/db/sqlite.ts';
 import type { DeliveryStore } from '../src/storage/deliveries/delivery-store.ts';
 import { createFileVideoStore } from '../src/storage/videos/file-video-store.ts';
 import { createS3Client } from '../src/storage/videos/s3-video-store.ts';
@@ -829,3 +831,125 @@ describe.each(TEST_DATABASES)('erasing a candidate while an email to them is bei
 });
 
 afterAll(() => s3.destroy());
+
+describe.each(TEST_DATABASES)('retention of tests no longer in the catalogue ($name)', (database) => {
+  /** A test id the catalogue does not hold, as one is after a deploy removed its test or its company. */
+  const GONE = 'gone0001';
+  const clock = testClock();
+  let server: InProcessServer;
+  let drop: () => Promise<void>;
+  const dataDir = tempDataDir();
+  let env: { DATA_DIR: string; DATABASE_URL?: string };
+
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    env = { ...opened.env, DATA_DIR: dataDir };
+    server = await startServer(env, { now: clock.now });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function onStores<T>(work: (beside: Awaited<ReturnType<typeof storesBeside>>) => Promise<T>): Promise<T> {
+    const beside = await storesBeside(env);
+    try {
+      return await work(beside);
+    } finally {
+      await beside.close();
+    }
+  }
+
+  /** A candidate of the catalogue's test who answered (so no silent session) and recorded a video. */
+  async function candidateWithVideo() {
+    const invitation = await invite(server.url, clock.now());
+    const { unique, status } = await registerWith(server.url, invitation.token);
+    expect(status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(200);
+    const video = syntheticWebm(20_000);
+    const upload = await createUpload(server.url, video.length, { unique, data: testId });
+    expect((await patchUpload(upload.uploadUrl as string, 0, video)).status).toBe(204);
+    return { unique, uploadId: path.basename(new URL(upload.uploadUrl as string).pathname) };
+  }
+
+  async function answering(): Promise<string> {
+    const unique = newSessionId();
+    expect((await postJson(server.url, '/api/now-assessment', registration(unique))).status).toBe(200);
+    expect((await postJson(server.url, '/api/answers', answers(unique))).status).toBe(200);
+    return unique;
+  }
+
+  /** An unused personal invitation whose link stops working at `expiresAt`. */
+  async function unusedUntil(expiresAt: number): Promise<string> {
+    const email = `unused-${newSessionId()}@mail.example`;
+    const invitation = await invite(server.url, clock.now(), { email, expiresAt: new Date(expiresAt).toISOString() });
+    return invitation.invitationId;
+  }
+
+  /** The rows as a deploy that took their test out of the catalogue leaves them: named by a test it does not hold. */
+  async function removeFromCatalogue(sessionIds: string[], invitationIds: string[]): Promise<void> {
+    const move = async (db: Db) => {
+      await db.updateTable('sessions').set({ test_id: GONE }).where('session_id', 'in', sessionIds).execute();
+      await db.updateTable('invitations').set({ test_id: GONE }).where('invitation_id', 'in', invitationIds).execute();
+    };
+    // The stores' SQLite connection for reads cannot write.
+    if (env.DATABASE_URL) return onStores(({ reads }) => move(reads));
+    const db = kyselyOf(openConnection(path.join(dataDir, 'assessment.sqlite')));
+    try {
+      await move(db);
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it('erases them by the shortest period any company ever set, and keeps the catalogue’s by their own', async () => {
+    const start = clock.now();
+    // Shortened to 20 days for a moment, then lengthened: a candidate of the moment was told 20.
+    await onStores(async ({ stores }) => {
+      await stores.privacy.setRetentionDays(companyId, 20, start - 2);
+      await stores.privacy.setRetentionDays(companyId, 400, start - 1);
+    });
+    const oldGone = await candidateWithVideo();
+    const endedGone = await unusedUntil(start + HOUR);
+    const listed = await answering();
+    const endedListed = await unusedUntil(start + HOUR);
+    clock.advance(10 * DAY);
+    const recentGone = await answering();
+    const recentEndedGone = await unusedUntil(clock.now() + HOUR);
+    await removeFromCatalogue([oldGone.unique, recentGone], [endedGone, recentEndedGone]);
+    expect(filesNamed(dataDir, oldGone.uploadId).length).toBeGreaterThan(0);
+
+    clock.set(start + 20 * DAY + 2 * HOUR);
+    await server.app.periodicTasks.runDue();
+
+    await onStores(async ({ stores, reads }) => {
+      expect(await stores.sessions.getSession(oldGone.unique)).toBeUndefined();
+      const erased = await reads
+        .selectFrom('erased_sessions')
+        .select(['test_id', 'reason'])
+        .where('session_id', '=', oldGone.unique)
+        .execute();
+      expect(erased).toEqual([{ test_id: GONE, reason: 'retention' }]);
+      expect(await stores.invitations.getInvitation(endedGone)).toMatchObject({ email: '', name: null });
+
+      expect(await stores.sessions.getSession(recentGone)).toBeDefined();
+      expect((await stores.invitations.getInvitation(recentEndedGone))?.email).not.toBe('');
+      expect(await stores.sessions.getSession(listed)).toBeDefined();
+      expect((await stores.invitations.getInvitation(endedListed))?.email).not.toBe('');
+    });
+    expect(filesNamed(dataDir, oldGone.uploadId)).toEqual([]);
+    expect((await myRecordStatus(server.url, oldGone.unique)).status).toBe(410);
+
+    // The recent ones go once the same 20 days have passed for them too.
+    clock.advance(10 * DAY);
+    await server.app.periodicTasks.runDue();
+    await onStores(async ({ stores }) => {
+      expect(await stores.sessions.getSession(recentGone)).toBeUndefined();
+      expect(await stores.invitations.getInvitation(recentEndedGone)).toMatchObject({ email: '', name: null });
+      expect(await stores.sessions.getSession(listed)).toBeDefined();
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { allCompanies, testsOfCompany } from '@assessment/core';
+import { allCompanies, allTests, testsOfCompany } from '@assessment/core';
 import type { PeriodicTask } from '../jobs/periodic-tasks.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { DeliveryStore } from '../storage/deliveries/delivery-store.ts';
@@ -88,9 +88,31 @@ export async function eraseInvitee(
 }
 
 /**
+ * The sessions and unused invitations of tests a deploy took out of the catalogue (the test, or its
+ * whole company): their rows name the test alone, so whose they were, and which period their
+ * candidate was told, is no longer known. They go by the shortest period any candidate can have
+ * been told, the default's or any a company ever set: sooner than told at worst, never later.
+ */
+async function eraseBeyondCatalogue(deps: ErasureDeps, now: number): Promise<void> {
+  const cutoff = now - (await deps.privacy.shortestRetentionDays()) * DAY_MS;
+  const known = allTests().map((test) => test.uuid);
+  for (;;) {
+    const due = await deps.privacy.sessionsOfOtherTestsStartedBefore(known, cutoff, RETENTION_BATCH);
+    for (const sessionId of due) await eraseCandidate(deps, sessionId, now, 'retention');
+    if (due.length < RETENTION_BATCH) break;
+  }
+  for (;;) {
+    const unused = await deps.privacy.unusedInvitationsOfOtherTestsEndedBefore(known, cutoff, RETENTION_BATCH);
+    for (const invitationId of unused) await eraseInvitee(deps, { invitationId, sessionId: null }, now);
+    if (unused.length < RETENTION_BATCH) break;
+  }
+}
+
+/**
  * Every hour (and at start): each company's sessions that started longer ago than the retention
  * period they were told (`retention-windows.ts`) are erased as a request would erase them, and so is whom each personal invitation nobody
- * used was for, that long after it stopped working, with the emails sent to them. Once across
+ * used was for, that long after it stopped working, with the emails sent to them; then those of
+ * tests no longer in the catalogue (`eraseBeyondCatalogue`). Once across
  * instances (`periodic-tasks.ts`). Hourly, as the privacy notice says "erased N days after you
  * start" (shared/core/src/api/privacy-notice.ts): a daily run kept some for most of a day more.
  */
@@ -116,6 +138,7 @@ export function retentionTask(deps: ErasureDeps): PeriodicTask {
           if (unused.length < RETENTION_BATCH) break;
         }
       }
+      await eraseBeyondCatalogue(deps, now);
     },
   };
 }

@@ -177,6 +177,9 @@ export const webhookUrlOf = (db: Db, testId: string) =>
  * `cause` names it, so a retried write queues no second one.
  */
 export async function queueWebhook(db: Db, jobs: DeliveryJobs, event: WebhookEvent): Promise<void> {
+  // A test no longer in the catalogue has no company to tell, as when its retention erases a
+  // session of it (`api/src/privacy/erasure.ts`).
+  if (!getTest(event.testId)) return;
   const endpoint = await webhookUrlOf(db, event.testId).executeTakeFirst();
   await queueWebhookTo(db, jobs, endpoint?.url ?? null, event);
 }
