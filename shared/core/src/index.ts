@@ -44,4 +44,5 @@ export * from './sections/quiz-clock.ts';
 export * from './sections/section-registry.ts';
 export * from './sections/sections.ts';
 export * from './spec-names.ts';
+export * from './store/erased-sessions.ts';
 export * from './store/safe-storage.ts';
