@@ -1,4 +1,4 @@
-import { type KeyValueStorage, memoryStorage, SECTIONS } from '@assessment/core';
+import { type KeyValueStorage, memoryStorage, recordErasedSession, SECTIONS } from '@assessment/core';
 import { describe, expect, it, vi } from 'vitest';
 import { flagField, optionalNumberField, textField, textListField } from './session-fields.ts';
 import {
@@ -360,5 +360,35 @@ describe('sessions of other links set aside', () => {
     expect(JSON.stringify(stored(storage, KEYS))).not.toMatch(/session-a|key-a|<p>a/);
     expect(stored(storage, KEYS)).toEqual(held);
     expect(store.getState()).toMatchObject({ sessionId: 'session-b', sessionKey: 'key-b', erasedLink: null });
+  });
+
+  it("writes nothing of a session another tab recorded as erased, and goes on writing another session's", () => {
+    const storage = memoryStorage();
+    const first = withSectionSlices(storage);
+    agree(first.store, linkB, 'b');
+    first.quiz.update({ answers: ['<p>b</p>', '', ''] });
+    // The second tab, loaded meanwhile, holds the same session in memory.
+    const second = withSectionSlices(storage);
+    // A session erased elsewhere and never held here changes nothing of this one's writes.
+    expect(recordErasedSession(storage, 'session-x', true)).toBe(true);
+    second.quiz.update({ answers: ['<p>b2</p>', '', ''] });
+    expect(storage.getItem('answers')).toBe('["<p>b2</p>","",""]');
+
+    expect(first.store.forgetSession('session-b')).toBe(true);
+    expect(recordErasedSession(storage, 'session-b', true)).toBe(true);
+    const forgotten = stored(storage, KEYS);
+    second.quiz.update({ answers: ['<p>b late</p>', '', ''] });
+    second.store.getState().update({ fullName: 'Bea' });
+    second.store.markSectionFinished(section('quiz'));
+    expect(stored(storage, KEYS)).toEqual(forgotten);
+    expect(JSON.stringify(stored(storage, KEYS))).not.toMatch(/session-b|key-b|Bea|<p>b/);
+
+    // A new session there: the erased one is not set aside, the new one is written as ever.
+    agree(second.store, linkA, 'a');
+    second.quiz.update({ answers: ['<p>a</p>', '', ''] });
+    expect(second.store.earlierSessionOf(linkB)).toBeUndefined();
+    expect(storage.getItem('unique')).toBe('session-a');
+    expect(storage.getItem('answers')).toBe('["<p>a</p>","",""]');
+    expect(JSON.stringify(stored(storage, KEYS))).not.toMatch(/session-b|key-b|<p>b/);
   });
 });

@@ -1,6 +1,7 @@
 import {
   FEEDBACK_DRAFT_KEY,
   type InviteParam,
+  isErasedInStorage,
   isTaggedWith,
   type KeyValueStorage,
   QUIZ_PROGRESS_KEY,
@@ -252,8 +253,13 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
    * nothing of it is written back until another session starts.
    */
   let erasedHere: string | null = null;
-  const persist = <T>(fields: SessionFields<T>, changes: Partial<T>, keys?: KeyMap) =>
-    erasedHere !== null || writeFields(storage, fields, changes, keys);
+  /**
+   * Whether another tab recorded the session as erased (shared/core/src/store/erased-sessions.ts):
+   * this page may not have heard yet, and writing would put the session back into storage.
+   */
+  const erasedElsewhere = (sessionId: string | null) => sessionId !== null && isErasedInStorage(storage, sessionId);
+  const persist = <T>(sessionId: string | null, fields: SessionFields<T>, changes: Partial<T>, keys?: KeyMap) =>
+    erasedHere !== null || erasedElsewhere(sessionId) || writeFields(storage, fields, changes, keys);
 
   function recordedSlices(): RecordedSlices {
     const raw = safeRead(storage, SESSION_SLICES_KEY);
@@ -319,7 +325,8 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
    */
   function setAsideCurrent(): boolean {
     const { testId, invitationToken, sessionId, sessionKey } = core.getState();
-    if (testId === null || sessionId === null || sessionKey === null || isFinished(SECTIONS.sections.at(-1))) {
+    const finished = isFinished(SECTIONS.sections.at(-1));
+    if (testId === null || sessionId === null || sessionKey === null || finished || erasedElsewhere(sessionId)) {
       return true;
     }
     const stored = Object.fromEntries(sessionKeys().map((key) => [key, safeRead(storage, key)]));
@@ -346,7 +353,11 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
     blocked: false,
     lastSaveFailed: false,
     erasedLink: null,
-    update: (changes) => set({ ...changes, lastSaveFailed: !persist(SESSION_FIELDS, changes, SESSION_STORAGE_KEYS) }),
+    update: (changes) => {
+      // A new session's id comes with the changes (`startNewSession`): the check is of that one.
+      const sessionId = changes.sessionId === undefined ? get().sessionId : changes.sessionId;
+      set({ ...changes, lastSaveFailed: !persist(sessionId, SESSION_FIELDS, changes, SESSION_STORAGE_KEYS) });
+    },
     startNewSession(changes) {
       erasedHere = null;
       const setAside = setAsideCurrent();
@@ -373,7 +384,7 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
       subscribe: store.subscribe,
       update(changes) {
         // The session learns first, so a slice's listener already sees whether storage kept the change.
-        core.setState({ lastSaveFailed: !persist(fields, changes) });
+        core.setState({ lastSaveFailed: !persist(core.getState().sessionId, fields, changes) });
         store.setState(changes);
       },
       reset: () => slice.update(emptyValues(fields)),
@@ -416,7 +427,8 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
       if (flag === undefined) return;
       const owner = [...slices.values()].find(({ fields }) => flag in fields);
       if (owner) owner.slice.update({ [flag]: true });
-      else if (erasedHere === null && safeWrite(storage, flag, 'true')) notify();
+      else if (erasedHere === null && !erasedElsewhere(core.getState().sessionId) && safeWrite(storage, flag, 'true'))
+        notify();
     },
     subscribeAll(listener: () => void) {
       listeners.add(listener);
