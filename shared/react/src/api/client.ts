@@ -6,12 +6,14 @@ import {
   type DeviceCheckPayload,
   type DeviceCheckResponse,
   type EnqueueOptions,
+  ERASED_SESSIONS_KEY,
   type FeedbackPayload,
   GONE_STATUS,
   type InvitationGone,
   type InvitationStatus,
   type InvitationStatusRequest,
   invitationStatusSchema,
+  isErasedInStorage,
   type MyRecord,
   myRecordSchema,
   type Outbox,
@@ -22,6 +24,7 @@ import {
   type QuizStartPayload,
   REGISTRATION_PATH,
   type RegistrationPayload,
+  recordErasedSession,
   SESSION_ID_HEADER,
   SESSION_KEY_HEADER,
   type SectionRecordRequest,
@@ -64,15 +67,20 @@ export function videoUploadEndpoint(): string {
 /**
  * The server said session `sessionId` was erased: this browser drops its own copy of it too (its
  * storage keys, set aside or held now, its calls waiting or refused, its video takes), so Link
- * Expired can say nothing of it is kept. Resolves false when some copy could not be dropped.
+ * Expired can say nothing of it is kept. Recorded first for every tab of the site (another tab of
+ * the session then forgets it too, and writes nothing of it back), and pending until all is
+ * dropped. Resolves false when some copy could not be dropped.
  */
 function forgetErasedSession(sessionId: string): Promise<boolean> {
   erasedSessions.add(sessionId);
+  recordErasedSession(browserStorage(), sessionId, false);
   // For what a remote holds of it in the page (remote-video's takes the browser would not keep).
   reportInvitationEvent({ kind: 'erased', sessionId });
   const calls = theOutbox().forgetSession(sessionId);
   const keys = sessionStore.forgetSession(sessionId);
-  return forgetStoredTakes(sessionId).then((takes) => calls && keys && takes);
+  return forgetStoredTakes(sessionId).then(
+    (takes) => calls && keys && takes && recordErasedSession(browserStorage(), sessionId, true),
+  );
 }
 
 /**
@@ -83,6 +91,27 @@ function forgetErasedSession(sessionId: string): Promise<boolean> {
 export async function forgetErasedSessions(): Promise<boolean> {
   const results = await Promise.all([...erasedSessions].map(forgetErasedSession));
   return results.every(Boolean);
+}
+
+/**
+ * Another tab heard the server say the session this page holds was erased (or this page comes
+ * back from the back-forward cache after it did): this page forgets it as that tab did, and its
+ * screens send the candidate to Link Expired (`erasedLink`).
+ */
+function forgetSessionErasedElsewhere(): void {
+  const { sessionId } = sessionStore.getState();
+  if (sessionId !== null && !erasedSessions.has(sessionId) && isErasedInStorage(browserStorage(), sessionId)) {
+    void forgetErasedSession(sessionId);
+  }
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === ERASED_SESSIONS_KEY) forgetSessionErasedElsewhere();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) forgetSessionErasedElsewhere();
+  });
 }
 
 /**
@@ -129,9 +158,13 @@ function sessionCall<B extends WireSessionRef>(path: string, body: B) {
   return { path, body, headers: sessionKeyHeaders(sessionId), sequence: sessionId };
 }
 
-/** Queues a session's call, unless the session was erased: the call would keep a copy of it here. */
+/**
+ * Queues a session's call, unless the session was erased (as this page heard, or another tab):
+ * the call would keep a copy of it here.
+ */
 function enqueue(options: EnqueueOptions & { sequence: string }): void {
-  if (!erasedSessions.has(options.sequence)) theOutbox().enqueue(options);
+  if (erasedSessions.has(options.sequence) || isErasedInStorage(browserStorage(), options.sequence)) return;
+  theOutbox().enqueue(options);
 }
 
 export function postRegistration(payload: RegistrationPayload): void {
