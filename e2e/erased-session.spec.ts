@@ -10,6 +10,7 @@ import {
   test,
 } from './fixtures.ts';
 import { answerBox, openQuestion, storedAnswers } from './quiz-helpers.ts';
+import { connectCamera, IPREP, recordFor, storedVideoRows, VINTRO } from './video-helpers.ts';
 
 /** Another test of the catalogue, for a session of this browser that is not erased. */
 const OTHER_TEST_ID = '0zn3x0pd';
@@ -18,6 +19,7 @@ const ERASED = 'Your data for this assessment has been erased';
 const CLEARED = 'Nothing you submitted with this link is kept, in this browser either.';
 /** Keys of the session held now (those of a session set aside are all in `earlierSessions`). */
 const HELD_KEYS = ['testUUID', 'inviteUUID', 'unique', 'sessionKey', 'email', 'fullName', 'answers', 'quizProgress'];
+const NOT_CLEARED = 'This browser could not delete all of its own copy of what you entered with this link';
 
 async function stored(page: Page): Promise<string> {
   return JSON.stringify(await localStorageKeys(page));
@@ -76,4 +78,64 @@ test('a second tab of an erased session writes nothing of it back, and says wher
   await expect(second.getByText(ERASED)).toBeVisible();
   await expect(second.getByText(CLEARED)).toBeVisible();
   for (const trace of [unique, early, late]) expect(await stored(second)).not.toContain(trace);
+});
+
+test('Link Expired reloaded says what this browser still holds of an erased session, and drops it then', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  allowProblem(refusedRequest('/api/feedback', 410));
+  allowProblem(/^console error: Erased session: could not drop its video/);
+  // Leaving the video section while the take's preview still loads cuts that read short.
+  allowProblem(failedRequest('blob:', 'net::ERR_REQUEST_RANGE_NOT_SATISFIABLE'));
+  // While the tab's sessionStorage says so, this browser refuses to change the takes' database, as
+  // a broken or locked IndexedDB would.
+  await page.addInitScript(() => {
+    const transaction = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<typeof transaction>) {
+      const [stores, mode] = args;
+      if (sessionStorage.getItem('holdTakes') === 'yes' && mode === 'readwrite' && [stores].flat().includes('chunks')) {
+        throw new DOMException('takes held on purpose', 'InvalidStateError');
+      }
+      return transaction.apply(this, args);
+    } as typeof transaction;
+  });
+
+  await agreeAndStart(page);
+  await page.goto(VINTRO);
+  await connectCamera(page);
+  await recordFor(page, 2, 'Record Now');
+  expect(await storedVideoRows(page, 'recordings')).toBe(1);
+  const unique = await sessionId(page);
+  // The take is not sent: it stays in this browser, and the page asks before it is left.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.evaluate(() => localStorage.setItem('VideoRecorded', 'true'));
+  await page.goto(IPREP);
+  await page.evaluate(() => sessionStorage.setItem('holdTakes', 'yes'));
+
+  const erased = await request.delete(`/api/admin/sessions/${unique}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(erased.status()).toBe(204);
+  // The feedback sent is answered 410: Link Expired.
+  await page.locator('label[for="feedback-star-3"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL('/expired', { timeout: 20_000 });
+  await expect(page.getByText(NOT_CLEARED)).toBeVisible();
+  expect(await storedVideoRows(page, 'recordings')).toBe(1);
+
+  await page.reload();
+  await expect(page.getByText(ERASED)).toBeVisible();
+  await expect(page.getByText(NOT_CLEARED)).toBeVisible();
+  await expect(page.getByText(CLEARED)).toHaveCount(0);
+  expect(await storedVideoRows(page, 'recordings')).toBe(1);
+
+  // Once the database can be changed again, the next load drops the take, and says so.
+  await page.evaluate(() => sessionStorage.removeItem('holdTakes'));
+  await page.reload();
+  await expect(page.getByText(CLEARED)).toBeVisible();
+  expect(await storedVideoRows(page, 'recordings')).toBe(0);
+  expect(await storedVideoRows(page, 'chunks')).toBe(0);
+  expect(await stored(page)).not.toContain(unique);
 });

@@ -29,6 +29,7 @@ import {
   SESSION_KEY_HEADER,
   type SectionRecordRequest,
   sessionRefOfWire,
+  storedErasedSessions,
   type VideoSkipPayload,
   type WireSessionRef,
   wireInviteLink,
@@ -84,12 +85,14 @@ function forgetErasedSession(sessionId: string): Promise<boolean> {
 }
 
 /**
- * Forgets again every session erased since this page loaded, once their screens have closed (a
- * closing screen may still save: remote-quiz's answers, remote-video's take being recorded), and
- * says whether this browser now holds nothing of them. Link Expired asks it.
+ * Forgets again every session erased since this page loaded, and every one an earlier page of
+ * this browser could not finish dropping (a reload of Link Expired among them), once their
+ * screens have closed (a closing screen may still save: remote-quiz's answers, remote-video's
+ * take being recorded), and says whether this browser now holds nothing of them. Link Expired asks it.
  */
 export async function forgetErasedSessions(): Promise<boolean> {
-  const results = await Promise.all([...erasedSessions].map(forgetErasedSession));
+  const sessions = new Set([...erasedSessions, ...storedErasedSessions(browserStorage()).pending]);
+  const results = await Promise.all([...sessions].map(forgetErasedSession));
   return results.every(Boolean);
 }
 
