@@ -139,3 +139,53 @@ test('Link Expired reloaded says what this browser still holds of an erased sess
   expect(await storedVideoRows(page, 'chunks')).toBe(0);
   expect(await stored(page)).not.toContain(unique);
 });
+
+test('a second tab of a session not erased goes on writing it when another session of the browser is erased', async ({
+  page,
+  request,
+  watchPage,
+  allowProblem,
+}) => {
+  allowProblem(failedRequest('/api/feedback', 'net::ERR_INTERNET_DISCONNECTED'));
+  allowProblem(refusedRequest('/api/feedback', 410));
+  const offline = (tab: Page) => tab.route('**/api/feedback', (route) => route.abort('internetdisconnected'));
+  // The earlier session's feedback waits in this browser's outbox, sent by neither tab yet.
+  await agreeAndStart(page, OTHER_TEST_ID);
+  await page.evaluate(() => localStorage.setItem('VideoRecorded', 'true'));
+  await page.goto(`/invite/${OTHER_TEST_ID}/iprep`);
+  const earlier = await sessionId(page);
+  await offline(page);
+  await page.locator('label[for="feedback-star-3"]').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'still being sent' })).toBeVisible();
+
+  page.on('dialog', (dialog) => void dialog.accept());
+  await agreeAndStart(page);
+  const current = await sessionId(page);
+  await openQuestion(page, 1);
+  await answerBox(page).pressSequentially('First tab');
+  const second = await page.context().newPage();
+  await watchPage(second);
+  await offline(second);
+  await second.goto(QUIZ);
+  await openQuestion(second, 1);
+  await expect(answerBox(second)).toContainText('First tab');
+
+  const erased = await request.delete(`/api/admin/sessions/${earlier}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(erased.status()).toBe(204);
+  const answeredGone = page.waitForResponse(
+    (response) => response.url().endsWith('/api/feedback') && response.status() === 410,
+  );
+  await page.unroute('**/api/feedback');
+  await answeredGone;
+  await expect.poll(() => stored(page)).not.toContain(earlier);
+
+  await answerBox(second).pressSequentially('Second tab');
+  await expect.poll(async () => (await storedAnswers(second))[0]).toContain('Second tab');
+  expect((await storedAnswers(second))[0]).toContain('First tab');
+  await expect(second).toHaveURL(QUIZ);
+  await expect(page).toHaveURL(QUIZ);
+  expect(await sessionId(second)).toBe(current);
+});
