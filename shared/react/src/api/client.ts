@@ -79,9 +79,16 @@ function forgetErasedSession(sessionId: string): Promise<boolean> {
   reportInvitationEvent({ kind: 'erased', sessionId });
   const calls = theOutbox().forgetSession(sessionId);
   const keys = sessionStore.forgetSession(sessionId);
-  return forgetStoredTakes(sessionId).then(
-    (takes) => calls && keys && takes && recordErasedSession(browserStorage(), sessionId, true),
-  );
+  return forgetStoredTakes(sessionId).then((takes) => calls && keys && takes && recordDropped(sessionId));
+}
+
+/**
+ * Whether the record of the session says its copy here is dropped. Where the site has no storage
+ * at all, nothing of it was kept there, pending id included.
+ */
+function recordDropped(sessionId: string): boolean {
+  const storage = browserStorage();
+  return storage === undefined || recordErasedSession(storage, sessionId, true);
 }
 
 /**
