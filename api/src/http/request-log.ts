@@ -28,11 +28,22 @@ export function redactInviteTokens(url: string): string {
   });
 }
 
+/**
+ * An address without its query string's contents: no route of the API reads anything personal
+ * from one, but a link can carry whatever its sender or a mail client put there (an email, a
+ * name), and the log would keep it where no erasure reaches (SPEC section 0). That there was one
+ * stays in the log.
+ */
+export function withoutQuery(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? url : `${url.slice(0, at)}?[query]`;
+}
+
 /** Fastify's own request serializer, with the address redacted. */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactInviteTokens(request.url),
+    url: redactInviteTokens(withoutQuery(request.url)),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -48,6 +59,11 @@ export function serializeRequest(request: FastifyRequest) {
 export class OneLinePerRequest extends LogController {
   override incomingRequest(request: FastifyRequest): void {
     if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  /** Fastify's own line writes the address as it came, token and query string included. */
+  override routeNotFound(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.info({ req: request }, 'route not found');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
