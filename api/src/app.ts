@@ -5,7 +5,7 @@ import { describeError, openBackends, openStorage } from './backends.ts';
 import type { ServerConfig } from './config.ts';
 import { createHealth, registerHealthRoute } from './health.ts';
 import { closeConnectionsAsTheyIdle } from './http/draining.ts';
-import { OneLinePerRequest, serializeRequest } from './http/request-log.ts';
+import { LOG_SERIALIZERS, OneLinePerRequest } from './http/request-log.ts';
 import { type PeriodicTaskRunner, startPeriodicTasks } from './jobs/periodic-tasks.ts';
 import { type DeliverySender, startDeliverySender } from './mail/delivery-sender.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
@@ -36,7 +36,7 @@ export interface AppOptions {
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: process.env.LOG_LEVEL ?? 'info', serializers: { req: serializeRequest } },
+    logger: { level: process.env.LOG_LEVEL ?? 'info', serializers: LOG_SERIALIZERS },
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { OneLinePerRequest, redactInviteTokens, serializeRequest } from './request-log.ts';
+import { LOG_SERIALIZERS, OneLinePerRequest, redactInviteTokens } from './request-log.ts';
 
 /** A server logging as the API does, and the lines it wrote. */
 function loggedServer(level: string) {
@@ -13,10 +13,23 @@ function loggedServer(level: string) {
     },
   });
   const app = Fastify({
-    logger: { level, stream, serializers: { req: serializeRequest } },
+    logger: { level, stream, serializers: LOG_SERIALIZERS },
     logController: new OneLinePerRequest(),
   });
   app.get('/invite/:segment', async () => 'page');
+  // As PostgreSQL refuses a second row with the same email, alone and behind an error of the app's own.
+  const refused = () =>
+    Object.assign(new Error('duplicate key value violates unique constraint "people_email_key"'), {
+      code: '23505',
+      constraint: 'people_email_key',
+      detail: 'Key (email)=(ada@mail.example) already exists.',
+    });
+  app.get('/duplicate', async () => {
+    throw refused();
+  });
+  app.get('/wrapped', async () => {
+    throw new Error('Adding the person failed', { cause: refused() });
+  });
   return { app, lines };
 }
 
@@ -80,6 +93,19 @@ describe('the request log', () => {
       ['request completed', expect.objectContaining({ url: '/invite/thd0wtfl-[token]/quiz?[query]' })],
     ]);
     expect(JSON.stringify(lines)).not.toMatch(/ada|mail\.example|k3m9p2x7/i);
+    await app.close();
+  });
+
+  it('writes an error without the values it quotes', async () => {
+    const { app, lines } = loggedServer('info');
+    expect((await app.inject({ url: '/duplicate' })).statusCode).toBe(500);
+    expect((await app.inject({ url: '/wrapped' })).statusCode).toBe(500);
+    expect(JSON.stringify(lines)).not.toContain('ada@mail.example');
+    const refusal = { type: 'Error', code: '23505', constraint: 'people_email_key' };
+    expect(lines.filter((line) => line.err).map((line) => line.err)).toEqual([
+      expect.objectContaining(refusal),
+      expect.objectContaining({ message: 'Adding the person failed', cause: expect.objectContaining(refusal) }),
+    ]);
     await app.close();
   });
 

@@ -50,6 +50,41 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/** What the log keeps of an error: how to find its cause, never the values it was about. */
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  code?: string | number;
+  /** PostgreSQL's name of a violated constraint, which says which rule without the row. */
+  constraint?: string;
+  cause?: LoggedError;
+  [key: string]: unknown;
+}
+
+/**
+ * Pino's own error serializer writes every field an error carries: PostgreSQL's `detail` quotes
+ * the row (`Key (email)=(ada@mail.example) already exists`), nodemailer's `rejected` and `response`
+ * the recipient's address. Those fields would be a copy of a candidate no erasure reaches
+ * (SPEC section 0), so only the fields here are written.
+ */
+export function serializeError(error: Error): LoggedError {
+  // Pino hands over whatever was logged as `err`, thrown non-errors included.
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return {
+    type: error.name,
+    message: error.message,
+    stack: error.stack ?? '',
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(typeof constraint === 'string' ? { constraint } : {}),
+    ...(error.cause instanceof Error ? { cause: serializeError(error.cause) } : {}),
+  };
+}
+
+/** The API's log serializers: requests with their addresses redacted, errors without their values. */
+export const LOG_SERIALIZERS = { req: serializeRequest, err: serializeError };
+
 /**
  * One line a request, once it is answered, with its address and its outcome. Fastify's own
  * controller also writes a line as each request arrives, and on a busy assessment day the log's
