@@ -272,6 +272,44 @@ export function createPrivacyStore({ reads: db, dialect, write }: Storage, known
       counts: row.counts,
     }));
   };
+  /** Sessions of these tests (`in`), or of all others (`not in`), that started from `from` and before `before`, oldest first. */
+  const sessionsStarted = async (
+    tests: 'in' | 'not in',
+    testIds: readonly string[],
+    from: number,
+    before: number,
+    limit: number,
+  ): Promise<string[]> => {
+    if (before <= from) return [];
+    const rows = await db
+      .selectFrom('sessions')
+      .select('session_id')
+      .where('test_id', tests, dialect.textList(testIds))
+      .where('started_at', '>=', from)
+      .where('started_at', '<', before)
+      .orderBy('started_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.session_id);
+  };
+  /** Invitations of these tests (`in`), or of all others (`not in`), nobody used, that stopped working before `before`. */
+  const unusedEnded = async (
+    tests: 'in' | 'not in',
+    testIds: readonly string[],
+    before: number,
+    limit: number,
+  ): Promise<string[]> => {
+    const rows = await db
+      .selectFrom('invitations')
+      .select('invitation_id')
+      .where('test_id', tests, dialect.textList(testIds))
+      .where('session_id', 'is', null)
+      .where('erased_at', 'is', null)
+      .where((eb) => eb(eb.fn.coalesce('revoked_at', 'expires_at'), '<', before))
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.invitation_id);
+  };
   return {
     async retentionDays(companyId) {
       const row = await db
@@ -351,32 +389,8 @@ export function createPrivacyStore({ reads: db, dialect, write }: Storage, known
         .execute();
       return rows.map((row) => ({ fromAt: Number(row.from_at), days: row.retention_days }));
     },
-    async sessionsStartedBetween(testIds, from, before, limit) {
-      if (testIds.length === 0 || before <= from) return [];
-      const rows = await db
-        .selectFrom('sessions')
-        .select('session_id')
-        .where('test_id', 'in', testIds)
-        .where('started_at', '>=', from)
-        .where('started_at', '<', before)
-        .orderBy('started_at')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.session_id);
-    },
-    async unusedInvitationsEndedBefore(testIds, before, limit) {
-      if (testIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('invitations')
-        .select('invitation_id')
-        .where('test_id', 'in', testIds)
-        .where('session_id', 'is', null)
-        .where('erased_at', 'is', null)
-        .where((eb) => eb(eb.fn.coalesce('revoked_at', 'expires_at'), '<', before))
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.invitation_id);
-    },
+    sessionsStartedBetween: (testIds, from, before, limit) => sessionsStarted('in', testIds, from, before, limit),
+    unusedInvitationsEndedBefore: (testIds, before, limit) => unusedEnded('in', testIds, before, limit),
     async shortestRetentionDays() {
       const row = await db
         .selectFrom('retention_periods')
@@ -384,29 +398,8 @@ export function createPrivacyStore({ reads: db, dialect, write }: Storage, known
         .executeTakeFirst();
       return Math.min(row?.days ?? DEFAULT_RETENTION_DAYS, DEFAULT_RETENTION_DAYS);
     },
-    async sessionsOfOtherTestsStartedBefore(testIds, before, limit) {
-      const rows = await db
-        .selectFrom('sessions')
-        .select('session_id')
-        .where('test_id', 'not in', dialect.textList(testIds))
-        .where('started_at', '<', before)
-        .orderBy('started_at')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.session_id);
-    },
-    async unusedInvitationsOfOtherTestsEndedBefore(testIds, before, limit) {
-      const rows = await db
-        .selectFrom('invitations')
-        .select('invitation_id')
-        .where('test_id', 'not in', dialect.textList(testIds))
-        .where('session_id', 'is', null)
-        .where('erased_at', 'is', null)
-        .where((eb) => eb(eb.fn.coalesce('revoked_at', 'expires_at'), '<', before))
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.invitation_id);
-    },
+    sessionsOfOtherTestsStartedBefore: (testIds, before, limit) => sessionsStarted('not in', testIds, 0, before, limit),
+    unusedInvitationsOfOtherTestsEndedBefore: (testIds, before, limit) => unusedEnded('not in', testIds, before, limit),
     eraseUnusedInvitation: (invitationId, at) => write('eraseUnusedInvitation', invitationId, at),
   };
 }
