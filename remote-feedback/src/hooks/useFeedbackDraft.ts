@@ -1,4 +1,4 @@
-import { FEEDBACK_DRAFT_KEY, safeRead, safeWrite } from '@assessment/core';
+import { FEEDBACK_DRAFT_KEY, safeRead, safeWrite, writeSessionItem } from '@assessment/core';
 import { browserStorage } from '@assessment/react';
 import { useState } from 'react';
 import { decodeDraft, encodeDraft, type FeedbackDraft } from '../lib/feedback-draft.ts';
@@ -10,7 +10,7 @@ export function useFeedbackDraft(sessionId: string | null) {
   function change(changes: Partial<FeedbackDraft>): void {
     const next = { ...draft, ...changes };
     setDraft(next);
-    if (sessionId) safeWrite(browserStorage(), FEEDBACK_DRAFT_KEY, encodeDraft(sessionId, next));
+    if (sessionId) writeSessionItem(browserStorage(), sessionId, FEEDBACK_DRAFT_KEY, encodeDraft(sessionId, next));
   }
 
   /** Once submitted, the rating and comment live in the session; the draft has done its job. */

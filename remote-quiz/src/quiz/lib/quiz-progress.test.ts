@@ -1,4 +1,11 @@
-import { answersSchema, memoryStorage, QUIZ_PROGRESS_KEY, withPaste, withSwitch } from '@assessment/core';
+import {
+  answersSchema,
+  memoryStorage,
+  QUIZ_PROGRESS_KEY,
+  recordErasedSession,
+  withPaste,
+  withSwitch,
+} from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import {
   freshProgress,
@@ -34,6 +41,17 @@ describe('quiz progress in storage', () => {
     const storage = memoryStorage();
     writeProgress(storage, 'session-1', { ...freshProgress(), completed: true });
     expect(readProgress(storage, 'session-2')).toEqual(freshProgress());
+  });
+
+  it('writes nothing back of a session another tab recorded as erased, and goes on writing another', () => {
+    const storage = memoryStorage();
+    writeProgress(storage, 'session-1', freshProgress());
+    storage.removeItem(QUIZ_PROGRESS_KEY);
+    expect(recordErasedSession(storage, 'session-1', true)).toBe(true);
+    expect(writeProgress(storage, 'session-1', { ...freshProgress(), completed: true })).toBe(true);
+    expect(storage.getItem(QUIZ_PROGRESS_KEY)).toBeNull();
+    expect(writeProgress(storage, 'session-2', { ...freshProgress(), completed: true })).toBe(true);
+    expect(readProgress(storage, 'session-2').completed).toBe(true);
   });
 
   it('ignores corrupt or tampered values instead of crashing', () => {

@@ -6,8 +6,8 @@ import {
   proctoringSchema,
   QUIZ_PROGRESS_KEY,
   safeRead,
-  safeWrite,
   storedSessionTag,
+  writeSessionItem,
 } from '@assessment/core';
 
 /**
@@ -100,7 +100,8 @@ export function writeProgress(
   sessionId: string,
   progress: QuizProgress,
 ): boolean {
-  return safeWrite(storage, QUIZ_PROGRESS_KEY, JSON.stringify({ ...storedSessionTag(sessionId), ...progress }));
+  const tagged = JSON.stringify({ ...storedSessionTag(sessionId), ...progress });
+  return writeSessionItem(storage, sessionId, QUIZ_PROGRESS_KEY, tagged);
 }
 
 /** The three answers, whatever an older page or a hand-edited storage left in `answers`. */

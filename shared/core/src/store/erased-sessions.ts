@@ -92,3 +92,18 @@ export function recordErasedSession(
   const next = dropped ? withDropped(stored, sessionId) : withErased(stored, sessionId);
   return safeWrite(storage, ERASED_SESSIONS_KEY, encodeErasedSessions(next));
 }
+
+/**
+ * Writes a key of one session's, unless a tab recorded that session as erased: a page still holding
+ * it in memory would write it back (a section's own keys, `quizProgress` and the feedback draft,
+ * as the session store's). True when storage holds what it should: the value, or for an erased
+ * session nothing new of it.
+ */
+export function writeSessionItem(
+  storage: KeyValueStorage | undefined,
+  sessionId: string,
+  key: string,
+  value: string | null,
+): boolean {
+  return isErasedInStorage(storage, sessionId) || safeWrite(storage, key, value);
+}
