@@ -275,8 +275,23 @@ async function closeTab(page: Page): Promise<string> {
   return Promise.race([asked, closed]);
 }
 
-/** Closing the page asks the browser's own "Leave site?" question first; the candidate stays. */
+/**
+ * Closing the page asks the browser's own "Leave site?" question first; the candidate stays. The
+ * page asks once it knows only it holds the take, which mid-recording is when the browser refuses
+ * a piece, a task or more after the piece is made (remote-video/src/recording/hooks/useRecorder.ts):
+ * a tab closed before then closes, so the test waits until the page would ask (a `beforeunload` it
+ * cancels, as it does the browser's) and only then closes the tab.
+ */
 export async function expectLeavingAsked(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const leaving = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(leaving);
+        return leaving.defaultPrevented;
+      }),
+    )
+    .toBe(true);
   expect(await closeTab(page)).toBe('beforeunload');
   expect(page.isClosed()).toBe(false);
 }
