@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { Db } from '../src/storage/db/database.ts';
 import { openPostgres, openPostgresStorage, type Postgres } from '../src/storage/db/postgres.ts';
-import { openSqliteStorage } from '../src/storage/db/sqlite.ts';
+import { kyselyOf, openConnection, openSqliteStorage } from '../src/storage/db/sqlite.ts';
 import type { Storage } from '../src/storage/db/storage.ts';
 import { type Stores, storesOn } from '../src/storage/stores.ts';
 
@@ -81,6 +83,47 @@ export async function storesBeside(env: { DATA_DIR: string; DATABASE_URL?: strin
       await postgres?.close();
     },
   };
+}
+
+/** A test id the catalogue does not hold, as one is after a deploy removed its test or its company. */
+export const GONE_TEST = 'gone0001';
+
+/**
+ * The rows as a deploy that took their test out of the catalogue leaves them: named by a test it
+ * does not hold (`GONE_TEST`), on the database of a server of these settings.
+ */
+export async function leaveCatalogue(
+  env: { DATA_DIR: string; DATABASE_URL?: string | undefined },
+  rows: { sessionIds?: string[]; invitationIds?: string[] },
+): Promise<void> {
+  const move = async (db: Db) => {
+    const { sessionIds = [], invitationIds = [] } = rows;
+    if (sessionIds.length > 0) {
+      await db.updateTable('sessions').set({ test_id: GONE_TEST }).where('session_id', 'in', sessionIds).execute();
+    }
+    if (invitationIds.length > 0) {
+      await db
+        .updateTable('invitations')
+        .set({ test_id: GONE_TEST })
+        .where('invitation_id', 'in', invitationIds)
+        .execute();
+    }
+  };
+  if (env.DATABASE_URL) {
+    const beside = await storesBeside(env);
+    try {
+      return await move(beside.reads);
+    } finally {
+      await beside.close();
+    }
+  }
+  // The stores' SQLite connection for reads cannot write.
+  const db = kyselyOf(openConnection(path.join(env.DATA_DIR, 'assessment.sqlite')));
+  try {
+    await move(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** The two databases the API tests run on: SQLite in the data folder, or a new PostgreSQL database. */

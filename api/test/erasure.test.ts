@@ -10,12 +10,10 @@ import { startDeliverySender } from '../src/mail/delivery-sender.ts';
 import { createMailTransport, type MailTransport } from '../src/mail/mail-transport.ts';
 import { eraseInvitee } from '../src/privacy/erasure.ts';
 import { addReviewer } from '../src/review/reviewer-accounts.ts';
-import type { Db } from '../src/storage/db/database.ts';
-import { kyselyOf, openConnection } from '../src/storage/db/sqlite.ts';
 import type { DeliveryStore } from '../src/storage/deliveries/delivery-store.ts';
 import { createFileVideoStore } from '../src/storage/videos/file-video-store.ts';
 import { createS3Client } from '../src/storage/videos/s3-video-store.ts';
-import { storesBeside, TEST_DATABASES } from './databases.ts';
+import { GONE_TEST, leaveCatalogue, storesBeside, TEST_DATABASES } from './databases.ts';
 import { registrationWithGender } from './demographic-helpers.ts';
 import {
   adminGet,
@@ -833,8 +831,6 @@ describe.each(TEST_DATABASES)('erasing a candidate while an email to them is bei
 afterAll(() => s3.destroy());
 
 describe.each(TEST_DATABASES)('retention of tests no longer in the catalogue ($name)', (database) => {
-  /** A test id the catalogue does not hold, as one is after a deploy removed its test or its company. */
-  const GONE = 'gone0001';
   const clock = testClock();
   let server: InProcessServer;
   let drop: () => Promise<void>;
@@ -889,22 +885,6 @@ describe.each(TEST_DATABASES)('retention of tests no longer in the catalogue ($n
     return invitation.invitationId;
   }
 
-  /** The rows as a deploy that took their test out of the catalogue leaves them: named by a test it does not hold. */
-  async function removeFromCatalogue(sessionIds: string[], invitationIds: string[]): Promise<void> {
-    const move = async (db: Db) => {
-      await db.updateTable('sessions').set({ test_id: GONE }).where('session_id', 'in', sessionIds).execute();
-      await db.updateTable('invitations').set({ test_id: GONE }).where('invitation_id', 'in', invitationIds).execute();
-    };
-    // The stores' SQLite connection for reads cannot write.
-    if (env.DATABASE_URL) return onStores(({ reads }) => move(reads));
-    const db = kyselyOf(openConnection(path.join(dataDir, 'assessment.sqlite')));
-    try {
-      await move(db);
-    } finally {
-      await db.destroy();
-    }
-  }
-
   it('erases them by the shortest period any company ever set, and keeps the catalogue’s by their own', async () => {
     const start = clock.now();
     // Shortened to 20 days for a moment, then lengthened: a candidate of the moment was told 20.
@@ -919,7 +899,10 @@ describe.each(TEST_DATABASES)('retention of tests no longer in the catalogue ($n
     clock.advance(10 * DAY);
     const recentGone = await answering();
     const recentEndedGone = await unusedUntil(clock.now() + HOUR);
-    await removeFromCatalogue([oldGone.unique, recentGone], [endedGone, recentEndedGone]);
+    await leaveCatalogue(env, {
+      sessionIds: [oldGone.unique, recentGone],
+      invitationIds: [endedGone, recentEndedGone],
+    });
     expect(filesNamed(dataDir, oldGone.uploadId).length).toBeGreaterThan(0);
 
     clock.set(start + 20 * DAY + 2 * HOUR);
@@ -932,7 +915,7 @@ describe.each(TEST_DATABASES)('retention of tests no longer in the catalogue ($n
         .select(['test_id', 'reason'])
         .where('session_id', '=', oldGone.unique)
         .execute();
-      expect(erased).toEqual([{ test_id: GONE, reason: 'retention' }]);
+      expect(erased).toEqual([{ test_id: GONE_TEST, reason: 'retention' }]);
       expect(await stores.invitations.getInvitation(endedGone)).toMatchObject({ email: '', name: null });
 
       expect(await stores.sessions.getSession(recentGone)).toBeDefined();

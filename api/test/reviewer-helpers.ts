@@ -117,6 +117,7 @@ export async function reviewServer(
   }
   return {
     server,
+    env,
     stores: beside.stores,
     reads: beside.reads,
     async close() {
