@@ -72,6 +72,13 @@ class NotSendable extends Error {}
 
 const oneAddress = z.email();
 
+/**
+ * Why a message of a test a deploy took out of the catalogue (the test, or its whole company) is
+ * not sent: its rows stay until retention erases them (`api/src/privacy/erasure.ts`), and the
+ * candidate is not erased for it, so the log must not say so.
+ */
+const NO_LONGER_OFFERED = 'the test is no longer offered';
+
 /** A teammate's link, while it can still set their password; the secret is in the message only. */
 async function composeTeammate(delivery: StoredDelivery, { team, publicUrl, now }: DeliverySenderDeps) {
   const { secret, purpose } = JSON.parse(delivery.payload ?? '{}') as Partial<LinkMail>;
@@ -99,8 +106,9 @@ async function compose(delivery: StoredDelivery, deps: DeliverySenderDeps): Prom
   if (delivery.kind === 'teammate') return composeTeammate(delivery, deps);
   if (delivery.kind === 'invitation' || delivery.kind === 'reminder') {
     const invitation = delivery.invitationId ? await invitations.getInvitation(delivery.invitationId) : undefined;
-    const test = invitation && getTest(invitation.testId);
-    if (!invitation || !test || invitation.erasedAt !== null) throw new NotSendable('the candidate was erased');
+    if (!invitation || invitation.erasedAt !== null) throw new NotSendable('the candidate was erased');
+    const test = getTest(invitation.testId);
+    if (!test) throw new NotSendable(NO_LONGER_OFFERED);
     if (invitation.revokedAt !== null) throw new NotSendable('the invitation was revoked before it went out');
     // An invitation sent again (the review page's "Send again") must not invite to what is over.
     if (invitation.sessionId !== null) throw new NotSendable('the candidate had started the assessment already');
@@ -123,8 +131,9 @@ async function compose(delivery: StoredDelivery, deps: DeliverySenderDeps): Prom
     };
   }
   const record = delivery.sessionId ? await sessions.getSession(delivery.sessionId) : undefined;
-  const test = record && getTest(record.testId);
-  if (!record?.registration || !test) throw new NotSendable('the candidate was erased');
+  if (!record?.registration) throw new NotSendable('the candidate was erased');
+  const test = getTest(record.testId);
+  if (!test) throw new NotSendable(NO_LONGER_OFFERED);
   // The address is what a stranger typed on the open link, unchecked so that no typo loses a
   // registration: a list of addresses there would make the receipt a message to all of them.
   const to = record.registration.payload.email;
