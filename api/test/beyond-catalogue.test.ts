@@ -1,14 +1,15 @@
 import { companyIdOf, getTest, type TestDefinition } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveCatalogue, TEST_DATABASES } from './databases.ts';
+import { GONE_TEST, leaveCatalogue, TEST_DATABASES } from './databases.ts';
 import { answers, feedback, type InProcessServer, newSessionId, postJson, registration, testId } from './helpers.ts';
-import { DAY, HOUR, invite, testClock } from './invitation-helpers.ts';
+import { asOperator, DAY, HOUR, invite, testClock } from './invitation-helpers.ts';
 import { startMailSink } from './mail-sink.ts';
 import { ReviewerBrowser, reviewServer } from './reviewer-helpers.ts';
 
 /**
  * What the database still holds of a test a deploy took out of the catalogue (the test, or its
- * whole company): its queued messages go no further, and the log says why.
+ * whole company): its queued messages go no further, and the log says why; the operator still sees
+ * and erases its invitations, while the company's reviewers no longer reach them.
  */
 
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
@@ -99,5 +100,36 @@ describe.each(TEST_DATABASES)('a test no longer in the catalogue ($name)', (data
       ]),
     );
     expect(failed).toHaveLength(3);
+  });
+
+  it('lets the operator list, change, revoke and erase its invitations; the company’s reviewers reach none', async () => {
+    const kept = await invite(server.url, clock.now(), { email: 'kept@mail.example' });
+    const erased = await invite(server.url, clock.now(), { email: 'erased@mail.example' });
+    await leaveCatalogue(env, { invitationIds: [kept.invitationId, erased.invitationId] });
+
+    const listed = await asOperator(server.url, 'GET', `/api/admin/tests/${GONE_TEST}/invitations`);
+    expect(listed.status).toBe(200);
+    const emails = (listed.body.invitations as { email: string }[]).map((one) => one.email);
+    expect(emails).toEqual(expect.arrayContaining(['kept@mail.example', 'erased@mail.example']));
+    // An id neither the catalogue nor the database knows is still nothing.
+    expect((await asOperator(server.url, 'GET', '/api/admin/tests/nosuch01/invitations')).status).toBe(404);
+
+    const changed = await asOperator(server.url, 'PATCH', `/api/admin/invitations/${kept.invitationId}`, {
+      extraTimePercent: 25,
+    });
+    expect(changed).toMatchObject({ status: 200, body: { extraTimePercent: 25 } });
+    const revoked = await asOperator(server.url, 'POST', `/api/admin/invitations/${kept.invitationId}/revoke`);
+    expect(revoked).toMatchObject({ status: 200, body: { state: 'revoked' } });
+    expect((await asOperator(server.url, 'DELETE', `/api/admin/invitations/${erased.invitationId}`)).status).toBe(204);
+    const after = await asOperator(server.url, 'GET', `/api/admin/tests/${GONE_TEST}/invitations`);
+    const erasedNow = (after.body.invitations as { invitationId: string; email: string }[]).find(
+      (one) => one.invitationId === erased.invitationId,
+    );
+    expect(erasedNow?.email).toBe('');
+
+    const reviewer = await admin();
+    expect((await reviewer.send('GET', `/api/review/tests/${GONE_TEST}/invitations`)).status).toBe(404);
+    expect((await reviewer.send('POST', `/api/review/invitations/${kept.invitationId}/revoke`)).status).toBe(404);
+    expect((await reviewer.send('DELETE', `/api/review/invitations/${kept.invitationId}`)).status).toBe(404);
   });
 });
