@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import { createInterface } from 'node:readline';
 import { invitePath, inviteSegment } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addReviewer } from '../src/review/reviewer-accounts.ts';
+import { storesBeside, TEST_DATABASES } from './databases.ts';
 import {
   ADMIN_TOKEN,
   answers,
@@ -15,9 +17,9 @@ import {
   tempDataDir,
   testId,
 } from './helpers.ts';
-import { invitationStatus, invite, registerWith } from './invitation-helpers.ts';
+import { asOperator, invitationStatus, invite, registerWith } from './invitation-helpers.ts';
 import { type startMailSink as MailSink, startMailSink } from './mail-sink.ts';
-import { REVIEWER_PASSWORD, ReviewerBrowser, withReviewers } from './reviewer-helpers.ts';
+import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
 
 /**
  * Logs are a copy of what they hold that no erasure reaches (SPEC section 0: erased on request,
@@ -32,6 +34,8 @@ const ANSWER = 'Xylophonic marmalade reasoning';
 const COMMENT = 'Periwinkle feedback about the questions';
 const GENDER = 'Female';
 const REVIEWER = 'quill-reviewer@lumenvault.example';
+/** A second candidate, whose mail server refuses their address, quoting it. */
+const BOUNCING = 'quixwright.bounce@mail.example';
 
 /** The real server as its own process, every line it writes to stdout and stderr kept. */
 async function loggingServer(dataDir: string, env: Record<string, string>) {
@@ -104,22 +108,35 @@ function registrationOf(unique: string, token: string | undefined, email = EMAIL
   };
 }
 
-describe('the API log', () => {
+// On both databases: each refuses and fails in its own words.
+describe.each(TEST_DATABASES)('the API log ($name)', (database) => {
   const dataDir = tempDataDir();
   let server: Awaited<ReturnType<typeof loggingServer>>;
   let mail: Awaited<ReturnType<typeof MailSink>>;
+  let drop: () => Promise<void>;
   /** Secrets the run made: each must stay out of the log too. */
   const secrets: string[] = [];
 
   beforeAll(async () => {
     mail = await startMailSink();
-    await withReviewers(dataDir, [{ companyId: 'lumenvault', email: REVIEWER }]);
-    server = await loggingServer(dataDir, { SMTP_URL: mail.url, MAIL_FROM: 'hiring@assess.example.com' });
+    mail.rejectRecipient(BOUNCING);
+    const opened = await database.open();
+    drop = opened.drop;
+    const beside = await storesBeside({ ...opened.env, DATA_DIR: dataDir });
+    const account = { companyId: 'lumenvault', email: REVIEWER, name: REVIEWER, password: REVIEWER_PASSWORD };
+    await addReviewer(beside.stores.reviewers, account, Date.now());
+    await beside.close();
+    server = await loggingServer(dataDir, {
+      ...opened.env,
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'hiring@assess.example.com',
+    });
   }, 90_000);
 
   afterAll(async () => {
     await server?.stop();
     await mail?.stop();
+    await drop?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -130,21 +147,32 @@ describe('the API log', () => {
     expect((await reviewer.signIn(REVIEWER, `${REVIEWER_PASSWORD} ${NAME}`)).status).toBe(401);
     expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
     secrets.push(REVIEWER_PASSWORD, ...[...reviewer.cookies.values()], reviewer.csrfToken as string);
-    /** Waits until the server has tried to send the queued message of this kind. */
-    const attempted = async (kind: string) => {
+    type Delivery = { kind: string; recipient: string | null; attempts: number; lastError: string | null };
+    const deliveries = async () =>
+      ((await reviewer.send('GET', '/api/review/deliveries')).body as { deliveries: Delivery[] }).deliveries;
+    /** Waits until a message the server lists is as asked; answers it. */
+    const listed = async (asked: (delivery: Delivery) => boolean) => {
       const until = Date.now() + 60_000;
       for (;;) {
-        const { deliveries } = (await reviewer.send('GET', '/api/review/deliveries')).body as {
-          deliveries: { kind: string; attempts: number }[];
-        };
-        if (deliveries.some((delivery) => delivery.kind === kind && delivery.attempts > 0)) return;
+        const found = (await deliveries()).find(asked);
+        if (found) return found;
         expect(Date.now()).toBeLessThan(until);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     };
+    /** Waits until the server has tried to send the queued message of this kind. */
+    const attempted = (kind: string) => listed((delivery) => delivery.kind === kind && delivery.attempts > 0);
 
     const invitation = await invite(url, Date.now(), { email: EMAIL, name: NAME });
     secrets.push(invitation.token);
+    // The mail server refuses the second candidate's address for good, quoting it: the company
+    // reads why on its list of messages, a copy the candidate's erasure takes with them.
+    const bounced = await invite(url, Date.now(), { email: BOUNCING, name: NAME });
+    secrets.push(bounced.token);
+    const refused = await listed((delivery) => delivery.recipient === BOUNCING && delivery.lastError !== null);
+    expect(refused.lastError).toContain('550');
+    expect((await asOperator(url, 'DELETE', `/api/admin/invitations/${bounced.invitationId}`)).status).toBe(204);
+    expect((await deliveries()).filter((delivery) => delivery.recipient === BOUNCING)).toEqual([]);
     // The invitation goes out before the candidate starts, or it would never be sent.
     await attempted('invitation');
     const page = invitePath(inviteSegment(testId, invitation.token));
@@ -185,7 +213,7 @@ describe('the API log', () => {
     // The run did log its requests, so a quiet log is not why nothing is found.
     expect(log).toContain('request completed');
     expect(log).toContain(unique);
-    const personal = [NAME, EMAIL, PROFILE, ANSWER, COMMENT, 'quixwright'];
+    const personal = [NAME, EMAIL, BOUNCING, PROFILE, ANSWER, COMMENT, 'quixwright'];
     for (const value of [...personal, ...secrets, ADMIN_TOKEN]) {
       // As written, and as an address spells it.
       for (const spelling of [value, encodeURIComponent(value)]) {

@@ -11,15 +11,24 @@ export interface SunkMail {
 /**
  * A real SMTP server that keeps what it is sent (`smtp-server`, parsed with `mailparser`), for the
  * API to send to through `SMTP_URL`. `refuseNext(n)` answers the next n messages with a temporary
- * failure, as a busy mail server does.
+ * failure, as a busy mail server does; `rejectRecipient(address)` refuses that address for good,
+ * quoting it, as a mail server does a mailbox it does not have.
  */
 export async function startMailSink(port?: number) {
   const received: SunkMail[] = [];
   let refusals = 0;
+  const rejected = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address)) return callback();
+      const error = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), {
+        responseCode: 550,
+      });
+      callback(error);
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (parsed) => {
@@ -47,6 +56,9 @@ export async function startMailSink(port?: number) {
     received,
     refuseNext(count: number) {
       refusals = count;
+    },
+    rejectRecipient(address: string) {
+      rejected.add(address);
     },
     /** The messages sent to `address`, oldest first. */
     to: (address: string) => received.filter((mail) => mail.to.includes(address)),
