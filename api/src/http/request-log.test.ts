@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { LOG_SERIALIZERS, OneLinePerRequest, redactInviteTokens } from './request-log.ts';
+import { LOG_SERIALIZERS, OneLinePerRequest, redactInviteTokens, serializeError } from './request-log.ts';
 
 /** A server logging as the API does, and the lines it wrote. */
 function loggedServer(level: string) {
@@ -107,6 +107,22 @@ describe('the request log', () => {
       expect.objectContaining({ message: 'Adding the person failed', cause: expect.objectContaining(refusal) }),
     ]);
     await app.close();
+  });
+
+  it('writes an SMTP refusal without the fields that name its recipients', () => {
+    // As nodemailer rejects a message whose every recipient the server refused (EENVELOPE).
+    const response = '550 5.1.1 <ada@mail.example>: Recipient address rejected: User unknown';
+    const refusal = Object.assign(new Error(`Can't send mail - all recipients were rejected: ${response}`), {
+      code: 'EENVELOPE',
+      response,
+      responseCode: 550,
+      command: 'RCPT TO',
+      rejected: ['ada@mail.example'],
+      rejectedErrors: [Object.assign(new Error(response), { recipient: 'ada@mail.example' })],
+    });
+    const logged = serializeError(refusal);
+    expect(Object.keys(logged).sort()).toEqual(['code', 'message', 'stack', 'type']);
+    expect(logged.code).toBe('EENVELOPE');
   });
 
   it('writes the line of a request as it arrives too, at debug level', async () => {
