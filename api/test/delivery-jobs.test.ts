@@ -2,7 +2,10 @@ import { sampleTestId } from '@assessment/core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, openPostgresStorage } from '../src/storage/db/postgres.ts';
 import { storesOn } from '../src/storage/stores.ts';
-import { createDatabase, type TestDatabase } from './databases.ts';
+import { createDatabase, TEST_DATABASES, type TestDatabase } from './databases.ts';
+import { invite, testClock } from './invitation-helpers.ts';
+import { startMailSink } from './mail-sink.ts';
+import { reviewServer } from './reviewer-helpers.ts';
 
 /** The stores of one API instance on the database, and how to close them. */
 async function instance(url: string) {
@@ -55,5 +58,39 @@ describe('the outward queue’s jobs on PostgreSQL (pg-boss)', () => {
     const later = await instance(database.url);
     expect(await later.stores.deliveries.dueDeliveries(Date.now(), 10, 2)).toEqual([]);
     await later.close();
+  });
+});
+
+describe('a retry the job queue hands out before the API’s clock says it is due', () => {
+  // The API's clock ten minutes behind the database's, by which pg-boss hands jobs out: every
+  // retry's job is handed out at once, before its row is due by the clock that claims it.
+  const clock = testClock(Date.now() - 10 * 60_000);
+  let sink: Awaited<ReturnType<typeof startMailSink>>;
+  let server: Awaited<ReturnType<typeof reviewServer>>;
+  beforeAll(async () => {
+    sink = await startMailSink();
+    const postgres = TEST_DATABASES.find((one) => one.name === 'PostgreSQL');
+    if (!postgres) throw new Error('No PostgreSQL among the test databases');
+    server = await reviewServer(postgres, [], { now: clock.now }, { SMTP_URL: sink.url });
+  });
+  afterAll(async () => {
+    await server.close();
+    await sink.stop();
+  });
+
+  it('is kept until then, not dropped: the message goes out once the API’s clock reaches it', async () => {
+    const { url, app } = server.server;
+    sink.refuseNext(1);
+    await invite(url, clock.now(), { email: 'early@mail.example' });
+    await app.deliverySender.runDue();
+    // The first try was refused; its retry, 30 s later by the API's clock, is handed out now.
+    await app.deliverySender.runDue();
+    expect(sink.to('early@mail.example')).toEqual([]);
+
+    clock.advance(31_000);
+    await app.deliverySender.runDue();
+    expect(sink.to('early@mail.example')).toHaveLength(1);
+    const [delivery] = await server.stores.deliveries.deliveriesOf('lumenvault', 5);
+    expect(delivery).toMatchObject({ state: 'sent', attempts: 2 });
   });
 });

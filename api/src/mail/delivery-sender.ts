@@ -193,9 +193,10 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
     );
   }
 
-  async function deliver(deliveryId: string): Promise<void> {
+  /** One attempt at a delivery; resolves with its due time instead when it is not due yet by this instance's clock. */
+  async function deliver(deliveryId: string): Promise<number | undefined> {
     const delivery = await deliveries.claimDelivery(deliveryId, now(), HOLD_MS);
-    if (!delivery) return;
+    if (!delivery) return deliveries.dueLater(deliveryId, now());
     let status: number | null;
     try {
       status = await send(delivery);
@@ -222,8 +223,9 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
     inFlight.set(due.companyId, (inFlight.get(due.companyId) ?? 0) + 1);
     const sent = (async () => {
       try {
-        await deliver(due.deliveryId);
-        await due.attempted();
+        const notBefore = await deliver(due.deliveryId);
+        if (notBefore === undefined) await due.attempted();
+        else early.push({ due, at: notBefore });
       } catch (error) {
         deps.onError(error);
       } finally {
@@ -246,6 +248,33 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
    */
   const waiting: DueDelivery[] = [];
 
+  /**
+   * Attempts handed out before they are due by this instance's clock: a job queue hands a retry
+   * out by the database's clock (`postgres-jobs.ts`), which may run ahead of this machine's. Each
+   * is kept, still taken, and started by the first look once it is due: ended, the message would
+   * stay queued with no job to send it; handed back, it would be handed out again at once.
+   */
+  const early: { due: DueDelivery; at: number }[] = [];
+
+  /** Ends the early attempts of deliveries handed out again (the review page's "Send again"): the new attempt goes now. */
+  async function endSupersededEarly(due: readonly DueDelivery[]): Promise<void> {
+    const ids = new Set(due.map((one) => one.deliveryId));
+    for (const one of early.filter((kept) => ids.has(kept.due.deliveryId))) {
+      early.splice(early.indexOf(one), 1);
+      await one.due.attempted();
+    }
+  }
+
+  /** Moves the early attempts now due to the waiting ones, as many as `waiting` may keep. */
+  function takeDueEarly(): void {
+    const at = now();
+    for (const one of early.filter((kept) => kept.at <= at)) {
+      if (waiting.length >= BATCH - 1) return;
+      early.splice(early.indexOf(one), 1);
+      waiting.push(one.due);
+    }
+  }
+
   /** Starts the waiting deliveries whose lanes have room; answers how many. */
   function startWaiting(stopped: () => boolean): number {
     let started = 0;
@@ -263,12 +292,14 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
     CHECK_EVERY_MS,
     async (stopped) => {
       for (;;) {
+        takeDueEarly();
         startWaiting(stopped);
         const known = new Set([...sending.keys(), ...waiting.map((one) => one.deliveryId)]);
         const due = (await deliveries.dueDeliveries(now(), BATCH - waiting.length, PER_COMPANY)).filter(
           // A row this instance is sending may be read again before its claim is written.
           (one) => !known.has(one.deliveryId),
         );
+        await endSupersededEarly(due);
         const lanes = intoLanes(due, inFlight);
         for (const one of lanes.now) {
           // An attempt left untaken is handed out again (`DeliveryJobs`), or its row found due again.
@@ -313,6 +344,7 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
       await Promise.all(sending.values());
       // Handed back at once, rather than when the job queue finds them abandoned.
       for (const one of waiting.splice(0)) await one.later(now()).catch(deps.onError);
+      for (const one of early.splice(0)) await one.due.later(one.at).catch(deps.onError);
     },
   };
 }

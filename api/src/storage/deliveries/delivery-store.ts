@@ -86,6 +86,8 @@ export interface DeliveryStore {
   dueDeliveries(now: number, limit: number, perCompany: number): Promise<DueDelivery[]>;
   /** Takes a due delivery for one attempt, held until `now + holdMs`; undefined when another instance has it. */
   claimDelivery(deliveryId: string, now: number, holdMs: number): Promise<StoredDelivery | undefined>;
+  /** When a queued delivery is due after `now`, its due time; undefined when it is due, held or done. */
+  dueLater(deliveryId: string, now: number): Promise<number | undefined>;
   /**
    * `status`: the HTTP status a webhook got; null for an email. False when there was no such
    * delivery any more: its candidate was erased while it was being sent.
@@ -365,6 +367,16 @@ export function createDeliveryStore({ reads: db, write, deliveryJobs }: Storage)
   return {
     dueDeliveries: (now, limit, perCompany) => deliveryJobs.due(now, limit, perCompany),
     claimDelivery: (deliveryId, now, holdMs) => write('claimDelivery', deliveryId, now, holdMs),
+    async dueLater(deliveryId, now) {
+      const row = await db
+        .selectFrom('deliveries')
+        .select('due_at')
+        .where('delivery_id', '=', deliveryId)
+        .where('state', '=', 'queued')
+        .where('due_at', '>', now)
+        .executeTakeFirst();
+      return row && Number(row.due_at);
+    },
     markSent: (deliveryId, at, status = null) => write('markSent', deliveryId, at, status),
     setWebhookEndpoint: (companyId, url, secret, at) => write('setWebhookEndpoint', companyId, url, secret, at),
     removeWebhookEndpoint: (companyId) => write('removeWebhookEndpoint', companyId),
