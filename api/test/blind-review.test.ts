@@ -13,6 +13,7 @@ import {
   testId,
 } from './helpers.ts';
 import { invite, registerWith } from './invitation-helpers.ts';
+import { startMailSink } from './mail-sink.ts';
 import { ReviewerBrowser, reviewServer } from './reviewer-helpers.ts';
 
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
@@ -259,5 +260,55 @@ describe.each(TEST_DATABASES)('blind review and the company’s record of looks 
       `${ROB} opened`,
       `${ROB} revealed`,
     ]);
+  });
+});
+
+describe.each(TEST_DATABASES)('blind review and a receipt the mail server refuses ($name)', (database) => {
+  let sink: Awaited<ReturnType<typeof startMailSink>>;
+  let server: InProcessServer;
+  let close: () => Promise<void>;
+  const signedIn = async (email: string) => {
+    const reviewer = new ReviewerBrowser(server.url);
+    expect((await reviewer.signIn(email)).status).toBe(204);
+    return reviewer;
+  };
+
+  beforeAll(async () => {
+    sink = await startMailSink();
+    ({ server, close } = await reviewServer(
+      database,
+      [
+        { companyId, email: ADMIN, name: 'Ann Admin', role: 'admin' },
+        { companyId, email: ROB, name: 'Rob Reviewer', role: 'reviewer' },
+      ],
+      {},
+      { SMTP_URL: sink.url },
+    ));
+    const on = await (await signedIn(ADMIN)).send('PATCH', `/api/review/tests/${testId}`, { blindReview: true });
+    expect(on.status, on.text).toBe(200);
+  });
+
+  afterAll(async () => {
+    await close();
+    await sink.stop();
+  });
+
+  it('tells why without the address the refusal quotes', async () => {
+    const finisher = newSessionId();
+    const REFUSED = 'quill.refused@mail.example';
+    sink.rejectRecipient(REFUSED);
+    expect((await postJson(server.url, '/api/now-assessment', registration(finisher, { email: REFUSED }))).status).toBe(
+      200,
+    );
+    expect((await postJson(server.url, '/api/feedback', feedback(finisher))).status).toBe(200);
+    await server.app.deliverySender.runDue();
+
+    const page = await (await signedIn(ROB)).send('GET', '/api/review/deliveries');
+    expect(page.status, page.text).toBe(200);
+    const receipt = (
+      page.body.deliveries as { kind: string; recipient: string | null; lastError: string | null }[]
+    ).find((delivery) => delivery.kind === 'receipt');
+    expect(receipt).toMatchObject({ recipient: null, lastError: expect.stringContaining('550 5.1.1 <[address]>') });
+    expect(page.text.toLowerCase()).not.toContain('quill.refused');
   });
 });

@@ -39,6 +39,24 @@ function recipientFor(delivery: StoredDelivery, seesEndpoints: boolean): string 
   return delivery.kind === 'webhook' && !seesEndpoints ? endpointForReviewers(delivery.recipient) : delivery.recipient;
 }
 
+/** Anything shaped as an email address, as a mail server's words may quote one (`<ada@mail.example>`). */
+const ADDRESS_LIKE = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
+
+/**
+ * Why a message failed, for a reader from whom blind review hides its recipient: a mail server's
+ * refusal quotes the address it refused, whole (`550 5.1.1 <ada@mail.example>: User unknown`) or
+ * by its mailbox (`user ada.lovelace unknown`). The rest stays, which tells what to do about it.
+ */
+export function failureWithoutRecipient(lastError: string, recipient: string): string {
+  const at = recipient.lastIndexOf('@');
+  const mailbox = at === -1 ? recipient : recipient.slice(0, at);
+  const redacted = lastError.replace(ADDRESS_LIKE, '[address]');
+  // A mailbox of a letter or two is also a word of the server's own sentence, and says little.
+  if (mailbox.length < 3) return redacted;
+  const escaped = mailbox.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return redacted.replace(new RegExp(`(?<![\\w.+-])${escaped}(?![\\w.+-])`, 'gi'), '[address]');
+}
+
 /** A message as the reader gets it; `code`: that of the candidate it names, where they are hidden from them. */
 export function deliveryView(delivery: StoredDelivery, seesEndpoints: boolean, code: string | null): DeliveryView {
   return {
@@ -51,7 +69,10 @@ export function deliveryView(delivery: StoredDelivery, seesEndpoints: boolean, c
     createdAt: iso(delivery.createdAt) as string,
     sentAt: iso(delivery.sentAt),
     dueAt: delivery.state === 'queued' ? (iso(delivery.dueAt) as string) : null,
-    lastError: delivery.lastError,
+    lastError:
+      code === null || delivery.lastError === null
+        ? delivery.lastError
+        : failureWithoutRecipient(delivery.lastError, delivery.recipient),
     event: delivery.payload ? ((JSON.parse(delivery.payload) as { type?: string }).type ?? null) : null,
     lastStatus: delivery.lastStatus,
   };
