@@ -123,6 +123,11 @@ describe('the request log', () => {
     const logged = serializeError(refusal);
     expect(Object.keys(logged).sort()).toEqual(['code', 'message', 'stack', 'type']);
     expect(logged.code).toBe('EENVELOPE');
+    // Its message quotes the address too, and the stack's first line repeats the message.
+    expect(logged.message).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected: User unknown",
+    );
+    expect(JSON.stringify(logged)).not.toContain('ada@mail.example');
   });
 
   it('writes the line of a request as it arrives too, at debug level', async () => {

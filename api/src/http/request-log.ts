@@ -1,5 +1,6 @@
 import { decodeInviteParam, inviteSegment } from '@assessment/core';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { withoutAddresses } from '../privacy/addresses.ts';
 
 /** Each `/invite/<segment>` of a page address; the segment runs to the next `/`, `?` or `#`. */
 const INVITE_SEGMENT_IN_URL = /(\/invite\/)([^/?#]+)/gi;
@@ -74,8 +75,9 @@ export function serializeError(error: Error): LoggedError {
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
   return {
     type: error.name,
-    message: error.message,
-    stack: error.stack ?? '',
+    // The message too may quote an address (a mail server's refusal does), and the stack repeats it.
+    message: withoutAddresses(error.message),
+    stack: withoutAddresses(error.stack ?? ''),
     ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
     ...(typeof constraint === 'string' ? { constraint } : {}),
     ...(error.cause instanceof Error ? { cause: serializeError(error.cause) } : {}),

@@ -1,5 +1,6 @@
 import type { DeliveryView } from '@assessment/core';
 import { iso } from '../admin/time.ts';
+import { withoutAddresses } from '../privacy/addresses.ts';
 import type { ListedDelivery, StoredDelivery } from '../storage/deliveries/delivery-store.ts';
 import { blindCode } from './blind-review.ts';
 
@@ -39,9 +40,6 @@ function recipientFor(delivery: StoredDelivery, seesEndpoints: boolean): string 
   return delivery.kind === 'webhook' && !seesEndpoints ? endpointForReviewers(delivery.recipient) : delivery.recipient;
 }
 
-/** Anything shaped as an email address, as a mail server's words may quote one (`<ada@mail.example>`). */
-const ADDRESS_LIKE = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
-
 /**
  * Why a message failed, for a reader from whom blind review hides its recipient: a mail server's
  * refusal quotes the address it refused, whole (`550 5.1.1 <ada@mail.example>: User unknown`) or
@@ -50,7 +48,7 @@ const ADDRESS_LIKE = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
 export function failureWithoutRecipient(lastError: string, recipient: string): string {
   const at = recipient.lastIndexOf('@');
   const mailbox = at === -1 ? recipient : recipient.slice(0, at);
-  const redacted = lastError.replace(ADDRESS_LIKE, '[address]');
+  const redacted = withoutAddresses(lastError);
   // A mailbox of a letter or two is also a word of the server's own sentence, and says little.
   if (mailbox.length < 3) return redacted;
   const escaped = mailbox.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
