@@ -249,8 +249,8 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
   const waiting: DueDelivery[] = [];
 
   /**
-   * Attempts handed out before they are due by this instance's clock: a job queue hands a retry
-   * out by the database's clock (`postgres-jobs.ts`), which may run ahead of this machine's. Each
+   * Attempts handed out before they are due by this instance's clock: a kept job queue hands a
+   * retry out by its database's clock (`DeliveryJobs`), which may run ahead of this machine's. Each
    * is kept, still taken, and started by the first look once it is due: ended, the message would
    * stay queued with no job to send it; handed back, it would be handed out again at once.
    */
