@@ -69,6 +69,8 @@ export default defineConfig({
         SIGN_INS_PER_IP_PER_HOUR: '100000',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         PUBLIC_URL: `http://localhost:${port}`,
+        // Lets the review page make Greenhouse keys (`e2e/review-greenhouse.spec.ts`).
+        PARTNER_KEY_SECRET: 'the e2e run operator secret for Greenhouse keys, 0123456789',
       },
     },
   ],

@@ -11,13 +11,29 @@ const apiRoot = import.meta.dirname;
 const { dependencies } = JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json'), 'utf8'));
 const registryPackages = Object.keys(dependencies).filter((name) => !dependencies[name].startsWith('workspace:'));
 
-/** Entry points: the server, the export and reviewer commands, and any worker thread's own file. */
+/**
+ * A piscina pool's file, built as CommonJS (`.cjs`): piscina `require()`s its file before it tries
+ * `import()`, and Node 20's `require()` of an ES module once ended the whole process with a fatal
+ * V8 error ("IsGraphAsync must be used on an instantiated module") while a pool thread started.
+ */
+const POOL_WORKERS = ['src/answers/answers.worker.ts'];
+
+/** Entry points: the server, the export, reviewer, release and partner-key commands, and any worker thread's own file. */
 function entryPoints() {
   const workers = fs
     .readdirSync(path.join(apiRoot, 'src'), { recursive: true })
     .filter((file) => file.endsWith('.worker.ts'))
-    .map((file) => path.join('src', file));
-  return ['src/main.ts', 'src/export-cli.ts', 'src/reviewer-cli.ts', ...workers];
+    .map((file) => path.join('src', file))
+    .filter((file) => !POOL_WORKERS.includes(file));
+  return [
+    'src/main.ts',
+    'src/export-cli.ts',
+    'src/reviewer-cli.ts',
+    'src/release-key-cli.ts',
+    'src/releases-cli.ts',
+    'src/partner-key-cli.ts',
+    ...workers,
+  ];
 }
 
 /** The API's own registry dependencies stay imports; anything else (workspace code) is bundled. */
@@ -35,16 +51,18 @@ const outdir = process.argv[2] ?? 'dist';
 // It is emptied first: a folder name of api/ only, never a path elsewhere.
 if (!/^[a-z][a-z0-9-]*$/.test(outdir)) throw new Error(`build.mjs builds into a folder of api/, not ${outdir}`);
 fs.rmSync(path.join(apiRoot, outdir), { recursive: true, force: true });
-await build({
+const shared = {
   absWorkingDir: apiRoot,
-  entryPoints: entryPoints(),
   outdir,
   outbase: 'src',
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20.19',
   sourcemap: true,
   logLevel: 'warning',
   plugins: [keepRegistryPackagesExternal],
-});
+};
+await Promise.all([
+  build({ ...shared, entryPoints: entryPoints(), format: 'esm' }),
+  build({ ...shared, entryPoints: POOL_WORKERS, format: 'cjs', outExtension: { '.js': '.cjs' } }),
+]);

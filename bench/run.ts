@@ -1,4 +1,4 @@
-// `pnpm bench`: every measurement of issues 8 and 23 in one run, each beside a baseline measured in
+// `pnpm bench`: every measurement of issues 8, 23 and 57 in one run, each beside a baseline measured in
 // the same run, printed as one table and written to bench/results.json. A missed goal is reported,
 // never a failure: benchmarks are not tests.
 import fs from 'node:fs';
@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchApi } from './api/api.ts';
 import { benchCrowd } from './crowd/crowd.ts';
+import { benchInsights } from './insights/insights.ts';
 import { chromiumVersion } from './lib/chromium.ts';
 import { benchRoot, cleanUp, cleanUpNow, repoRoot } from './lib/processes.ts';
 import { type Failure, formatTable, type Row, ratio } from './lib/report.ts';
@@ -21,6 +22,7 @@ const phases: Record<Group, (log: (line: string) => void) => Promise<{ rows: Row
   api: benchApi,
   upload: benchUpload,
   crowd: benchCrowd,
+  insights: benchInsights,
 };
 
 /** `pnpm bench typing api` runs just those; no argument runs them all. */

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { ADA, agreeAndStart, expect, fillConfirmationForm, refusedRequest, sessionId } from './fixtures.ts';
 import { createInvitation, otherBrowser } from './invitation-helpers.ts';
-import { addReviewer, signIn, signInByKeyboard, test } from './review-helpers.ts';
+import { addReviewer, signIn, signInHereByKeyboard, test } from './review-helpers.ts';
 import { press, tabToShownFocus } from './support/keyboard.ts';
 
 /** A company no other spec touches: its retention period and access log are this spec's alone. */
@@ -76,13 +76,17 @@ test('a reviewer opens a finished candidate: the end screen says so, and the can
 
   // The company's admin finds the same look in the access log, with who it was. The log is the
   // company's, and other tests look at its other candidates meanwhile: the row is found by its admin.
-  await review.goto('/review/');
+  await review.goto('/review/settings/access-log');
   const log = review.getByRole('table', { name: 'Access log, newest first' });
   const looks = log.getByRole('row').filter({ hasText: admin.email });
   const look = looks.filter({ hasText: 'Opened the candidate' });
   await expect(look).toHaveCount(1);
-  await expect(look).toContainText(id);
+  // The log names the candidate, and leads to their page.
+  await expect(look.getByRole('link', { name: ADA.fullName })).toHaveAttribute('href', new RegExp(`${id}$`));
+  // Written as every other time on the review page ("Dec 5, 2026, 6:04 PM").
+  await expect(look.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M$/);
   // The page's list of emails names the candidate as their receipt's recipient: a look of its own.
+  await review.goto('/review/settings/emails');
   await expect(review.getByRole('table', { name: 'Emails and webhooks, newest first' })).toContainText(ADA.email);
 
   // The candidate's answer to the gender question reaches the company only as a count, and not
@@ -99,15 +103,21 @@ test('a reviewer opens a finished candidate: the end screen says so, and the can
   // The list of the test's candidates, with their names, is a look at each of them too.
   const candidates = review.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
   await expect(candidates.getByRole('row').filter({ hasText: ADA.fullName }).first()).toBeVisible();
-  await review.goto('/review/');
-  await expect(looks.filter({ hasText: 'Saw the candidate in the list of candidates' })).toContainText(id);
+  await review.goto('/review/settings/access-log');
+  const ada = review.locator(`a[href$="${id}"]`);
   await expect(
-    looks.filter({ hasText: 'Saw the email address in the list of messages' }).filter({ hasText: id }),
+    looks.filter({ hasText: 'Saw the candidate in the list of candidates' }).filter({ has: ada }),
   ).toHaveCount(1);
+  await expect(
+    looks.filter({ hasText: 'Saw the email address in the list of messages' }).filter({ has: ada }),
+  ).toHaveCount(1);
+  // The admin saw her name in the log itself: a look too, once in these ten minutes.
+  await expect(looks.filter({ hasText: 'Saw the name in the access log' }).filter({ has: ada })).toHaveCount(1);
   await page.reload();
   await expect(record.getByRole('listitem')).toHaveText([
     /: An admin saw your entry in the list of candidates\.$/,
     /: An admin saw your email address in the list of messages sent\.$/,
+    /: An admin saw your name in the company's access log\.$/,
     /: An admin opened your submission\.$/,
   ]);
 });
@@ -128,7 +138,7 @@ test('an admin sets how long data is kept and erases a candidate, by keyboard; t
   allowProblem(refusedRequest('/api/review/candidates/', 404));
   const admin = addReviewer(QUILLSTONE.companyId, 'Esme Eraser');
   const review = (await ownBrowser(browser, watchPage)).page;
-  await signIn(review, admin);
+  await signIn(review, admin, '/review/settings/retention');
 
   const days = review.getByLabel("Erase each candidate's data after (days)");
   await tabToShownFocus(review, days);
@@ -190,10 +200,18 @@ test('an admin sees a personal invitation in the list of invitations, by keyboar
   const invitation = await createInvitation(request, INVITATIONS_TEST.testId);
   const admin = addReviewer(QUILLSTONE.companyId, 'Ivo Inviter');
   const review = (await ownBrowser(browser, watchPage)).page;
-  await signInByKeyboard(review, admin);
-  await expect(review.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
   // The list of emails names the invitee as their invitation's recipient: a look before the next.
+  await review.goto('/review/settings/emails');
+  await signInHereByKeyboard(review, admin);
+  await expect(review.getByRole('heading', { level: 1, name: 'Emails and webhooks' })).toBeFocused();
   await expect(review.getByRole('table', { name: 'Emails and webhooks, newest first' })).toContainText(ADA.email);
+  await tabToShownFocus(
+    review,
+    review.getByRole('navigation', { name: 'Review page' }).getByRole('link', { name: 'Tests' }),
+    'Shift+Tab',
+  );
+  await press(review, 'Enter');
+  await expect(review.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
   await tabToShownFocus(review, review.getByRole('link', { name: INVITATIONS_TEST.roleName }));
   await press(review, 'Enter');
   await expect(review.getByRole('heading', { level: 1, name: INVITATIONS_TEST.roleName })).toBeFocused();
@@ -204,10 +222,15 @@ test('an admin sees a personal invitation in the list of invitations, by keyboar
   await expect(card).toContainText(ADA.email);
 
   // Nobody has used the invitation yet: the look is on record by it, with whom it is for.
-  const brand = review.getByRole('link', { name: `${QUILLSTONE.companyName} · Review` });
-  await tabToShownFocus(review, brand, 'Shift+Tab');
+  // The access log is a page of the settings, two links away by keyboard.
+  const settings = review.getByRole('navigation', { name: 'Review page' }).getByRole('link', { name: 'Settings' });
+  await tabToShownFocus(review, settings, 'Shift+Tab');
   await press(review, 'Enter');
-  await expect(review.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
+  await expect(review.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+  await tabToShownFocus(review, review.getByRole('main').getByRole('link', { name: 'Access log' }));
+  await press(review, 'Enter');
+  await expect(review.getByRole('heading', { level: 1, name: 'Access log' })).toBeFocused();
+  await expect(review).toHaveURL(/\/review\/settings\/access-log$/);
   const log = review.getByRole('table', { name: 'Access log, newest first' });
   const look = log
     .getByRole('row')

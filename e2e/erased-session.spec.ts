@@ -9,7 +9,7 @@ import {
   sessionId,
   test,
 } from './fixtures.ts';
-import { answerBox, openQuestion, storedAnswers } from './quiz-helpers.ts';
+import { answerBox, openQuestion, storedAnswers, TIME_UP } from './quiz-helpers.ts';
 import { connectCamera, IPREP, recordFor, storedVideoRows, VINTRO } from './video-helpers.ts';
 
 /** Another test of the catalogue, for a session of this browser that is not erased. */
@@ -188,4 +188,32 @@ test('a second tab of a session not erased goes on writing it when another sessi
   await expect(second).toHaveURL(QUIZ);
   await expect(page).toHaveURL(QUIZ);
   expect(await sessionId(second)).toBe(current);
+});
+
+test('an erased candidate who reopens their quiz after its time ran out is told only that their data was erased', async ({
+  page,
+  request,
+  allowProblem,
+}) => {
+  allowProblem(refusedRequest('/api/answers', 410));
+  allowProblem(refusedRequest('/api/video-just', 410));
+  await agreeAndStart(page);
+  await openQuestion(page, 1);
+  const unique = await sessionId(page);
+  const erased = await request.delete(`/api/admin/sessions/${unique}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(erased.status()).toBe(204);
+  // Days later, the clock long past the quiz's limit: reopened, the quiz submits at once by itself,
+  // and the server answers that the session is erased.
+  await page.evaluate(() => {
+    const progress = JSON.parse(localStorage.getItem('quizProgress') ?? '{}');
+    localStorage.setItem('quizProgress', JSON.stringify({ ...progress, startedAt: Date.now() - 3 * 86_400_000 }));
+  });
+  await page.reload();
+  await expect(page).toHaveURL('/expired', { timeout: 20_000 });
+  await expect(page.getByText(ERASED)).toBeVisible();
+  await expect(page.getByText(CLEARED)).toBeVisible();
+  // The notice that the answers were submitted is not true of an erased session: it is not shown.
+  await expect(page.getByText(TIME_UP)).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 import { storedFeedback } from './feedback-helpers.ts';
 import { expect, SAMPLE_ID, test } from './fixtures.ts';
+import { liveRemoteFile } from './support/live-remotes.ts';
 
 test('the built standalone page runs the section with its harness', async ({ page, request }) => {
-  await page.goto(`/remotes/feedback/index.html?test=${SAMPLE_ID}`);
+  await page.goto(`${await liveRemoteFile(request, 'feedback', 'index.html')}?test=${SAMPLE_ID}`);
   await expect(page.getByLabel(/Standalone harness \(iprep\)/)).toHaveValue(SAMPLE_ID);
   await expect(page.getByRole('heading', { level: 1, name: 'Interview Preparation' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCSS('background-color', 'rgb(31, 79, 209)');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { newSessionKey } from '@assessment/core';
+import { packBuildFolder } from '../release/src/pack.ts';
 import {
   ADA,
   type AdminSession,
@@ -19,7 +20,9 @@ import {
   startTwoInstances,
   type TwoInstances,
 } from './support/api-instances.ts';
+import { runCommand } from './support/product-server.ts';
 import { registrationPayload } from './support/registration.ts';
+import { serveFolder } from './support/static-server.ts';
 import { connectCamera, IPREP, openVideoSection, recordFor, VINTRO } from './video-helpers.ts';
 
 /**
@@ -166,6 +169,81 @@ test('a session key and the rate limits hold across the instances', async ({ clu
     const refused = await post(origin, '/api/feedback', feedback(counted.unique), counted.key);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
+});
+
+test("a release made live through A is served by B within 5 s, and B's pages allow a hosted release before it is live", async ({
+  cluster,
+}) => {
+  const { a, b } = cluster;
+  const added = await runCommand(
+    process.execPath,
+    ['dist/release-key-cli.js', 'add', '--section', 'feedback', '--name', 'feedback CI'],
+    cluster.env,
+    path.resolve(import.meta.dirname, '../api'),
+  );
+  const key = /Key, shown only this once: (\S+)/.exec(added.output)?.[1] ?? '';
+  const headers = { authorization: `Bearer ${key}` };
+  const remotes = async (origin: string) =>
+    (await (await fetch(`${origin}/remotes.json`)).json()) as Record<string, string>;
+  const live = async (origin: string) =>
+    (
+      (await (await fetch(`${origin}/api/releases`, { headers })).json()) as {
+        sections: { section: string; live: { version: string } }[];
+      }
+    ).sections.find((row) => row.section === 'feedback')?.live.version ?? null;
+  const makeLive = (version: string, from: string | null) =>
+    fetch(`${a.origin}/api/releases/feedback/live`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ version, from }),
+    });
+
+  // Uploaded through A into the bucket, made live through A, served by B without a restart.
+  const build = path.resolve(import.meta.dirname, '../remote-feedback/dist');
+  const { archive } = await packBuildFolder(build);
+  const uploaded = await fetch(`${a.origin}/api/releases/feedback?label=through-a`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/gzip' },
+    body: new Uint8Array(archive),
+  });
+  expect(uploaded.status).toBe(201);
+  const { version } = ((await uploaded.json()) as { release: { version: string } }).release;
+  const changed = Date.now();
+  expect((await makeLive(version, await live(b.origin))).status).toBe(200);
+  await expect
+    .poll(async () => (await remotes(b.origin)).remoteFeedback, { timeout: 5000, intervals: [100] })
+    .toBe(`/remotes/feedback/${version}/remoteEntry.js`);
+  expect(Date.now() - changed).toBeLessThan(5000);
+  const entry = await fetch(`${b.origin}/remotes/feedback/${version}/remoteEntry.js`);
+  expect(entry.status).toBe(200);
+  expect(await entry.text()).toBe(fs.readFileSync(path.join(build, 'remoteEntry.js'), 'utf8'));
+
+  // A team's own host: once the release is live through A, a page B serves already allows its
+  // origin, so that page loads the remotes.json A serves.
+  const host = await serveFolder(build);
+  try {
+    const hosted = await fetch(`${a.origin}/api/releases/feedback`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${host.origin}/remoteEntry.js`, label: 'hosted' }),
+    });
+    expect(hosted.status).toBe(201);
+    const hostedVersion = ((await hosted.json()) as { release: { version: string } }).release.version;
+    expect((await makeLive(hostedVersion, version)).status).toBe(200);
+    expect((await remotes(a.origin)).remoteFeedback).toBe(`${host.origin}/remoteEntry.js`);
+    const page = await fetch(`${b.origin}/invite/${SAMPLE_ID}`);
+    expect(page.headers.get('content-security-policy')).toContain(`script-src 'self' ${host.origin}`);
+  } finally {
+    // The next tests' candidates need a feedback section whose host is still up.
+    const back = await fetch(`${a.origin}/api/releases/feedback/rollback`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ to: version }),
+    });
+    expect(back.status).toBe(200);
+    await expect.poll(async () => (await remotes(b.origin)).remoteFeedback).toContain(version);
+    await host.close();
   }
 });
 

@@ -18,6 +18,7 @@ import {
   updateInvitation,
 } from './invitation-helpers.ts';
 import { answerBox, openQuestion, storedAnswers } from './quiz-helpers.ts';
+import { tabToShownFocus, type } from './support/keyboard.ts';
 import { connectCamera, recordFor } from './video-helpers.ts';
 
 /** A closed link is answered 410, on purpose: by the invitation check and by the autosave it refuses. */
@@ -41,7 +42,14 @@ test.describe('personal invitation links', () => {
     await expect(page.getByText('This is your personal invitation link.')).toBeVisible();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    await fillConfirmationForm(page, ADA);
+    // The form opens with the address and the name the company invited; the name is the candidate's to correct.
+    await expect(page.getByLabel('Email')).toHaveValue(ADA.email);
+    const name = page.getByLabel('Full Name');
+    await expect(name).toHaveValue(ADA.fullName);
+    await tabToShownFocus(page, name);
+    await page.keyboard.press('End');
+    await type(page, ' King');
+    await fillConfirmationForm(page, { ...ADA, fullName: undefined });
     await page.getByRole('button', { name: 'Agree & start' }).click();
     await expect(page).toHaveURL(`${invitation.link}/quiz`);
     await expect(page.getByRole('timer')).toHaveText(/^2[23]:\d\d$/);
@@ -71,6 +79,7 @@ test.describe('personal invitation links', () => {
 
     const session = await sessionOfPage(page, request);
     expect(session).toMatchObject({ invitationId: invitation.invitationId });
+    expect(session?.registration.fullName).toBe(`${ADA.fullName} King`);
     expect(session?.answers).toMatchObject({ final: true, finalReason: 'complete', late: false });
     // The server's deadline counts the same 23 minutes as the countdown.
     expect(Date.parse(session?.lateAfter) - Date.parse(session?.startedAt)).toBeGreaterThanOrEqual(23 * 60_000);

@@ -1,7 +1,8 @@
 import { expect, SAMPLE_ID, test } from './fixtures.ts';
+import { liveRemoteFile } from './support/live-remotes.ts';
 
-test('the built standalone page runs the quiz with its harness', async ({ page }) => {
-  await page.goto(`/remotes/quiz/index.html?test=${SAMPLE_ID}`);
+test('the built standalone page runs the quiz with its harness', async ({ page, request }) => {
+  await page.goto(`${await liveRemoteFile(request, 'quiz', 'index.html')}?test=${SAMPLE_ID}`);
   await expect(page.getByLabel(/Standalone harness \(quiz\)/)).toHaveValue(SAMPLE_ID);
   await expect(page.getByRole('heading', { level: 1, name: 'Section 1: Problem Solving' })).toBeVisible();
   await expect(page.locator('.quiz-layout')).toHaveCSS('display', 'grid');

@@ -75,8 +75,10 @@ test('a reviewer chooses candidates in the list and compares them side by side, 
   const me = (await (await page.request.get('/api/review/me')).json()) as { csrfToken: string };
   await rate(page.request, me.csrfToken, caseyId, 4, 'yes');
   const table = page.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
-  await expect(page.getByText('Tick 2 to 4 candidates to compare them side by side.')).toBeVisible();
-  const box = (name: string) => table.getByRole('checkbox', { name: `Compare ${name}` });
+  await expect(
+    page.getByText('Select candidates to compare 2 to 4 of them side by side, or to move them to a stage.'),
+  ).toBeVisible();
+  const box = (name: string) => table.getByRole('checkbox', { name: `Select ${name}` });
   const [avery, blake, casey, devon, emery] = names as [string, string, string, string, string];
   await expect(box(emery)).toBeVisible();
   for (const [name, key] of [
@@ -84,18 +86,21 @@ test('a reviewer chooses candidates in the list and compares them side by side, 
     [avery, 'Shift+Tab'],
     [blake, 'Tab'],
     [devon, 'Tab'],
+    [emery, 'Tab'],
   ] as const) {
     await tabToShownFocus(page, box(name), key);
     await press(page, 'Space');
     await expect(box(name)).toBeChecked();
   }
-  // Four fit a screen: a fifth cannot be chosen until one is let go.
-  await expect(page.getByText('4 of at most 4 candidates chosen to compare.')).toBeVisible();
-  await expect(box(emery)).toBeDisabled();
-  await expect(box(devon)).toBeFocused();
+  // Four fit a screen: with five selected, the page says so and offers no comparison until one is let go.
+  await expect(page.getByText('5 candidates selected. Compare at most 4 side by side.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Compare \d candidates$/ })).toHaveCount(0);
+  await expect(box(emery)).toBeFocused();
+  await press(page, 'Space');
+  await expect(box(emery)).not.toBeChecked();
+  await tabToShownFocus(page, box(devon), 'Shift+Tab');
   await press(page, 'Space');
   await expect(box(devon)).not.toBeChecked();
-  await expect(box(emery)).toBeEnabled();
 
   const compare = page.getByRole('link', { name: 'Compare 3 candidates' });
   await tabToShownFocus(page, compare, 'Shift+Tab');
@@ -118,7 +123,7 @@ test('a reviewer chooses candidates in the list and compares them side by side, 
   );
   const recommendation = sideBySide.getByRole('row', { name: /^Recommendation/ }).getByRole('cell');
   await expect(recommendation).toHaveText([
-    'You: YesTeam: No 1, Yes 1',
+    'You: YesTeam: Split (Yes 1, No 1)',
     `Not rated by you yetRate ${avery} to see the team's.`,
     `Not rated by you yetRate ${blake} to see the team's.`,
   ]);

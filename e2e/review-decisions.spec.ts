@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, failedRequest, refusedRequest } from './fixtures.ts';
 import {
@@ -37,7 +38,7 @@ test('an admin lists the stage reasons; a reviewer moves a candidate to a stage 
   await registerCandidate(request, NIMBUS.testId, { fullName: sam, name: sam });
 
   // The admin lists the reasons the team chooses from, on the tests page.
-  await signIn(page, reviewer, '/review/');
+  await signIn(page, reviewer, '/review/settings/stage-reasons');
   const reasons = page.getByRole('region', { name: 'Stage reasons' });
   const reasonsField = reasons.getByLabel('Reasons to choose from');
   await tabToShownFocus(page, reasonsField);
@@ -90,6 +91,8 @@ test('an admin lists the stage reasons; a reviewer moves a candidate to a stage 
   await press(page, 'Enter');
   await expect(decision.getByRole('status').filter({ hasText: 'Note' })).toHaveText('Note added.');
   await expect(decision.locator('.note-body')).toHaveText(['Ask about the second answer in the interview.']);
+  // Written as every other time on the review page ("Dec 5, 2026, 6:04 PM"), not the browser's own default.
+  await expect(decision.locator('.note-meta time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M$/);
   await expect(decision.getByLabel('Add a note')).toHaveValue('');
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
@@ -250,7 +253,7 @@ test('an admin whose stage reasons another admin saved first is told who and whe
   const ada = addReviewer(NIMBUS.companyId, 'Ada Admin', 'admin', ownServer.dataDir);
 
   // Ann adds a reason, and has not saved yet.
-  await signIn(page, ann, '/review/');
+  await signIn(page, ann, '/review/settings/stage-reasons');
   const reasons = page.getByRole('region', { name: 'Stage reasons' });
   const field = reasons.getByLabel('Reasons to choose from');
   await expect(field).toHaveValue('Role filled\nClear, careful answers');
@@ -263,7 +266,7 @@ test('an admin whose stage reasons another admin saved first is told who and whe
   try {
     const adasPage = await adasContext.newPage();
     await watchPage(adasPage);
-    await signIn(adasPage, ada, '/review/');
+    await signIn(adasPage, ada, '/review/settings/stage-reasons');
     const adasReasons = adasPage.getByRole('region', { name: 'Stage reasons' });
     const adasField = adasReasons.getByLabel('Reasons to choose from');
     await expect(adasField).toHaveValue('Role filled\nClear, careful answers');
@@ -320,3 +323,137 @@ test('an admin whose stage reasons another admin saved first is told who and whe
     stageReasonsSaved: { by: `Ann Admin (${ann.email})` },
   });
 });
+
+test('a reviewer who has not rated a candidate sees nothing of a teammate’s judgement of them, only that they moved on, and all of it once rated, by keyboard alone', async ({
+  page,
+  request,
+  allowProblem,
+  ownServer,
+}) => {
+  test.setTimeout(90_000);
+  // The stage filter's list is cancelled when the next is asked for.
+  allowProblem(failedRequest(`/api/review/tests/${NIMBUS.testId}/candidates`, 'net::ERR_ABORTED'));
+  const run = Date.now().toString(36);
+  const name = `Ada Picked ${run}`;
+  const candidate = await registerCandidate(request, NIMBUS.testId, { fullName: name, name });
+  await submitAnswers(request, candidate, [
+    '<p>Costs <strong>fell</strong></p><ul><li>Volume</li><li>Mix</li></ul>',
+    '<p>Two</p>',
+    '<p>Three</p>',
+  ]);
+  // Registered, and sent nothing since: not in the list's default view, nor in its CSV.
+  const silent = `Sam Silent ${run}`;
+  await registerCandidate(request, NIMBUS.testId, { fullName: silent, name: silent });
+  // An admin of the company writes a rubric and the reasons, rates the candidate, notes, and advances
+  // them with a reason, all through the API as the review page does it.
+  const csrfToken = await signInReviewer(request, NIMBUS.companyId, ownServer.dataDir);
+  const headers = { 'x-csrf-token': csrfToken };
+  const anchors = { one: 'Off the point', three: 'Sound', five: 'Insightful' };
+  const calls = [
+    request.put(`/api/review/tests/${NIMBUS.testId}/rubric`, {
+      headers,
+      data: { editedVersion: null, criteria: [{ about: 1, name: 'Reasoning', anchors }] },
+    }),
+    request.patch('/api/review/company', {
+      headers,
+      data: { stageReasons: ['Strong written answers'], stageReasonsVersion: 0 },
+    }),
+  ];
+  for (const response of await Promise.all(calls)) expect(response.status(), await response.text()).toBe(200);
+  const admins = [
+    request.put(`/api/review/candidates/${candidate.sessionId}/ratings/mine`, {
+      headers,
+      data: { rubricVersion: 1, scores: [5], recommendation: 'strong-yes' },
+    }),
+    request.post(`/api/review/candidates/${candidate.sessionId}/notes`, {
+      headers,
+      data: { body: 'Ask about the second answer.' },
+    }),
+  ];
+  for (const response of await Promise.all(admins)) expect(response.ok(), await response.text()).toBe(true);
+  const advanced = await request.put(`/api/review/candidates/${candidate.sessionId}/stage`, {
+    headers,
+    data: { from: 'new', stage: 'advance', reason: 'Strong written answers' },
+  });
+  expect(advanced.status(), await advanced.text()).toBe(200);
+
+  // Rob has not rated her: the page says why he sees none of it, and that she has moved on.
+  const rob = addReviewer(NIMBUS.companyId, 'Rob Unrated', 'reviewer', ownServer.dataDir);
+  await signIn(page, rob, `/review/candidates/${candidate.sessionId}`);
+  const decision = page.locator('#decision');
+  await expect(decision.getByText('You have not rated this candidate yet')).toBeVisible();
+  await expect(decision.getByText('Current stage: Moved on')).toBeVisible();
+  await expect(decision.getByLabel("Candidate's stage")).toHaveCount(0);
+  for (const judgement of ['Strong written answers', 'Ask about the second answer', 'Rita Reviewer', 'Advance']) {
+    await expect(page.locator('main')).not.toContainText(judgement);
+  }
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // His own note he sees, and only his.
+  await tabToShownFocus(page, decision.getByLabel('Add a note'));
+  await type(page, 'Check the figures in answer one.');
+  await tabToShownFocus(page, decision.getByRole('button', { name: 'Add note' }));
+  await press(page, 'Enter');
+  await expect(decision.locator('.note-body')).toHaveText(['Check the figures in answer one.']);
+
+  // The list says the same, and finds her among those moved on.
+  await page.goto(`/review/tests/${NIMBUS.testId}`);
+  // The test's count of those started says how many the list leaves out, as the CSV does.
+  await expect(page.getByText('2 started (1 of them sent nothing since, listed only when asked for)')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
+  await expect(table.getByRole('row', { name })).toContainText('Moved on');
+  await expect(table.getByRole('row', { name })).not.toContainText('Advance');
+  const show = page.getByLabel('Show');
+  await tabToShownFocus(page, show);
+  await press(page, 'End');
+  await expect(page).toHaveURL(/stage=moved-on/);
+  await expect(show).toHaveValue('moved-on');
+  await expect(table.getByRole('row', { name })).toHaveCount(1);
+  // His CSV says the same: moved on, his own note counted, none of the team's figures.
+  // The filter has the focus; the download is below the list.
+  const before = await downloadCsv(page, 'Tab');
+  expect(before).toContain(`"Costs fell\n\n- Volume\n- Mix"`);
+  expect(before).toContain(',Moved on,1,,,,,,,,\r\n');
+  expect(before).not.toContain(silent);
+  expect(before).not.toMatch(/Advance|Rita Reviewer|Strong written answers/);
+
+  // Rated, Rob sees where she stands, who put her there and why, and the admin's note.
+  await page.goto(`/review/candidates/${candidate.sessionId}`);
+  const reasoning = page.locator('#ratings').getByRole('group', { name: 'Reasoning (Question 1)' });
+  await tabToShownFocus(page, reasoning.getByRole('radio').first());
+  await press(page, 'Space');
+  await press(page, 'ArrowRight');
+  // Into the recommendations at the first, Strong no; one arrow on, No.
+  await tabToShownFocus(page, page.locator('#ratings').getByRole('radio', { name: 'Strong no' }));
+  await press(page, 'Space');
+  await press(page, 'ArrowRight');
+  await tabToShownFocus(page, page.locator('#ratings').getByRole('button', { name: 'Submit my ratings' }));
+  await press(page, 'Enter');
+  await expect(page.locator('#ratings').getByRole('status')).toHaveText('Your ratings are saved.');
+  await expect(decision.getByText('Current stage: Advance')).toBeVisible();
+  await expect(decision.getByText('You have not rated this candidate yet')).toHaveCount(0);
+  await expect(decision.getByRole('list', { name: 'How the stage changed' }).getByRole('listitem')).toHaveText([
+    /^New to Advance, by Rita Reviewer \(.+\), .+: Strong written answers$/,
+  ]);
+  await expect(decision.locator('.note-body')).toHaveText([
+    'Ask about the second answer.',
+    'Check the figures in answer one.',
+  ]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // And so does his CSV: the stage, both notes, a strong yes and a no (Split), Reasoning's mean of 5 and 2.
+  await page.goto(`/review/tests/${NIMBUS.testId}`);
+  const after = await downloadCsv(page, 'Tab');
+  expect(after).toContain(',Advance,2,3.5,Split,1,0,1,0,3.5,2\r\n');
+  const all = await downloadCsv(page, 'Tab', 'Download CSV with every candidate');
+  expect(all).toContain(silent);
+});
+
+/** The test page's CSV, downloaded by keyboard from its link. */
+async function downloadCsv(page: Page, key: 'Tab' | 'Shift+Tab', link = 'Download CSV'): Promise<string> {
+  await tabToShownFocus(page, page.getByRole('link', { name: link, exact: true }), key);
+  const downloading = page.waitForEvent('download');
+  await press(page, 'Enter');
+  const download = await downloading;
+  return Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+}

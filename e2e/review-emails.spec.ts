@@ -1,3 +1,4 @@
+import { WEBHOOK_HTTPS_ONLY } from '@assessment/core';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, refusedRequest } from './fixtures.ts';
 import { addReviewer, signIn, testOnOwnServer as test } from './review-helpers.ts';
@@ -33,7 +34,7 @@ test('an invitation is emailed; the reviewer reads how it went in the log, is to
   expect(first?.text).toContain(`Open your assessment: ${link}`);
   expect(first?.attachments).toEqual([]);
 
-  await page.goto('/review/');
+  await page.goto('/review/settings/emails');
   const emails = page.getByRole('region', { name: 'Emails and webhooks' });
   const row = emails.getByRole('row', { name: new RegExp(email) });
   await expect(row).toContainText('Invitation');
@@ -51,6 +52,7 @@ test('an invitation is emailed; the reviewer reads how it went in the log, is to
   expect(await messagesTo(email)).toHaveLength(1);
 
   // The company's reminder: 48 hours before a link expires unless an admin changes it.
+  await page.goto('/review/settings/reminders');
   const reminders = page.getByRole('region', { name: 'Reminders' });
   const when = reminders.getByLabel('Remind a candidate who has not started');
   await expect(when).toHaveValue('48');
@@ -110,14 +112,22 @@ test('an admin invites a list of candidates by keyboard: a bad row is named and 
   expect(toSam?.text).toContain('which includes 50 % extra time given to you');
 });
 
-test('an admin sets the webhook endpoint by keyboard, copies its secret once, and rotates it', async ({
+test('an admin sets the webhook endpoint by keyboard, copies its secret once, rotates it, and sends a test event', async ({
   page,
   ownServer,
+  allowProblem,
 }) => {
+  allowProblem(refusedRequest('/api/review/webhook', 400));
   const admin = addReviewer('zephyrion-labs', 'Wes Hooks', undefined, ownServer.dataDir);
-  await signIn(page, admin, '/review/');
+  await signIn(page, admin, '/review/settings/emails');
   const panel = page.getByRole('region', { name: 'Webhook', exact: true });
+  // Plain http is refused: this server does not let webhooks reach private targets.
   await tabToShownFocus(page, panel.getByLabel('Endpoint address (https)'));
+  await type(page, 'http://ats.zephyrion.example/hooks');
+  await press(page, 'Enter');
+  await expect(panel.getByRole('alert')).toHaveText(WEBHOOK_HTTPS_ONLY);
+  await expect(panel.getByLabel('Endpoint address (https)')).toBeFocused();
+  await page.keyboard.press('Control+A');
   await type(page, 'https://ats.zephyrion.example/hooks');
   await tabToShownFocus(page, panel.getByRole('button', { name: 'Save endpoint' }));
   await press(page, 'Enter');
@@ -134,6 +144,36 @@ test('an admin sets the webhook endpoint by keyboard, copies its secret once, an
   await expect(status).toHaveText('A new signing secret is in use from now on. Copy it now: it is not shown again.');
   await expect(secret).not.toHaveValue(first);
   await expect(secret).toHaveValue(/^whsec_/);
+
+  // A test event, sent now: the address's name does not resolve (.example), and the panel says so in words,
+  // the error itself behind a disclosure.
+  await tabToShownFocus(page, panel.getByRole('button', { name: 'Send a test event' }), 'Shift+Tab');
+  await press(page, 'Enter');
+  const failed = panel.getByRole('alert');
+  await expect(failed).toContainText("The test event was not delivered: the address's name was not found.");
+  await expect(failed.getByText(/ENOTFOUND/)).toBeHidden();
+  await tabToShownFocus(page, failed.getByText('Technical detail'));
+  await press(page, 'Enter');
+  await expect(failed.getByText(/getaddrinfo ENOTFOUND ats\.zephyrion\.example/)).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // A real event to that address fails the same way, and the log says when the next try is.
+  const csrfToken = ((await (await page.request.get('/api/review/me')).json()) as { csrfToken: string }).csrfToken;
+  const invited = await page.request.post('/api/review/tests/9m2wykp4/invitations', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { email: 'hooked@candidate.example', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const hook = page
+    .getByRole('region', { name: 'Emails and webhooks' })
+    .getByRole('row', { name: /Webhook: invitation\.created/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(hook).toContainText(/Attempt 1 failed: the address's name was not found\. Next try at /, {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 15_000 });
+  await expect(hook).toContainText('Technical detail');
 
   // Once the page is left, the secret is gone from it for good; the address stays.
   await page.reload();

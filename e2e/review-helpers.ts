@@ -10,7 +10,7 @@ import {
   SESSION_KEY_HEADER,
 } from '@assessment/core';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_TOKEN, test as base, expect, refusedRequest } from './fixtures.ts';
+import { ADMIN_TOKEN, test as base, expect } from './fixtures.ts';
 import { type ApiInstance, startApiInstance } from './support/api-instances.ts';
 import { press, tabToShownFocus, type } from './support/keyboard.ts';
 import { freePort } from './support/product-server.ts';
@@ -20,19 +20,11 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const reviewerCli = path.join(repoRoot, 'api', 'dist', 'reviewer-cli.js');
 
 /**
- * The product's test, for the review page: it asks who is signed in when it loads, and signed out
- * (before every sign-in) the server answers 401, which Chromium logs. That answer is expected; any
- * other refusal still fails the test.
+ * The product's test, for the review page. Signed out, the page's question of who is signed in is
+ * answered 200 (`/api/review/session`), so a signed-out load logs no error: the fixture fails a
+ * test on any refusal the page did not expect.
  */
-export const test = base.extend<{ signedOutCheck: undefined }>({
-  signedOutCheck: [
-    async ({ allowProblem }, use) => {
-      allowProblem(refusedRequest('/api/review/me', 401));
-      await use(undefined);
-    },
-    { auto: true },
-  ],
-});
+export const test = base;
 
 /** A product server on a data folder of its own, and the folder; it and the folder go once `use` is done. */
 export interface OwnServer {
@@ -80,30 +72,98 @@ export async function onOwnServer(
   }
 }
 
+/** A server started on a new data folder, not yet given to a test. */
+interface StartedServer {
+  server: ApiInstance;
+  dataDir: string;
+}
+
+function startOwnServer(env: NodeJS.ProcessEnv): Promise<StartedServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assessment-own-server-'));
+  return startOnFreePort('own-server', { DATA_DIR: dataDir, ADMIN_TOKEN, ...env }, undefined).then(
+    (server) => ({ server, dataDir }),
+    (error) => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
+}
+
+async function stopOwnServer(started: StartedServer): Promise<void> {
+  await started.server.stop();
+  fs.rmSync(started.dataDir, { recursive: true, force: true });
+}
+
 /**
- * `test`, on a product server and database of the test's own, started for each test. For a test
+ * A worker's next own server, started while the test before it runs: a server takes seconds to
+ * start, most of a short test's time, and the tests on one mostly wait on the browser.
+ */
+interface SpareServer {
+  /** A new server with `env`: the one started ahead if it has that `env`, else one started now. */
+  take(env: NodeJS.ProcessEnv): Promise<StartedServer>;
+  /** Starts the next test's server with `env`, in the background. */
+  prepare(env: NodeJS.ProcessEnv): void;
+}
+
+/**
+ * `test`, on a product server and database of the test's own, new for each test. For a test
  * that changes what its company holds once and for good (its first rubric, blind review, the
  * stage reasons, its settings), or that finds its rows by a name or an email it chose: on the
  * run's shared server, a repeat of the test (`--repeat-each`) or a retry would find what the first
  * attempt left and could not start from the same company.
  */
-export const testOnOwnServer = test.extend<{ ownServer: OwnServer; ownServerEnv: NodeJS.ProcessEnv }>({
+export const testOnOwnServer = test.extend<
+  { ownServer: OwnServer; ownServerEnv: NodeJS.ProcessEnv },
+  { spareServer: SpareServer }
+>({
+  spareServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      let spare: { key: string; started: Promise<StartedServer> } | undefined;
+      const keyOf = (env: NodeJS.ProcessEnv) => JSON.stringify(Object.entries(env).sort());
+      const drop = () => {
+        // A spare that failed to start fails the test that takes it, not the one that made it.
+        spare?.started.then(stopOwnServer, () => undefined);
+        spare = undefined;
+      };
+      await use({
+        take(env) {
+          const ready = spare?.key === keyOf(env) ? spare.started : undefined;
+          if (ready) spare = undefined;
+          else drop();
+          return ready ?? startOwnServer(env);
+        },
+        prepare(env) {
+          drop();
+          spare = { key: keyOf(env), started: startOwnServer(env) };
+          spare.started.catch(() => undefined);
+        },
+      });
+      const last = spare?.started;
+      spare = undefined;
+      await last?.then(stopOwnServer, () => undefined);
+    },
+    { scope: 'worker' },
+  ],
   /** What a spec sets apart from the run's server (`test.use({ ownServerEnv })`): a limit it tests. */
   ownServerEnv: [{}, { option: true }],
-  ownServer: async ({ ownServerEnv }, use) =>
+  ownServer: async ({ ownServerEnv, spareServer }, use) => {
     // The limits and the mail server of the run's server (playwright.config.ts): the test meets the
     // server it would there.
-    onOwnServer(
-      'own-server',
-      {
-        RATE_LIMIT_PER_MINUTE: '100000',
-        SIGN_INS_PER_IP_PER_HOUR: '100000',
-        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-        ...ownServerEnv,
-      },
-      undefined,
-      use,
-    ),
+    const env = {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      SIGN_INS_PER_IP_PER_HOUR: '100000',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      ...ownServerEnv,
+    };
+    const started = await spareServer.take(env);
+    spareServer.prepare(env);
+    try {
+      await use({ origin: started.server.origin, dataDir: started.dataDir });
+    } finally {
+      await stopOwnServer(started);
+    }
+  },
   baseURL: async ({ ownServer }, use) => use(ownServer.origin),
 });
 

@@ -44,6 +44,10 @@ test('the review page is served at /review/ under the strict policy, for every o
 
   expect((await request.get('/review/assets/missing.js')).status()).toBe(404);
   expect((await request.get('/api/review/me')).status()).toBe(401);
+  // What the page asks as it loads: not signed in is an answer, not a refusal its console would log.
+  const signedOut = await request.get('/api/review/session');
+  expect(signedOut.status()).toBe(200);
+  expect(await signedOut.json()).toEqual({ me: null });
 });
 
 test('a reviewer signs in, sees the company’s tests with counts, and signs out', async ({ page, allowProblem }) => {
@@ -107,7 +111,10 @@ testOnOwnServer(
     await expect(names).toHaveCount(10);
 
     await table.getByRole('button', { name: 'Candidate' }).click();
-    await expect(table.getByRole('columnheader', { name: 'Candidate' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('columnheader', { name: 'Candidate', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await expect(names.first()).toHaveText('Paging 01');
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(names).toHaveText(['Paging 11', 'Paging 12']);
@@ -263,7 +270,7 @@ test('the open-link setting and the CSV download', async ({ page, request }) => 
   const reviewer = addReviewer(BRAMBLEWAY.companyId);
   const testId = 'sg9u5xwq';
   await registerCandidate(request, testId, { fullName: 'Csv Person', name: 'Csv Person', email: 'csv@person.example' });
-  await signIn(page, reviewer, `/review/tests/${testId}`);
+  await signIn(page, reviewer, `/review/tests/${testId}/settings`);
 
   const setting = page.getByLabel('Anyone with the open link can take this test');
   await expect(setting).toBeChecked();
@@ -278,8 +285,11 @@ test('the open-link setting and the CSV download', async ({ page, request }) => 
   await page.getByLabel('Anyone with the open link can take this test').check();
   await expect(page.getByText('The open link now works.')).toBeVisible();
 
+  // The download is with the candidates, whom it holds.
+  await page.goto(`/review/tests/${testId}`);
   const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download CSV' }).click();
+  // Csv Person registered and sent nothing since: in the CSV of every candidate, as in the list's view of all.
+  await page.getByRole('link', { name: 'Download CSV with every candidate' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await (await download.createReadStream()).toArray();
@@ -323,13 +333,21 @@ testOnOwnServer(
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
 
+    // The home page holds the tests; the company's settings are pages of their own.
+    await expect(page.getByRole('region', { name: 'Your team', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Who has looked at candidates' })).toHaveCount(0);
     await tabToShownFocus(page, page.getByRole('link', { name: ORBITRA.roleName }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: ORBITRA.roleName })).toBeFocused();
+    // The test's views are right under its heading: Invitations is on screen without scrolling.
+    await expect(page.getByRole('link', { name: 'Invitations', exact: true })).toBeInViewport();
     const table = page.getByRole('table', { name: /Candidates/ });
     await tabToShownFocus(page, table.getByRole('button', { name: 'Candidate' }));
     await page.keyboard.press('Enter');
-    await expect(table.getByRole('columnheader', { name: 'Candidate' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('columnheader', { name: 'Candidate', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await expect(table.getByRole('button', { name: 'Candidate' })).toBeFocused();
 
     await tabToShownFocus(page, page.getByRole('link', { name: 'Invitations', exact: true }), 'Shift+Tab');
@@ -361,6 +379,34 @@ testOnOwnServer(
     await expect(card.getByRole('heading')).toContainText('Revoked');
     await expect(card.getByRole('heading')).toBeFocused();
     await expect(card.getByRole('status')).toHaveText('The link for kay@candidate.example is revoked.');
+
+    // The settings, one page per subject, from the header and from one another.
+    const settings = page.getByRole('navigation', { name: 'Review page' }).getByRole('link', { name: 'Settings' });
+    await tabToShownFocus(page, settings, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+    await expect(page.getByRole('main').getByRole('link')).toHaveText([
+      'Team',
+      'Two-factor sign-in',
+      'Stage reasons',
+      'Emails and webhooks',
+      'Greenhouse',
+      'Reminders',
+      'Data retention',
+      'Access log',
+    ]);
+    await tabToShownFocus(page, page.getByRole('main').getByRole('link', { name: 'Team' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeFocused();
+    await expect(page).toHaveTitle('Team · Review');
+    await expect(page.getByRole('region', { name: 'Your team', exact: true })).toBeVisible();
+    const subjects = page.getByRole('navigation', { name: 'Settings' });
+    await expect(subjects.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+    await tabToShownFocus(page, subjects.getByRole('link', { name: 'Data retention' }), 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Data retention' })).toBeFocused();
+    await expect(page.getByLabel("Erase each candidate's data after (days)")).toBeVisible();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   },
 );
 
@@ -368,7 +414,7 @@ test('a screen the reviewer leaves before its reads have answered drops them, an
   page,
 }) => {
   const reviewer = addReviewer(ORBITRA.companyId);
-  // The tests screen's access log is held until the reviewer has moved on, as on a slow line.
+  // The access log's read is held until the reviewer has moved on, as on a slow line.
   let moved!: () => void;
   const hasMoved = new Promise<void>((resolve) => {
     moved = resolve;
@@ -377,11 +423,15 @@ test('a screen the reviewer leaves before its reads have answered drops them, an
     await hasMoved;
     await route.continue().catch(() => undefined);
   });
-  await signIn(page, reviewer);
+  await signIn(page, reviewer, '/review/settings/access-log');
+  await expect(page.getByRole('heading', { level: 1, name: 'Access log' })).toBeFocused();
+  const tests = page.getByRole('navigation', { name: 'Review page' }).getByRole('link', { name: 'Tests' });
+  await tabToShownFocus(page, tests, 'Shift+Tab');
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
   await tabToShownFocus(page, page.getByRole('link', { name: ORBITRA.roleName }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: ORBITRA.roleName })).toBeFocused();
-  await expect(page.getByRole('checkbox', { name: 'Anyone with the open link can take this test' })).toBeChecked();
+  await expect(page.locator('.test-facts')).toContainText(ORBITRA.testId);
   moved();
 });

@@ -83,7 +83,7 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   await sendFeedback(request, candidate, 'Fair questions', 4);
 
   // 1. The admin writes the rubric on the test's page.
-  await signInAs(page, admin, `/review/tests/${WRENFIELD.testId}`);
+  await signInAs(page, admin, `/review/tests/${WRENFIELD.testId}/settings`);
   const rubric = page.getByRole('region', { name: 'Rubric' });
   await expect(rubric.getByText('No rubric yet: a company admin writes one here before the team rates.')).toBeVisible();
   const write = rubric.getByText('Write the rubric');
@@ -136,17 +136,31 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   const code = await heading.textContent();
   await expect(page.getByText(name)).toHaveCount(0);
   await expect(page.locator('#video')).toContainText('Hidden in blind review');
-  // The home page's list of emails names Kit's receipt by the same code, never by the email.
-  await page.goto('/review/');
+  // The settings' list of emails names Kit's receipt by the same code, never by the email.
+  await page.goto('/review/settings/emails');
   const messages = page.getByRole('table', { name: 'Emails and webhooks, newest first' });
   await expect(messages.getByRole('row', { name: /Receipt of a finished assessment/ })).toContainText(code ?? '');
   await expect(messages).not.toContainText(email);
   await page.goto(`/review/candidates/${candidate.sessionId}`);
   await expect(heading).toHaveText(code ?? '');
+  // The video is hidden from Rob, so its criterion cannot be scored yet: the page says so, and
+  // Tab passes its radios by.
+  const communication = page.locator('#ratings').getByRole('group', { name: 'Communication (Video introduction)' });
+  await expect(communication).toHaveAccessibleDescription(/Blind review hides the video from you/);
+  for (const radio of await communication.getByRole('radio').all()) await expect(radio).toBeDisabled();
   await rate(page, [5, null], 4);
   await expect(heading).toHaveText(name);
   const robsTable = page.locator('#ratings').getByRole('table', { name: "The team's ratings" });
   await expect(robsTable.getByRole('row', { name: /Reasoning/ })).toHaveText(/5\.0\s*0\s*1\s*No/);
+  // Rated, Rob sees the video, and adds its score: back up to its group, which Shift+Tab enters at its last radio.
+  await expect(page.locator('#video')).not.toContainText('Hidden in blind review');
+  await tabToShownFocus(page, communication.getByRole('radio', { name: '5' }), 'Shift+Tab');
+  await press(page, 'Space');
+  await press(page, 'ArrowLeft');
+  await expect(communication.getByRole('radio', { name: '4' })).toBeChecked();
+  await tabToShownFocus(page, page.locator('#ratings').getByRole('button', { name: 'Update my ratings' }));
+  await press(page, 'Enter');
+  await expect(robsTable.getByRole('row', { name: /Communication/ })).toHaveText(/4\.0\s*0\s*1\s*No/);
 
   const riasContext = await browser.newContext();
   const riasPage = await riasContext.newPage();
@@ -167,10 +181,13 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
     await expect(table.getByRole('row', { name: /Reasoning/ })).toHaveText(
       /Reasoning \(Question 1\)\s*3\.5\s*3\s*2\s*Discuss: 2 points or more apart/,
     );
-    await expect(table.getByRole('row', { name: /Communication/ })).toHaveText(/4\.0\s*0\s*1\s*No/);
+    await expect(table.getByRole('row', { name: /Communication/ })).toHaveText(/4\.0\s*0\s*2\s*No/);
     await expect(
       riasPage.getByRole('list', { name: "Each reviewer's recommendation" }).getByRole('listitem'),
-    ).toHaveText([/^Rob Rater \(.+\): Strong yes \(scores 5, none\)/, /^Ria Rater \(.+\): No \(scores 2, 4\)/]);
+    ).toHaveText([
+      /^Rob Rater \(.+\): Strong yes, rubric version 1 \(Reasoning 5, Communication 4\)/,
+      /^Ria Rater \(.+\): No, rubric version 1 \(Reasoning 2, Communication 4\)/,
+    ]);
     expect(await seriousAccessibilityViolations(riasPage)).toEqual([]);
   } finally {
     await riasContext.close();
@@ -184,10 +201,10 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   ).toContainText('Discuss');
 
   // 4. The list shows the team's rating to a reviewer who has rated, and sorts and filters by it:
-  // Rob's mean 5 and Ria's 3 make 4.0; a strong yes and a no average to a yes.
+  // Rob's mean 4.5 and Ria's 3 make 3.8; a strong yes and a no are one on each side, a split vote.
   await page.goto(`/review/tests/${WRENFIELD.testId}`);
   const list = page.getByRole('table', { name: 'Candidates, sorted by the column marked as sorted' });
-  await expect(list.getByRole('row', { name })).toContainText('4.0 of 5, Yes');
+  await expect(list.getByRole('row', { name })).toContainText('3.8 of 5; Split (Strong yes 1, No 1)');
   await tabToShownFocus(page, list.getByRole('button', { name: 'Team rating' }));
   // The sorted list is in before the first filter, which would cancel it still under way.
   const sorted = page.waitForResponse(
@@ -197,8 +214,14 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
   await expect(page).toHaveURL(/sort=score/);
   await sorted;
   const recommends = page.getByLabel('Team recommends');
+  // The filter says how the team's recommendation is summed up, read with it.
+  await expect(recommends).toHaveAccessibleDescription(/^The team recommends Yes when more of its ratings say yes/);
   await tabToShownFocus(page, recommends, 'Shift+Tab');
-  for (const choice of ['strong-no', 'no', 'yes']) {
+  for (const [choice, rows] of [
+    ['yes', 0],
+    ['no', 0],
+    ['split', 1],
+  ] as const) {
     // Each choice's list is in before the next: a newer choice cancels the list still under way.
     const listed = page.waitForResponse(
       (response) => response.url().includes('/candidates?') && response.url().includes(`recommendation=${choice}`),
@@ -206,8 +229,8 @@ test('an admin fixes a rubric and turns on blind review; two reviewers rate one 
     await press(page, 'ArrowDown');
     await expect(page).toHaveURL(new RegExp(`recommendation=${choice}`));
     await listed;
+    await expect(list.getByRole('row', { name })).toHaveCount(rows);
   }
-  await expect(list.getByRole('row', { name })).toHaveCount(1);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
@@ -285,6 +308,100 @@ test('a reviewer whose rubric changed as they rated is told so, keeps the scores
   await expect(table.getByRole('row', { name: /Reasoning with figures/ })).toHaveText(/4\.0\s*0\s*1\s*No/);
 });
 
+/** Signs `reviewer` in on `request` through the API, as the review page does; the CSRF token every change needs. */
+async function signInOnApi(request: APIRequestContext, reviewer: Reviewer): Promise<string> {
+  const signedIn = await request.post('/api/review/sign-in', {
+    data: { email: reviewer.email, password: reviewer.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(204);
+  return ((await (await request.get('/api/review/me')).json()) as { csrfToken: string }).csrfToken;
+}
+
+/** A rating given through the API, as the candidate's page gives it. */
+async function rateOnApi(
+  request: APIRequestContext,
+  csrfToken: string,
+  sessionId: string,
+  rating: { rubricVersion: number; scores: (number | null)[]; recommendation: string },
+): Promise<void> {
+  const response = await request.put(`/api/review/candidates/${sessionId}/ratings/mine`, {
+    headers: { 'x-csrf-token': csrfToken },
+    data: rating,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('a reviewer who rated under an older rubric finds their scores kept and only scores what is new, and the team table names each version’s criteria, by keyboard alone', async ({
+  page,
+  request,
+  ownServer,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await signInReviewer(request, WRENFIELD.companyId, ownServer.dataDir);
+  await saveRubric(request, admin, null, [reasoning, clarity]);
+  const candidate = await registerCandidate(request, WRENFIELD.testId);
+  await submitAnswers(request, candidate, ['<p>One</p>', '<p>Two</p>', '<p>Three</p>']);
+  const ria = addReviewer(WRENFIELD.companyId, 'Ria Rater', 'reviewer', ownServer.dataDir);
+  await rateOnApi(request, await signInOnApi(request, ria), candidate.sessionId, {
+    rubricVersion: 1,
+    scores: [2, 4],
+    recommendation: 'no',
+  });
+  const rob = addReviewer(WRENFIELD.companyId, 'Rob Rater', 'reviewer', ownServer.dataDir);
+  await rateOnApi(request, await signInOnApi(request, rob), candidate.sessionId, {
+    rubricVersion: 1,
+    scores: [5, 3],
+    recommendation: 'yes',
+  });
+  // Version 2 adds a criterion and keeps the two others as they were.
+  const depth = { about: 3, name: 'Depth', anchors };
+  await saveRubric(request, await signInReviewer(request, WRENFIELD.companyId, ownServer.dataDir), 1, [
+    reasoning,
+    clarity,
+    depth,
+  ]);
+
+  await signInAs(page, rob, `/review/candidates/${candidate.sessionId}`);
+  const ratings = page.locator('#ratings');
+  await expect(ratings.getByText('You rated under version 1 of the rubric; it is at version 2 now.')).toBeVisible();
+  await expect(
+    ratings.getByRole('group', { name: 'Reasoning (Question 1)' }).getByRole('radio', { name: '5' }),
+  ).toBeChecked();
+  await expect(
+    ratings.getByRole('group', { name: 'Clarity (Question 2)' }).getByRole('radio', { name: '3' }),
+  ).toBeChecked();
+  const depthGroup = ratings.getByRole('group', { name: 'Depth (Question 3)' });
+  await expect(depthGroup.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(
+    ratings.getByRole('group', { name: 'Recommendation' }).getByRole('radio', { name: 'Yes', exact: true }),
+  ).toBeChecked();
+  const table = ratings.getByRole('table', { name: "The team's ratings" });
+  await expect(table.getByRole('row')).toHaveText([
+    /^Criterion/,
+    /^Reasoning \(Question 1\)\s*3\.5\s*3\s*2\s*Discuss/,
+    /^Clarity \(Question 2\)\s*3\.5\s*1\s*2\s*No$/,
+    /^Depth \(Question 3\)\s*None yet\s*0\s*0\s*No$/,
+  ]);
+  const each = ratings.getByRole('list', { name: "Each reviewer's recommendation" }).getByRole('listitem');
+  await expect(each).toHaveText([
+    /^Ria Rater \(.+\): No, rubric version 1 \(Reasoning 2, Clarity 4\)/,
+    /^Rob Rater \(.+\): Yes, rubric version 1 \(Reasoning 5, Clarity 3\)/,
+  ]);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // Rob scores only the new criterion, and updates his ratings to version 2.
+  await score(page, depthGroup, 4);
+  await tabToShownFocus(page, ratings.getByRole('button', { name: 'Update my ratings' }));
+  await press(page, 'Enter');
+  await expect(ratings.getByRole('status')).toHaveText('Your ratings are saved.');
+  await expect(table.getByRole('row', { name: /Depth/ })).toHaveText(/4\.0\s*0\s*1\s*No/);
+  await expect(table.getByRole('row', { name: /Reasoning/ })).toHaveText(/3\.5\s*3\s*2\s*Discuss/);
+  await expect(each).toHaveText([
+    /^Ria Rater \(.+\): No, rubric version 1 \(Reasoning 2, Clarity 4\)/,
+    /^Rob Rater \(.+\): Yes, rubric version 2 \(Reasoning 5, Clarity 3, Depth 4\)/,
+  ]);
+});
+
 test('an admin whose rubric another admin saved first is told so, keeps their changes, and saves them knowingly, by keyboard alone', async ({
   page,
   request,
@@ -297,7 +414,7 @@ test('an admin whose rubric another admin saved first is told so, keeps their ch
   await saveRubric(request, other, null, [reasoning]);
   const admin = addReviewer(WRENFIELD.companyId, 'Ada Admin', 'admin', ownServer.dataDir);
 
-  await signInAs(page, admin, `/review/tests/${WRENFIELD.testId}`);
+  await signInAs(page, admin, `/review/tests/${WRENFIELD.testId}/settings`);
   const rubric = page.getByRole('region', { name: 'Rubric' });
   await tabToShownFocus(page, rubric.getByText('Change the rubric'));
   await press(page, 'Enter');

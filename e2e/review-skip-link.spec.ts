@@ -52,7 +52,12 @@ test('the skip link puts the focus on the main region of a signed-in view, and T
   await signIn(page, addReviewer(OSTRELLE.companyId));
   await page.goto('/review/');
   await expect(page.getByRole('link', { name: OSTRELLE.roleName })).toBeVisible();
-  await followSkipLink(page, 'Your tests', (main) => main.getByRole('link', { name: OSTRELLE.roleName }));
+  // The first link in it is the Insights of all the company's tests, above the list.
+  await followSkipLink(page, 'Your tests', (main) => main.getByRole('link', { name: 'Insights' }));
+  await page.goto('/review/settings/team');
+  await followSkipLink(page, 'Team', (main) =>
+    main.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Team' }),
+  );
   // Left, the main region takes no focus again: after a click on its text, Tab goes on from there.
   await page.getByRole('heading', { name: 'Add a teammate' }).click();
   await press(page, 'Tab');
@@ -87,16 +92,16 @@ test("the skip link on a teammate's one-time link, and the spent link leaves the
   await press(page, 'Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeFocused();
   // Spent, the secret is gone from the address, and from the history entry it was in.
-  await expect(page).toHaveURL(/\/review\/access$/);
+  await expect(page).toHaveURL(/\/review\/access\?password=set$/);
   expect(page.url()).not.toContain(secret);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeFocused();
-  await tabToShownFocus(page, page.getByRole('link', { name: 'Sign in to the review page' }));
+  await tabToShownFocus(page, page.getByRole('link', { name: 'Sign in' }));
   await press(page, 'Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeFocused();
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeFocused();
-  await expect(page).toHaveURL(/\/review\/access$/);
+  await expect(page).toHaveURL(/\/review\/access\?password=set$/);
   expect(page.url()).not.toContain(secret);
 });
 

@@ -15,7 +15,7 @@ test('an admin adds a teammate, who sets a password from their link and signs in
   const admin = addReviewer(THISTLECOVE.companyId, 'Ada Admin');
   const run = Date.now().toString(36);
   const email = `tess-${run}@thistlecove.example`;
-  await signIn(page, admin, '/review/');
+  await signIn(page, admin, '/review/settings/team');
   const team = page.getByRole('region', { name: 'Your team', exact: true });
   await expect(team.getByRole('row', { name: 'Ada Admin (you)' })).toBeVisible();
 
@@ -52,16 +52,36 @@ test('an admin adds a teammate, who sets a password from their link and signs in
     await expect(tess.getByLabel('New password')).toBeFocused();
     await tess.keyboard.press('Control+A');
     await type(tess, 'lantern orchard velvet compass');
+    // What was typed can be read before it is sent, and hidden again.
+    const show = tess.getByRole('button', { name: 'Show password' });
+    await tabToShownFocus(tess, show);
+    await press(tess, 'Enter');
+    await expect(show).toHaveAttribute('aria-pressed', 'true');
+    await expect(tess.getByLabel('New password')).toHaveAttribute('type', 'text');
+    await expect(tess.getByLabel('New password')).toHaveValue('lantern orchard velvet compass');
+    await press(tess, 'Enter');
+    await expect(tess.getByLabel('New password')).toHaveAttribute('type', 'password');
+    await tabToShownFocus(tess, tess.getByLabel('New password'), 'Shift+Tab');
     await press(tess, 'Enter');
     await expect(tess.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeFocused();
     expect(await seriousAccessibilityViolations(tess)).toEqual([]);
-    await tabToShownFocus(tess, tess.getByRole('link', { name: 'Sign in to the review page' }));
+    // The link has left the address; a reload still says the password is set, with the way on.
+    await tess.reload();
+    await expect(tess.getByRole('heading', { level: 1, name: 'Your password is set' })).toBeFocused();
+    await expect(tess.getByText('This address has no link in it', { exact: false })).toHaveCount(0);
+    await tabToShownFocus(tess, tess.getByRole('link', { name: 'Sign in' }));
     await press(tess, 'Enter');
     await tess.getByLabel('Email').fill(email);
     await tess.getByLabel('Password').fill('lantern orchard velvet compass');
     await tess.getByRole('button', { name: 'Sign in' }).click();
     await expect(tess.getByRole('heading', { level: 1, name: 'Your tests' })).toBeVisible();
-    // A reviewer, not an admin: the team is not theirs to manage.
+    // A reviewer, not an admin: the team is not theirs to manage, and their settings do not list it.
+    await tess.goto('/review/settings');
+    await expect(tess.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+    await expect(tess.getByRole('main').getByRole('link', { name: 'Two-factor sign-in' })).toBeVisible();
+    await expect(tess.getByRole('main').getByRole('link', { name: 'Team' })).toHaveCount(0);
+    await tess.goto('/review/settings/team');
+    await expect(tess.getByText('Only an admin of your company can see this page.')).toBeVisible();
     await expect(tess.getByRole('region', { name: 'Your team', exact: true })).toHaveCount(0);
 
     // The admin resets Tess's access: her sign-in ends, and a new link is shown.
@@ -79,6 +99,9 @@ test('an admin adds a teammate, who sets a password from their link and signs in
     await expect(tess.getByRole('heading', { level: 1, name: 'Sign in to review your candidates' })).toBeVisible();
     await tess.goto(link);
     await expect(tess.getByRole('alert')).toContainText('This link has been used, has expired or was replaced');
+    // Trying the same link again cannot work: the page offers the sign-in instead.
+    await expect(tess.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(tess.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
     await tabToShownFocus(page, team.getByRole('button', { name: 'Remove Tess Teammate' }));
     await press(page, 'Enter');

@@ -1,6 +1,7 @@
 import { testsOfCompany } from '@assessment/core';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
+import decodeQR from 'qr/decode.js';
 import { seriousAccessibilityViolations } from './accessibility-helpers.ts';
 import { expect, refusedRequest } from './fixtures.ts';
 import { addReviewer, type Reviewer, signIn, signOutByKeyboard, testOnOwnServer as test } from './review-helpers.ts';
@@ -19,6 +20,25 @@ const MARROWGATE = {
  */
 const nextCode = (key: string) => generate({ secret: key, epoch: Math.floor(Date.now() / 1000) + 30 });
 
+/** What the QR code image of that name holds, decoded from the pixels the browser drew (`qr/decode.js`). */
+async function scannedQrCode(page: Page, name: string): Promise<string> {
+  const image = page.getByRole('img', { name });
+  await expect(image).toBeVisible();
+  const pixels = await image.evaluate(async (element: HTMLImageElement) => {
+    await element.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = element.naturalWidth * 2;
+    canvas.height = element.naturalHeight * 2;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(element, 0, 0, canvas.width, canvas.height);
+    const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width, height, data: Array.from(data) };
+  });
+  return decodeQR({ width: pixels.width, height: pixels.height, data: Uint8Array.from(pixels.data) });
+}
+
 /** Sets two-factor sign-in up from the focused page by keyboard, reading the key off the page; its key and recovery codes. */
 async function setUpTwoFactor(page: Page): Promise<{ key: string; codes: string[] }> {
   await tabToShownFocus(page, page.getByRole('button', { name: 'Set up two-factor sign-in' }));
@@ -26,10 +46,16 @@ async function setUpTwoFactor(page: Page): Promise<{ key: string; codes: string[
   await expect(page.getByRole('heading', { name: 'Add this key to your authenticator app' })).toBeFocused();
   const key = (await page.getByLabel('Your key', { exact: true }).inputValue()).replaceAll(' ', '');
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
-  await expect(page.getByLabel('The same key as an otpauth:// address, for apps that take one')).toHaveValue(
+  const uri = page.getByLabel('The same key as an otpauth:// address, for apps that take one');
+  await expect(uri).toHaveValue(
     new RegExp(
       `^otpauth://totp/Marrowgate%20Custody%20review:.*\\?secret=${key}&issuer=Marrowgate%20Custody%20review$`,
     ),
+  );
+  // The QR code, drawn under the page's served CSP (a refused image fails the test: fixtures.ts),
+  // is read back from its pixels as an app's camera would, and holds that very address.
+  expect(await scannedQrCode(page, 'QR code of the same key, to scan with your authenticator app')).toBe(
+    await uri.inputValue(),
   );
   await tabToShownFocus(page, page.getByLabel('Code from your app'));
   await type(page, '000000');
@@ -81,7 +107,7 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
   await expect(reid.getByRole('heading', { level: 1, name: 'Your tests' })).toBeVisible();
 
   // The admin turns it on for herself first: only then can she require it of everyone.
-  await signIn(page, admin);
+  await signIn(page, admin, '/review/settings/two-factor');
   const own = page.getByRole('region', { name: 'Two-factor sign-in', exact: true });
   const rule = page.getByRole('region', { name: 'Two-factor sign-in for everyone' });
   await setUpTwoFactor(page);
@@ -111,6 +137,7 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
     expect(await seriousAccessibilityViolations(reid)).toEqual([]);
     const { key, codes } = await setUpTwoFactor(reid);
     await expect(reid.getByRole('heading', { level: 1, name: 'Your tests' })).toBeFocused();
+    await reid.goto('/review/settings/two-factor');
     await expect(reid.getByRole('region', { name: 'Two-factor sign-in', exact: true })).toContainText(
       'Your company requires it, so it stays on.',
     );
@@ -121,6 +148,7 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
 
     await signOutByKeyboard(reid);
     await signInWithCode(reid, reviewer, codes[0] as string);
+    await reid.goto('/review/settings/two-factor');
     await expect(reid.getByRole('region', { name: 'Two-factor sign-in', exact: true })).toContainText(
       '9 of your recovery codes are left.',
     );
@@ -156,7 +184,7 @@ test('an admin requires two-factor sign-in; a reviewer is taken to set it up, th
     await expect(reid.getByLabel('Two-factor code')).toBeFocused();
 
     // The admin's team table tells who has it on.
-    await page.reload();
+    await page.goto('/review/settings/team');
     const team = page.getByRole('table', { name: 'Your team' });
     await expect(
       team

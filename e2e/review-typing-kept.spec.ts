@@ -266,8 +266,8 @@ test('a reviewer who signs in again while the server cannot say who they are kee
   await noteAsSignInEnds(page, watchPage, note);
 
   // The sign-in is accepted, but the next call, who is signed in, does not reach the server.
-  allowProblem(failedRequest('/api/review/me', 'net::ERR_CONNECTION_REFUSED'));
-  await page.route('**/api/review/me', (route) => route.abort('connectionrefused'), { times: 1 });
+  allowProblem(failedRequest('/api/review/session', 'net::ERR_CONNECTION_REFUSED'));
+  await page.route('**/api/review/session', (route) => route.abort('connectionrefused'), { times: 1 });
   await signInHereByKeyboard(page, rita);
   await expect(page.locator('.sign-in-form').getByRole('alert')).toHaveText(
     'The server could not be reached. Check your connection and try again.',

@@ -10,7 +10,8 @@ function section(id: string): Section {
   return found;
 }
 
-const entryOf = (id: string) => `**${remoteMountPath(section(id))}remoteEntry.js`;
+/** The entry of the section's live release, whichever version it is (`/remotes/<section>/<version>/`). */
+const entryOf = (id: string) => `**${remoteMountPath(section(id))}*/remoteEntry.js`;
 
 /**
  * Waits for the next section's remote entry to be fetched while the candidate stays on the

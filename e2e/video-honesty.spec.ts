@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FORBIDDEN_WORDS, INSTRUCTION_PATTERNS } from 'remote-video/honesty';
 import { expect, test } from './fixtures.ts';
+import { liveRemoteFile } from './support/live-remotes.ts';
 
 const dist = path.resolve(import.meta.dirname, '../remote-video/dist');
 
@@ -29,6 +30,6 @@ test('the built video remote holds no instruction to run, fetch or set up anythi
   for (const { file, text } of sectionCode) expect(text.match(FORBIDDEN_WORDS)?.[0] ?? null, file).toBeNull();
 
   // And this build is what the server hands out.
-  const served = await request.get('/remotes/video/remoteEntry.js');
+  const served = await request.get(await liveRemoteFile(request, 'video', 'remoteEntry.js'));
   expect(await served.text()).toBe(texts.find(({ file }) => file === 'remoteEntry.js')?.text);
 });

@@ -5,7 +5,7 @@
 // that version is written). Not through corepack: corepack checks pnpm's signatures in the
 // registry's metadata, and registries that serve that metadata without signatures make it fail
 // (README "Setting up").
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -77,26 +77,30 @@ function ensurePnpm() {
   );
 }
 
-function ensureTestTools() {
+/** Runs `command` beside whatever else is running; resolves once it succeeded, or stops setting up. */
+function runBeside(command, args, env = process.env) {
+  console.log(`setup: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    child.on('error', (error) => fail(`${command} could not run: ${error.message}`));
+    child.on('exit', (code) => (code === 0 ? resolve() : fail(`${command} ${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+async function ensureTestTools() {
   const missing = TEST_TOOLS.filter((tool) => !tool.present()).map((tool) => tool.pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     fail(`the tests need these Debian packages: apt-get install ${missing.join(' ')} (as root)`);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', '--no-install-recommends', ...missing],
-  ]) {
-    console.log(`setup: apt-get ${args.join(' ')}`);
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (result.status !== 0) fail(`apt-get ${args.join(' ')} exited with ${result.status}`);
-  }
+  await runBeside('apt-get', ['update', '-qq'], env);
+  await runBeside('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], env);
 }
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) fail(`Node 20.19 or newer is needed, this is ${process.version}`);
 
 ensurePnpm();
-if (forTests) ensureTestTools();
-run('pnpm', ['install', '--frozen-lockfile']);
+// Debian's packages download while pnpm installs the workspace's: neither needs the other.
+await Promise.all([forTests ? ensureTestTools() : undefined, runBeside('pnpm', ['install', '--frozen-lockfile'])]);

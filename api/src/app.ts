@@ -11,10 +11,15 @@ import { type DeliverySender, startDeliverySender } from './mail/delivery-sender
 import { createMailTransport } from './mail/mail-transport.ts';
 import { remindersTask } from './mail/reminders.ts';
 import { retentionTask, silentSessionsTask } from './privacy/erasure.ts';
-import { createRemoteLocationsSource } from './remote-locations.ts';
+import { startHealthWatch } from './releases/health-watch.ts';
+import { type LiveReleases, startLiveReleases } from './releases/live-releases.ts';
+import type { ShellContract } from './releases/release-checks.ts';
+import { createReleaseService } from './releases/release-service.ts';
+import { registerReleaseServing } from './releases/release-serving.ts';
 import { registerApi } from './routes/api.ts';
 import { PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
-import { registerStaticSite } from './static-site.ts';
+import { registerStaticSite, shellContractReader } from './static-site.ts';
+import { createFileReleaseBlobs, createS3ReleaseBlobs } from './storage/releases/release-blobs.ts';
 import { storesOn } from './storage/stores.ts';
 import { staleUploadsTask } from './video/stale-uploads.ts';
 
@@ -32,6 +37,11 @@ export interface AppOptions {
   now?: () => number;
   /** The sections, `SECTIONS` unless a test adds one that keeps a record of its own. */
   sections?: SectionRegistry;
+  /**
+   * What the live shell speaks and provides; by default its build's `shell-contract.json`. The API
+   * tests run before any build, so they give the same values the shell's build writes.
+   */
+  shellContract?: ShellContract;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -54,8 +64,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       return plain.code(error.statusCode ?? 400).send({ error: error.message });
     },
   });
-  const remotes = createRemoteLocationsSource(config.remotesFile, (message) => app.log.error(message));
-  registerSecurityHeaders(app, remotes);
+  // Pages allow the origins of the live releases once they are read (below), before the server listens.
+  let live: LiveReleases | undefined;
+  registerSecurityHeaders(app, { foreignOrigins: () => live?.foreignOrigins() ?? [] });
 
   const backends = openBackends(config, app.log);
   const storage = await openStorage(config, backends).catch(async (error: unknown) => {
@@ -76,9 +87,39 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
   registerHealthRoute(app, health);
   closeConnectionsAsTheyIdle(app);
+  const stores = storesOn(storage);
+  const sections = options.sections ?? SECTIONS;
+  const releaseBlobs = config.s3 ? createS3ReleaseBlobs(config.s3) : createFileReleaseBlobs(config.releasesDir);
+  app.addHook('onClose', async () => releaseBlobs.close());
+  const releaseService = createReleaseService({
+    releases: stores.releases,
+    blobs: releaseBlobs,
+    sections,
+    shellContract: options.shellContract ? () => options.shellContract : shellContractReader(config.repoRoot),
+    now: options.now ?? Date.now,
+    publicOrigin: config.publicUrl,
+    maxBytes: config.releaseMaxBytes,
+    allowPrivateUrls: config.releaseUrlsAllowPrivate,
+    log: (message) => app.log.warn(message),
+  });
+  await releaseService.importFirst({ repoRoot: config.repoRoot, remotesFile: config.remotesFile });
+  const liveReleases = await startLiveReleases(stores.releases, sections, {
+    cdnUrl: config.releasesCdnUrl,
+    log: (message) => app.log.error(message),
+  });
+  live = liveReleases;
+  app.addHook('onClose', async () => liveReleases.stop());
+  const healthWatch = startHealthWatch({
+    releases: stores.releases,
+    releaseService,
+    liveReleases,
+    rule: { minLoads: config.rollbackMinLoads, marginPoints: config.rollbackMarginPoints },
+    log: (message) => app.log.warn(message),
+  });
+  app.addHook('onClose', async () => healthWatch.stop());
   const deps = {
     config,
-    ...storesOn(storage),
+    ...stores,
     videos: backends.videos,
     uploadLocker: backends.uploadLocker,
     rateLimitRedis: backends.rateLimitRedis,
@@ -88,10 +129,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       mailDir: path.join(config.dataDir, 'mail'),
     }),
     now: options.now ?? Date.now,
-    sections: options.sections ?? SECTIONS,
+    sections,
+    releaseService,
+    liveReleases,
   };
   await registerApi(app, deps);
-  await registerStaticSite(app, config.repoRoot, remotes);
+  registerReleaseServing(app, stores.releases, releaseBlobs);
+  await registerStaticSite(app, config.repoRoot, liveReleases);
 
   // The server's own work on a schedule; stopped before the storage closes (onClose runs last first).
   const tasks = startPeriodicTasks(
@@ -108,6 +152,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     ...deps,
     publicUrl: config.publicUrl,
     webhookAllowPrivate: config.webhookAllowPrivate,
+    partnerKeySecret: config.partnerKeySecret,
     onError: (error) => app.log.error({ err: error }, 'Sending the queued messages failed'),
   });
   app.decorate('deliverySender', sender);

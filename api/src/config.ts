@@ -8,8 +8,23 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** Folder holding the built shell and the built remotes (`remote-quiz/dist`, ...). */
   repoRoot: string;
-  /** The deploy-time remotes.json: where the shell finds each section remote. */
-  remotesFile: string;
+  /**
+   * `REMOTES_JSON`: a first import only. A section no release was ever made live for starts with
+   * the address this file names for it (a deployment from before releases); unset, with its
+   * remote's build folder. After that the database's releases are what candidates get.
+   */
+  remotesFile: string | undefined;
+  /** Where uploaded releases' files are kept without `S3_BUCKET` (`RELEASES_DIR`, default `DATA_DIR/releases`). */
+  releasesDir: string;
+  /** A CDN in front of this server's `/remotes/` (`RELEASES_CDN_URL`): uploaded releases are loaded from there. */
+  releasesCdnUrl: string | undefined;
+  /** The largest release upload, unpacked (`RELEASE_MAX_BYTES`). */
+  releaseMaxBytes: number;
+  /** The automatic rollback's rule (DEPLOY.md, "Automatic rollback"). */
+  rollbackMinLoads: number;
+  rollbackMarginPoints: number;
+  /** Releases a team hosts may be on private, loopback and link-local addresses (`RELEASE_URLS_ALLOW_PRIVATE`). */
+  releaseUrlsAllowPrivate: boolean;
   /** Requests per minute per candidate session (and per address for anonymous requests); generous, so autosaves never reach it. */
   rateLimitPerMinute: number;
   /** Registrations that open a session, per hour, from one address and for one test. */
@@ -57,6 +72,12 @@ export interface ServerConfig {
    * tests and private deployments; off, a company cannot make the server call inside its network.
    */
   webhookAllowPrivate: boolean;
+  /**
+   * What each company's Greenhouse key is derived from (`PARTNER_KEY_SECRET`): the database keeps
+   * only a key's hash, and the server derives the key again to authenticate its `PATCH` to
+   * Greenhouse (`api/src/partners/partner-keys.ts`). Unset, no key can be made.
+   */
+  partnerKeySecret: string | undefined;
 }
 
 export interface S3Settings {
@@ -134,16 +155,19 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** 32 characters: 128 bits or more even as hex, the least random a key to every company's data may be. */
 export const ADMIN_TOKEN_MIN_LENGTH = 32;
 
-/** The operator's key, if set; one too short to withstand guessing stops the server from starting. */
-function adminTokenOf(env: NodeJS.ProcessEnv): string | undefined {
-  const token = env.ADMIN_TOKEN;
-  if (!token) return undefined;
-  if (token.length < ADMIN_TOKEN_MIN_LENGTH || new Set(token).size < 8) {
+/**
+ * An operator's secret (`ADMIN_TOKEN`, `PARTNER_KEY_SECRET`), if set; one too short to withstand
+ * guessing stops the server from starting. `unset` says what leaving it unset means.
+ */
+function secretOf(env: NodeJS.ProcessEnv, name: string, unset: string): string | undefined {
+  const secret = env[name];
+  if (!secret) return undefined;
+  if (secret.length < ADMIN_TOKEN_MIN_LENGTH || new Set(secret).size < 8) {
     throw new Error(
-      `ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters of random text (128 bits or more); leave it unset to keep the admin API off`,
+      `${name} must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters of random text (128 bits or more); ${unset}`,
     );
   }
-  return token;
+  return secret;
 }
 
 function publicUrlOf(raw: string | undefined, port: number): string {
@@ -158,6 +182,15 @@ function publicUrlOf(raw: string | undefined, port: number): string {
     throw new Error(`PUBLIC_URL must be an http or https address, got "${value}"`);
   }
   return url.origin;
+}
+
+function cdnUrlOf(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/]/.test(value) || /[?#]/.test(value)) {
+    throw new Error(`RELEASES_CDN_URL must be an http:// or https:// address with no query, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
 }
 
 function mailFromOf(raw: string | undefined): string {
@@ -178,9 +211,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port,
     host: env.HOST || '0.0.0.0',
     dataDir,
-    adminToken: adminTokenOf(env),
+    adminToken: secretOf(env, 'ADMIN_TOKEN', 'leave it unset to keep the admin API off'),
     repoRoot,
-    remotesFile: path.resolve(env.REMOTES_JSON || path.join(repoRoot, 'shell/dist/remotes.json')),
+    remotesFile: env.REMOTES_JSON ? path.resolve(env.REMOTES_JSON) : undefined,
+    releasesDir: path.resolve(env.RELEASES_DIR || path.join(dataDir, 'releases')),
+    releasesCdnUrl: cdnUrlOf(env.RELEASES_CDN_URL),
+    // A remote build is 1-3 MB with its compressed copies; room for one ten times that size.
+    releaseMaxBytes: positiveInteger(env, 'RELEASE_MAX_BYTES', 50 * 1024 * 1024),
+    rollbackMinLoads: positiveInteger(env, 'RELEASE_ROLLBACK_MIN_LOADS', 50),
+    rollbackMarginPoints: positiveInteger(env, 'RELEASE_ROLLBACK_MARGIN_POINTS', 10),
+    releaseUrlsAllowPrivate: flag(env, 'RELEASE_URLS_ALLOW_PRIVATE'),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 300),
     // An office of a few hundred candidates behind one NAT may all start within the hour.
     registrationsPerIpPerHour: positiveInteger(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 300),
@@ -206,5 +246,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: mailFromOf(env.MAIL_FROM),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    partnerKeySecret: secretOf(env, 'PARTNER_KEY_SECRET', 'leave it unset to make no Greenhouse keys'),
   };
 }

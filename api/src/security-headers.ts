@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import type { RemoteLocationsSource } from './remote-locations.ts';
+import type { RemoteOrigins } from './remote-locations.ts';
 
 /**
  * A strict policy: no inline script or style anywhere, so an injected string can never run.
  * `blob:` in media-src and img-src is for the recording preview and pasted images. Remotes
- * published on another origin (a CDN) are allowed by exactly their origins from remotes.json
- * (`remoteOrigins`, space-separated, or empty).
+ * served from another origin (a team's host, a CDN) are allowed by exactly the origins any kept
+ * release may be served from (`remoteOrigins`, space-separated, or empty: `releases/live-releases.ts`).
  */
 export function contentSecurityPolicy(remoteOrigins: string) {
   const withRemotes = (...sources: string[]) => (remoteOrigins ? [...sources, remoteOrigins] : sources);
@@ -49,7 +49,7 @@ function helmetFor(origins: string) {
 }
 
 /** Helmet's middleware for the remotes' origins of the moment, made again when they change. */
-function followingRemotes(remotes: RemoteLocationsSource) {
+function followingRemotes(remotes: RemoteOrigins) {
   let made: { origins: string; middleware: ReturnType<typeof helmet> } | undefined;
   return () => {
     const origins = remotes.foreignOrigins().join(' ');
@@ -60,13 +60,13 @@ function followingRemotes(remotes: RemoteLocationsSource) {
 
 /**
  * An API response is never a page that loads a remote, so its policy names no remote origin, and
- * no request under `/api/` reads remotes.json's `stat` to learn them: 10% of the event loop under
- * `pnpm bench api`'s feedback load (`bench/README.md`). Pages, `/remotes/` and `/assets/` follow
- * the file, so a redeploy takes effect at the next page.
+ * no request under `/api/` works them out: 10% of the event loop under `pnpm bench api`'s feedback
+ * load (`bench/README.md`). Pages, `/remotes/` and `/assets/` follow the releases, so a release
+ * takes effect at the next page.
  */
 const API_PREFIX = '/api/';
 
-export function registerSecurityHeaders(app: FastifyInstance, remotes: RemoteLocationsSource): void {
+export function registerSecurityHeaders(app: FastifyInstance, remotes: RemoteOrigins): void {
   const pageHeaders = followingRemotes(remotes);
   const apiHeaders = helmetFor('');
   // On the raw response, so the responses that bypass Fastify's reply (tus) carry them too; and on

@@ -1,19 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SECTIONS } from '@assessment/core';
-import { remoteFolder, remoteMountPath } from '@assessment/core/deploy';
+import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { RemoteLocationsSource } from './remote-locations.ts';
+import { hashSessionKey } from './http/candidate-access.ts';
+import type { LiveReleases } from './releases/live-releases.ts';
+import type { ShellContract } from './releases/release-checks.ts';
 
-/** Where each section's built remote is served, one per entry of the section registry. The folders are self-contained. */
-export const remoteMounts = SECTIONS.sections.map((section) => ({
-  prefix: remoteMountPath(section),
-  folder: `${remoteFolder(section)}/dist`,
-}));
+/** Files with a stable name must be re-checked on every load, or a new build is never seen. */
+const alwaysRevalidate = new Set(['index.html', 'remotes.json']);
 
-/** Files with a stable name must be re-checked on every load, or a redeployed remote is never seen. */
-const alwaysRevalidate = new Set(['index.html', 'remoteEntry.js', 'remotes.json', 'mf-manifest.json']);
+/** What the shell's build says it speaks and provides (`shell-contract.json`, `@assessment/build`). */
+const SHELL_CONTRACT_FILE = 'shell-contract.json';
+
+/**
+ * The live shell's contract, read from the build this server serves (again when the file changes);
+ * undefined while it is not built.
+ */
+export function shellContractReader(repoRoot: string): () => ShellContract | undefined {
+  const file = path.join(repoRoot, 'shell/dist', SHELL_CONTRACT_FILE);
+  let kept: { mtimeMs: number; contract: ShellContract } | undefined;
+  return () => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    if (kept?.mtimeMs !== stat.mtimeMs) {
+      kept = { mtimeMs: stat.mtimeMs, contract: JSON.parse(fs.readFileSync(file, 'utf8')) as ShellContract };
+    }
+    return kept.contract;
+  };
+}
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   const name = path.basename(filePath);
@@ -26,6 +41,11 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   }
 }
 
+/** `remotes.json`'s header naming each remote's release (federation name=release id, …), which the shell's health reports name. */
+export const SECTION_RELEASES_HEADER = 'Section-Releases';
+/** `remotes.json`'s header saying whether some release is on a share, so a browser's set may change once it registers. */
+export const RELEASE_SHARES_HEADER = 'Release-Shares';
+
 /** The hiring company's review page: a single-page app of its own under this path. */
 const REVIEW_PREFIX = '/review/';
 
@@ -33,28 +53,16 @@ function isBuilt(folder: string): boolean {
   return fs.existsSync(folder);
 }
 
+/**
+ * The shell and the review page from their builds, and `remotes.json` from the live releases. The
+ * section remotes are never served from a build folder: only releases are (`releases/release-serving.ts`).
+ */
 export async function registerStaticSite(
   app: FastifyInstance,
   repoRoot: string,
-  remotes: RemoteLocationsSource,
+  remotes: Pick<LiveReleases, 'remotesOf' | 'sharing'>,
 ): Promise<void> {
   const shellDist = path.join(repoRoot, 'shell/dist');
-  for (const mount of remoteMounts) {
-    const root = path.join(repoRoot, mount.folder);
-    if (!isBuilt(root)) {
-      app.log.warn(`${mount.folder} is not built; ${mount.prefix} will answer 404`);
-      continue;
-    }
-    await app.register(fastifyStatic, {
-      root,
-      prefix: mount.prefix,
-      decorateReply: false,
-      wildcard: true,
-      index: false,
-      preCompressed: true,
-      setHeaders: setCacheHeaders,
-    });
-  }
 
   const reviewDist = path.join(repoRoot, 'review/dist');
   const reviewBuilt = isBuilt(path.join(reviewDist, 'index.html'));
@@ -75,8 +83,25 @@ export async function registerStaticSite(
     app.log.warn(`review/dist is not built; ${REVIEW_PREFIX} will answer 404`);
   }
 
-  // The deploy-time file, not the copy built into the shell: a team repoints its remote here.
-  app.get('/remotes.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(remotes.read()));
+  // The releases of the browser's session (the shell sends its session key along), else the live
+  // ones: the same on every instance, and never the copy a shell build ships.
+  const keyHeader = SESSION_KEY_HEADER.toLowerCase();
+  app.get('/remotes.json', async (request, reply) => {
+    const key = request.headers[keyHeader];
+    const valid = typeof key === 'string' && sessionKeySchema.safeParse(key).success;
+    const found = await remotes.remotesOf(valid ? hashSessionKey(key) : undefined);
+    return reply
+      .header('Cache-Control', 'private, no-cache')
+      .header('Vary', SESSION_KEY_HEADER)
+      .header(
+        SECTION_RELEASES_HEADER,
+        Object.entries(found.releases)
+          .map(([name, id]) => `${name}=${id}`)
+          .join(','),
+      )
+      .header(RELEASE_SHARES_HEADER, remotes.sharing() ? 'on' : 'off')
+      .send(found.locations);
+  });
 
   const shellBuilt = isBuilt(path.join(shellDist, 'index.html'));
   if (shellBuilt) {
@@ -85,7 +110,7 @@ export async function registerStaticSite(
       prefix: '/',
       wildcard: true,
       index: false,
-      allowedPath: (pathName) => pathName !== '/remotes.json',
+      allowedPath: (pathName) => pathName !== '/remotes.json' && pathName !== `/${SHELL_CONTRACT_FILE}`,
       preCompressed: true,
       setHeaders: setCacheHeaders,
     });

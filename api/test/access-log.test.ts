@@ -93,6 +93,10 @@ describe.each(TEST_DATABASES)('every look at a candidate is on record ($name)', 
     const entries = (log.body.entries as { sessionId: string }[]).filter((entry) => entry.sessionId === candidate);
     // Looks in the same millisecond may list in either order.
     expect(entries).toHaveLength(4);
+    // Each look names the candidate, not their session's id.
+    expect(
+      entries.every((entry) => JSON.stringify(entry).includes('"candidate":{"name":"Ada Lovelace","code":null}')),
+    ).toBe(true);
     expect(entries).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ actor: 'operator', role: 'operator', action: 'opened', address: '127.0.0.1' }),
@@ -105,13 +109,15 @@ describe.each(TEST_DATABASES)('every look at a candidate is on record ($name)', 
 
   it('shows the candidate when, and by how many people of each role, never who', async () => {
     const { access } = await myRecord(server.url, candidate);
+    // The admin who read the log saw the candidate's name there: a look too.
     expect(access.looks.map((look) => `${look.role} ${look.action}`).sort()).toEqual([
+      'admin listed-log',
       'operator opened',
       'reviewer csv',
       'reviewer opened',
       'reviewer video',
     ]);
-    expect(access.people).toEqual({ admin: 0, reviewer: 1, operator: 1 });
+    expect(access.people).toEqual({ admin: 1, reviewer: 1, ats: 0, operator: 1 });
     expect(JSON.stringify(access)).not.toContain(REVIEWER);
   });
 
@@ -141,7 +147,8 @@ describe.each(TEST_DATABASES)('every look at a candidate is on record ($name)', 
       .filter((entry) => entry.sessionId === candidate && entry.actor === ADMIN)
       .map((entry) => entry.action)
       .sort();
-    expect(actions).toEqual(['opened', 'video']);
+    // The name in the log was seen once in these ten minutes, however often the log was read.
+    expect(actions).toEqual(['listed-log', 'opened', 'video']);
   });
 
   it('records each change to a candidate’s personal link, by the company and by the operator', async () => {
@@ -390,7 +397,7 @@ describe.each(TEST_DATABASES)('an invitee shown in the list of invitations is on
     expect(await invitationLooks(later)).toEqual([`${REVIEWER} ${CANDIDATE_EMAIL}`, `${REVIEWER} ${NELL}`]);
     expect(await candidateSees(unique)).toEqual(['reviewer', 'reviewer']);
     const { access } = await myRecord(server.url, unique);
-    expect(access.people).toEqual({ admin: 0, reviewer: 1, operator: 0 });
+    expect(access.people).toEqual({ admin: 0, reviewer: 1, ats: 0, operator: 0 });
     expect(JSON.stringify(access)).not.toContain(REVIEWER);
 
     // The operator's list, through the admin API, shows the same people.
@@ -445,7 +452,13 @@ describe.each(TEST_DATABASES)('a candidate whose email the list of messages show
     };
     expect(await messageLooks()).toEqual([`${REVIEWER} ${CANDIDATE_EMAIL}`, `${REVIEWER} ${finisher}`].sort());
     const { access } = await myRecord(server.url, finisher);
-    expect(access.looks).toEqual([expect.objectContaining({ role: 'reviewer', action: 'listed-message' })]);
+    expect(access.looks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ role: 'reviewer', action: 'listed-message' }),
+        expect.objectContaining({ role: 'admin', action: 'listed-log' }),
+      ]),
+    );
+    expect(access.looks).toHaveLength(2);
 
     // The same person within ten minutes: the same looks.
     clock.advance(9 * MINUTE);

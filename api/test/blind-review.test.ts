@@ -53,6 +53,8 @@ describe.each(TEST_DATABASES)('blind review ($name)', (database) => {
       `/api/review/tests/${testId}/candidates?silent=include`,
       `/api/review/candidates/${sessionId}/decisions`,
       `/api/review/candidates/${sessionId}/ratings`,
+      `/api/review/tests/${testId}/export.csv`,
+      `/api/review/tests/${testId}/export.csv?silent=include`,
     ];
     return Promise.all(paths.map(async (path) => ({ path, ...(await reviewer.send('GET', path)) })));
   }
@@ -127,8 +129,9 @@ describe.each(TEST_DATABASES)('blind review ($name)', (database) => {
     expect(byName.status).toBe(400);
     expect(byName.text).toMatch(/Blind review is on/);
     expect((await rob.send('GET', `/api/review/candidates/${openLink}/video`)).status).toBe(403);
+    // The CSV names a hidden candidate by the same code, and holds their answers.
     const csv = await rob.send('GET', `/api/review/tests/${testId}/export.csv`);
-    expect(csv.status).toBe(409);
+    expect(csv.text).toContain(`,${(detail.body.blind as { code: string }).code},`);
 
     // The written answers first: the video's criterion may wait, a question's may not.
     const early = await rob.send('PUT', `/api/review/candidates/${openLink}/ratings/mine`, {
@@ -170,6 +173,10 @@ describe.each(TEST_DATABASES)('blind review ($name)', (database) => {
       (entry) => entry.action === 'revealed',
     );
     expect(reveals).toEqual([expect.objectContaining({ sessionId: invited, actor: RIA })]);
+    // The log names a candidate hidden from the admin reading it by code, and that is no look at them.
+    expect(reveals[0]).toMatchObject({ candidate: { name: null, code: expect.stringMatching(/^[0-9A-F]{4}$/) } });
+    expect(log.text).not.toContain('Ada Lovelace');
+    expect((log.body.entries as { action: string }[]).some((entry) => entry.action === 'listed-log')).toBe(false);
     // In a blind test, no invitation names the session it led to, even to a reviewer who has seen it.
     const invitations = await ria.send('GET', `/api/review/tests/${testId}/invitations`);
     expect(

@@ -116,6 +116,7 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
       stage: 'new',
       history: [],
       notes: [],
+      withheld: false,
     });
   });
 
@@ -123,7 +124,7 @@ describe.each(TEST_DATABASES)('the team’s stages and notes ($name)', (database
     const rob = reviewer();
     expect((await rob.signIn(REVIEWER)).status).toBe(204);
     const before = await rob.send('GET', `/api/review/candidates/${first}/decisions`);
-    expect(before.body).toEqual({ stage: 'new', history: [], notes: [] });
+    expect(before.body).toEqual({ stage: 'new', history: [], notes: [], withheld: false });
 
     expect(
       (await rob.send('PUT', `/api/review/candidates/${first}/stage`, { from: 'new', stage: 'reviewing' })).status,

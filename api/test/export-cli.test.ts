@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answers,
   apiRoot,
+  builtApi,
   createUpload,
   feedback,
   newSessionId,
@@ -47,7 +48,7 @@ afterAll(() => {
 
 describe('export CLI', () => {
   it('writes every session as JSON and CSV, plus the video files', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/export-cli.ts', '--out', outDir], {
+    const { stdout } = await run(process.execPath, [builtApi('export-cli'), '--out', outDir], {
       cwd: apiRoot,
       env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: '' },
     });
@@ -76,9 +77,7 @@ describe('export CLI', () => {
   });
 
   it('explains its usage without --out', async () => {
-    await expect(
-      run(process.execPath, ['--import', 'tsx', 'src/export-cli.ts'], { cwd: apiRoot }),
-    ).rejects.toMatchObject({
+    await expect(run(process.execPath, [builtApi('export-cli')], { cwd: apiRoot })).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--out DIR'),
     });

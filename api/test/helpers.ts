@@ -28,6 +28,11 @@ import { createS3Client } from '../src/storage/videos/s3-video-store.ts';
 process.env.LOG_LEVEL ??= 'warn';
 
 export const apiRoot = path.resolve(import.meta.dirname, '..');
+
+/** The built file of an API entry point (`main`, `reviewer-cli`, …), from this run's build (`services-setup.ts`). */
+export function builtApi(entry: string): string {
+  return path.join(inject('apiBuild'), `${entry}.js`);
+}
 export const testId = sampleTestId;
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
@@ -134,7 +139,7 @@ export interface ChildServer extends RunningServer {
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}`);
     try {
@@ -153,7 +158,7 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** The real server as its own process (`node --import tsx src/main.ts`), so a test can SIGKILL it. */
+/** The real server as its own process (the run's build of it), so a test can SIGKILL it. */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
@@ -162,7 +167,7 @@ export async function spawnServer(
   onLog?: (line: string) => void,
 ): Promise<ChildServer> {
   const chosenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [builtApi('main')], {
     cwd: apiRoot,
     env: {
       ...process.env,

@@ -54,6 +54,7 @@ describe('invitation states, through the API and the clock', () => {
         extraTimePercent: 0,
         expiresAt: invitation.expiresAt,
         email: invitation.email,
+        name: 'Ada Lovelace',
       },
     });
 

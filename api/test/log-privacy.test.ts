@@ -9,6 +9,7 @@ import {
   ADMIN_TOKEN,
   answers,
   apiRoot,
+  builtApi,
   feedback,
   freePort,
   keyOf,
@@ -41,7 +42,7 @@ const BOUNCING = 'quixwright.bounce@mail.example';
 async function loggingServer(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
   const lines: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [builtApi('main')], {
     cwd: apiRoot,
     env: {
       ...process.env,

@@ -139,10 +139,9 @@ describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (databa
     expect(after.body.team).toMatchObject({
       ratings: [{ by: `Rob Reviewer (${ROB})` }, { by: `Ria Reviewer (${RIA})` }],
       criteria: [
-        { mean: 3.5, spread: 3, count: 2, discuss: true },
-        { mean: 4, spread: 0, count: 2, discuss: false },
+        { criterion: RUBRIC.criteria[0], mean: 3.5, spread: 3, count: 2, discuss: true },
+        { criterion: RUBRIC.criteria[1], mean: 4, spread: 0, count: 2, discuss: false },
       ],
-      otherVersions: 0,
     });
 
     const outsider = await signedIn(OUTSIDER);
@@ -165,27 +164,41 @@ describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (databa
       const page = await browser.send('GET', `/api/review/tests/${testId}/candidates${query}`);
       expect(page.status, page.text).toBe(200);
       return (
-        page.body.candidates as { sessionId: string; teamScore: number | null; teamRecommendation: string | null }[]
+        page.body.candidates as {
+          sessionId: string;
+          teamScore: number | null;
+          teamRecommendations: object | null;
+          teamVerdict: string | null;
+        }[]
       ).filter((row) => row.sessionId === candidate);
     };
     const rob = await signedIn(ROB);
-    // Rob's mean is 4.5 and Ria's 3: the team's 3.75; strong yes and no average to yes.
+    // Rob's mean is 4.5 and Ria's 3: the team's 3.75; a strong yes and a no are one on each side.
     expect(await listed(rob, '?sort=score')).toEqual([
-      expect.objectContaining({ teamScore: 3.8, teamRecommendation: 'yes' }),
+      expect.objectContaining({
+        teamScore: 3.8,
+        teamRecommendations: { 'strong-no': 0, no: 1, yes: 0, 'strong-yes': 1 },
+        teamVerdict: 'split',
+      }),
     ]);
-    expect(await listed(rob, '?recommendation=yes')).toHaveLength(1);
+    expect(await listed(rob, '?recommendation=split')).toHaveLength(1);
+    expect(await listed(rob, '?recommendation=yes')).toHaveLength(0);
     expect(await listed(rob, '?recommendation=no')).toHaveLength(0);
     // Ann has not rated: nothing of the team's ratings reaches her list, nor its filter.
     const ann = await signedIn(ADMIN);
-    expect(await listed(ann)).toEqual([expect.objectContaining({ teamScore: null, teamRecommendation: null })]);
-    expect(await listed(ann, '?recommendation=yes')).toHaveLength(0);
+    expect(await listed(ann)).toEqual([
+      expect.objectContaining({ teamScore: null, teamRecommendations: null, teamVerdict: null }),
+    ]);
+    for (const verdict of ['yes', 'no', 'split'])
+      expect(await listed(ann, `?recommendation=${verdict}`)).toHaveLength(0);
   });
 
-  it('makes a new rubric version on every change, and every rating keeps the version it was given under', async () => {
+  it('makes a new rubric version on every change, and every rating keeps the version it was given under, with its criteria', async () => {
     const ann = await signedIn(ADMIN);
+    const depth = { about: 2, name: 'Depth', anchors };
     const changed = await ann.send('PUT', `/api/review/tests/${testId}/rubric`, {
       editedVersion: 1,
-      criteria: [...RUBRIC.criteria, { about: 2, name: 'Depth', anchors }],
+      criteria: [...RUBRIC.criteria, depth],
     });
     expect(changed.body).toMatchObject({ version: 2, locked: false });
 
@@ -197,10 +210,22 @@ describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (databa
     });
     expect(stale.status).toBe(409);
     expect(stale.text).toMatch(/rubric changed/);
-    // Rob's rating under version 1 is kept as it was.
-    expect((await rob.send('GET', ratingsPath)).body).toMatchObject({
-      rubric: { version: 2, locked: false },
-      mine: { rubricVersion: 1, scores: [5, 4] },
+    // Rob's rating under version 1 is kept as it was, with the names of what he scored, and the
+    // team's figures stay by criterion: the new one has none yet.
+    expect((await rob.send('GET', ratingsPath)).body).toEqual({
+      rubric: { version: 2, criteria: [...RUBRIC.criteria, depth], locked: false },
+      mine: expect.objectContaining({ rubricVersion: 1, criteria: RUBRIC.criteria, scores: [5, 4] }),
+      team: {
+        ratings: [
+          expect.objectContaining({ by: `Rob Reviewer (${ROB})`, rubricVersion: 1, criteria: RUBRIC.criteria }),
+          expect.objectContaining({ by: `Ria Reviewer (${RIA})`, rubricVersion: 1, criteria: RUBRIC.criteria }),
+        ],
+        criteria: [
+          { criterion: RUBRIC.criteria[0], mean: 3.5, spread: 3, count: 2, discuss: true },
+          { criterion: RUBRIC.criteria[1], mean: 4, spread: 0, count: 2, discuss: false },
+          { criterion: depth, mean: 0, spread: 0, count: 0, discuss: false },
+        ],
+      },
     });
     const again = await rob.send('PUT', `${ratingsPath}/mine`, {
       rubricVersion: 2,
@@ -208,9 +233,20 @@ describe.each(TEST_DATABASES)('rubrics and independent ratings ($name)', (databa
       recommendation: 'yes',
     });
     expect(again.status, again.text).toBe(200);
+    // Ria's version 1 scores still count for the two criteria version 2 kept as they were.
     expect(again.body).toMatchObject({
       mine: { rubricVersion: 2 },
-      team: { ratings: [{ by: `Rob Reviewer (${ROB})` }], otherVersions: 1 },
+      team: {
+        ratings: [
+          { by: `Ria Reviewer (${RIA})`, rubricVersion: 1, criteria: RUBRIC.criteria },
+          { by: `Rob Reviewer (${ROB})`, rubricVersion: 2, criteria: [...RUBRIC.criteria, depth] },
+        ],
+        criteria: [
+          { criterion: RUBRIC.criteria[0], mean: 3, spread: 2, count: 2, discuss: true },
+          { criterion: RUBRIC.criteria[1], mean: 4, count: 2 },
+          { criterion: depth, mean: 3, count: 1 },
+        ],
+      },
     });
     expect((await ann.send('GET', `/api/review/tests/${testId}/rubric`)).body).toMatchObject({
       version: 2,

@@ -79,6 +79,17 @@ describe('sign-in', () => {
     expect(me.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
+  it('tells the page who is signed in, or that nobody is, without a refusal', async () => {
+    const browser = new ReviewerBrowser(server.url);
+    expect(await browser.send('GET', '/api/review/session')).toMatchObject({ status: 200, body: { me: null } });
+    expect((await browser.signIn(ALICE)).status).toBe(204);
+    const session = await browser.send('GET', '/api/review/session');
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ me: (await browser.send('GET', '/api/review/me')).body });
+    expect((await browser.send('POST', '/api/review/sign-out')).status).toBe(204);
+    expect(await browser.send('GET', '/api/review/session')).toMatchObject({ status: 200, body: { me: null } });
+  });
+
   it('gives one answer for a wrong password and for an unknown email', async () => {
     const browser = new ReviewerBrowser(server.url);
     const wrongPassword = await browser.send('POST', '/api/review/sign-in', {
@@ -198,6 +209,7 @@ describe('the reviewer API', () => {
       (body.tests as { testId: string; counts: object }[]).find((test) => test.testId === testId)?.counts as {
         invited: number;
         started: number;
+        sentNothing: number;
         finished: number;
       };
     const start = counts(before.body);
@@ -215,6 +227,8 @@ describe('the reviewer API', () => {
     expect(counts(after.body)).toEqual({
       invited: start.invited + 1,
       started: start.started + 2,
+      // The one registered and silent since: counted among those started, and apart.
+      sentNothing: start.sentNothing + 1,
       finished: start.finished + 1,
     });
     expect(after.body.tests).toContainEqual(
@@ -367,7 +381,11 @@ describe('the reviewer API', () => {
       stage: 'new',
       blindCode: null,
       teamScore: null,
-      teamRecommendation: null,
+      teamRecommendations: null,
+      teamVerdict: null,
+      registrationsOfEmail: expect.any(Number),
+      timeRanOut: null,
+      didNotFinish: false,
     });
     const ids = (body: Record<string, unknown>) =>
       (body.candidates as { sessionId: string }[]).map((one) => one.sessionId);
@@ -453,7 +471,8 @@ describe('the reviewer API', () => {
     const registeredAt = clock.now();
     clock.advance(2 * MINUTE);
     expect((await postJson(server.url, '/api/quiz-start', { unique, data: testId })).status).toBe(200);
-    const response = await alice.send('GET', `/api/review/tests/${testId}/export.csv`);
+    // The candidate has sent nothing since registering: listed, as in the list, with every candidate.
+    const response = await alice.send('GET', `/api/review/tests/${testId}/export.csv?silent=include`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${ours.testName}-${testId}.csv"`);

@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from './databases.ts';
-import { apiRoot, startServer, tempDataDir } from './helpers.ts';
+import { apiRoot, builtApi, startServer, tempDataDir } from './helpers.ts';
 import { ReviewerBrowser } from './reviewer-helpers.ts';
 
 const dataDir = tempDataDir();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /**
- * `pnpm --filter api reviewer ...` as an operator runs it (from source), with `stdin` piped in or
+ * `pnpm --filter api reviewer ...` as an operator runs it (the run's build of it), with `stdin` piped in or
  * none, on the SQLite database in `dataDir` unless `env` names another.
  */
 function reviewerCli(
@@ -18,7 +18,7 @@ function reviewerCli(
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/reviewer-cli.ts', ...args], {
+    const child = spawn(process.execPath, [builtApi('reviewer-cli'), ...args], {
       cwd: apiRoot,
       env: { ...process.env, DATA_DIR: dataDir, ...env },
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],

@@ -56,10 +56,21 @@ describe('sanitizeAnswer', () => {
   });
 });
 
-describe('stored answers', () => {
+// The API's tests start its worker threads from the run's build of the sources (`API_WORKERS_DIR`,
+// `api/src/worker-file.ts`); `pnpm dev` starts them from the sources through tsx, proven here too.
+describe.each([
+  { name: 'worker threads from the build', fromSources: false },
+  { name: 'worker threads from the sources through tsx', fromSources: true },
+])('stored answers ($name)', ({ fromSources }) => {
   let server: InProcessServer;
   beforeAll(async () => {
-    server = await startServer();
+    const bundled = process.env.API_WORKERS_DIR;
+    if (fromSources) delete process.env.API_WORKERS_DIR;
+    try {
+      server = await startServer();
+    } finally {
+      if (bundled) process.env.API_WORKERS_DIR = bundled;
+    }
   });
   afterAll(() => server.stop());
 

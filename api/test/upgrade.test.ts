@@ -87,6 +87,19 @@ async function expectUpgraded(server: InProcessServer, sessionId: string): Promi
   ]);
 }
 
+/**
+ * A pool on a test database that `drop()` removes by force. pg-pool's end() resolves before its
+ * connections have closed, and the drop ends those still open: one told so while it closes is
+ * expected; any other error is not.
+ */
+function poolDroppedByForce(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url });
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') throw error;
+  });
+  return pool;
+}
+
 describe('a database an older server left', () => {
   it('upgrades on SQLite with nothing lost and the answer kept apart', async () => {
     const dataDir = tempDataDir();
@@ -117,12 +130,7 @@ describe('a database an older server left', () => {
   it('upgrades on PostgreSQL likewise', async () => {
     const database = await createDatabase(inject('services').DATABASE_URL, 'upgrade');
     const sessionId = newSessionId();
-    const pool = new pg.Pool({ connectionString: database.url });
-    // pg-pool's end() resolves before its connections have closed, and drop() below ends those
-    // still open by force: one told so while it closes is expected; any other error is not.
-    pool.on('error', (error: Error & { code?: string }) => {
-      if (error.code !== '57P01') throw error;
-    });
+    const pool = poolDroppedByForce(database.url);
     const old = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     try {
       await postgresDialect.legacySchema(old);
@@ -165,7 +173,7 @@ describe.each([
     name: 'PostgreSQL',
     async open() {
       const database = await createDatabase(inject('services').DATABASE_URL, 'access_upgrade');
-      const pool = new pg.Pool({ connectionString: database.url });
+      const pool = poolDroppedByForce(database.url);
       return {
         db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
         dialect: postgresDialect,

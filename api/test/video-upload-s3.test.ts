@@ -11,6 +11,7 @@ import {
   ADMIN_TOKEN,
   adminSession,
   apiRoot,
+  builtApi,
   createUpload,
   type InProcessServer,
   newSessionId,
@@ -131,7 +132,7 @@ describe('video upload with S3_BUCKET set', () => {
 
     const outDir = tempDataDir();
     try {
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/export-cli.ts', '--out', outDir], {
+      await promisify(execFile)(process.execPath, [builtApi('export-cli'), '--out', outDir], {
         cwd: apiRoot,
         env: { ...process.env, ...s3Env, DATA_DIR: server.dataDir, INIT_CWD: '' },
       });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WEBHOOK_HTTPS_ONLY } from '@assessment/core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -170,6 +171,32 @@ describe('signed webhooks to the company endpoint', () => {
     expect(await recipients(admin)).toEqual(new Set([receiver.url]));
     expect(await recipients(reviewer)).toEqual(new Set([`${new URL(receiver.url).origin}/…`]));
   });
+
+  it('sends a signed test event at once, and says how the endpoint answered', async () => {
+    const set = await admin.send('PUT', '/api/review/webhook', { url: receiver.url });
+    if (set.status === 200) receiver.state.secret = set.body.secret as string;
+    const before = receiver.received.length;
+    expect(await admin.send('POST', '/api/review/webhook/test')).toMatchObject({
+      status: 200,
+      body: { delivered: true, status: 204, error: null },
+    });
+    expect(receiver.received.slice(before).map((one) => one.event)).toEqual([
+      { type: 'webhook.test', timestamp: expect.any(String), data: { reviewUrl: `${PUBLIC_URL}/review/` } },
+    ]);
+    receiver.state.failNext = 1;
+    expect((await admin.send('POST', '/api/review/webhook/test')).body).toEqual({
+      delivered: false,
+      status: 500,
+      error: 'answered 500',
+    });
+    // Nothing is queued for a test: the log holds the company's real events only.
+    const logged = (await admin.send('GET', '/api/review/deliveries')).body.deliveries as { event: string | null }[];
+    expect(logged.map((one) => one.event)).not.toContain('webhook.test');
+
+    const reviewer = new ReviewerBrowser(server.url);
+    expect((await reviewer.signIn(REVIEWER)).status).toBe(204);
+    expect((await reviewer.send('POST', '/api/review/webhook/test')).status).toBe(403);
+  });
 });
 
 describe('without the operator setting', () => {
@@ -181,8 +208,16 @@ describe('without the operator setting', () => {
     try {
       const admin = new ReviewerBrowser(server.url);
       expect((await admin.signIn(ADMIN)).status).toBe(204);
-      receiver.state.secret = (await admin.send('PUT', '/api/review/webhook', { url: receiver.url })).body
-        .secret as string;
+      // Plain http is refused here: it is for the operator's private targets only.
+      expect(await admin.send('PUT', '/api/review/webhook', { url: receiver.url })).toMatchObject({
+        status: 400,
+        body: { error: WEBHOOK_HTTPS_ONLY },
+      });
+      const loopback = `https://127.0.0.1:${new URL(receiver.url).port}/hooks`;
+      receiver.state.secret = (await admin.send('PUT', '/api/review/webhook', { url: loopback })).body.secret as string;
+      const tested = (await admin.send('POST', '/api/review/webhook/test')).body;
+      expect(tested).toMatchObject({ delivered: false, status: null });
+      expect(tested.error).toMatch(/private IP address/);
       await admin.send('POST', `/api/review/tests/${testId}/invitations`, {
         email: 'private@mail.example',
         expiresAt: new Date(Date.now() + DAY).toISOString(),

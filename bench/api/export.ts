@@ -60,11 +60,20 @@ async function storeCandidates(origin: string): Promise<void> {
 }
 
 /** A reviewer of the sample test's company, added with the product's own CLI to the server's database. */
-async function addReviewer(dataDir: string, email: string, password: string): Promise<void> {
+export async function addReviewer(
+  dataDir: string,
+  email: string,
+  password: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<void> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'src/reviewer-cli.ts', 'add', '--company', COMPANY, '--email', email],
-    { cwd: path.join(repoRoot, 'api'), env: { ...process.env, DATA_DIR: dataDir }, stdio: ['pipe', 'ignore', 'pipe'] },
+    {
+      cwd: path.join(repoRoot, 'api'),
+      env: { ...process.env, ...env, DATA_DIR: dataDir },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
   );
   let errors = '';
   child.stderr.on('data', (chunk) => {
@@ -76,7 +85,7 @@ async function addReviewer(dataDir: string, email: string, password: string): Pr
 }
 
 /** Signs in as the review page does and returns the headers of its later requests. */
-async function signIn(origin: string, email: string, password: string): Promise<Record<string, string>> {
+export async function signIn(origin: string, email: string, password: string): Promise<Record<string, string>> {
   const response = await fetch(`${origin}/api/review/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },

@@ -1,7 +1,7 @@
 /** One line of the table: a figure of the product beside the baseline measured in the same run. */
 export interface Row {
-  /** Which measurement it belongs to: issue 8's four, and issue 23's crowd. */
-  group: 'pages' | 'typing' | 'api' | 'upload' | 'crowd';
+  /** Which measurement it belongs to: issue 8's four, issue 23's crowd and issue 57's insights. */
+  group: 'pages' | 'typing' | 'api' | 'upload' | 'crowd' | 'insights';
   name: string;
   value: number;
   unit: string;

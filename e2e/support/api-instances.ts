@@ -79,6 +79,8 @@ export async function startTwoInstances() {
     ADMIN_TOKEN: CLUSTER_ADMIN_TOKEN,
     RATE_LIMIT_PER_MINUTE: String(CLUSTER_RATE_LIMIT_PER_MINUTE),
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // A release a team hosts is checked over HTTP; here its host is on loopback.
+    RELEASE_URLS_ALLOW_PRIVATE: 'true',
   };
   // Started together: one after the other would hide a clash between two instances migrating at once.
   const started = await Promise.allSettled(
@@ -102,6 +104,8 @@ export async function startTwoInstances() {
     b,
     proxy,
     uploadsDir,
+    /** What every instance is started with: the database, the bucket, Redis. */
+    env: shared,
     async stop() {
       await proxy.close();
       await Promise.all([a.stop(), b.stop()]);

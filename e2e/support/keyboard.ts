@@ -48,7 +48,12 @@ export async function tabTo(
 }
 
 /** Tabs to `target` (`tabTo`), and checks that its focus ring shows. */
-export async function tabToShownFocus(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
-  await tabTo(page, target, key);
+export async function tabToShownFocus(
+  page: Page,
+  target: Locator,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+  maxTabs?: number,
+): Promise<void> {
+  await tabTo(page, target, key, maxTabs);
   expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
 }

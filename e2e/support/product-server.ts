@@ -18,25 +18,51 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface CommandResult {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a command of the repository as a team or the operator types it, and collects what it prints. */
+export function runCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = repoRoot,
+): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (data: Buffer) => {
+      output += data.toString();
+    });
+    child.stderr?.on('data', (data: Buffer) => {
+      output += data.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
 /**
- * A second, private instance of the product server (the front ends built by the main run) with its
- * own remotes.json, so a test can repoint remotes without disturbing tests running beside it.
+ * A second, private instance of the product server (the front ends built by the main run) with a
+ * database of its own, so a test can release and roll back sections without disturbing tests
+ * running beside it. `env` adds settings (a `REMOTES_JSON` for its first start).
  */
-export async function startProductServer(adminToken: string) {
+export async function startProductServer(adminToken: string, env: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'product-'));
-  const remotesFile = path.join(dir, 'remotes.json');
-  fs.copyFileSync(path.join(repoRoot, 'shell/dist/remotes.json'), remotesFile);
+  const dataDir = path.join(dir, 'data');
   const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
     cwd: path.join(repoRoot, 'api'),
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
-      REMOTES_JSON: remotesFile,
+      DATA_DIR: dataDir,
       ADMIN_TOKEN: adminToken,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -49,18 +75,26 @@ export async function startProductServer(adminToken: string) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  let edits = 0;
   return {
     origin,
-    /** Rewrites the deploy-time remotes.json, as a release or a rollback does. */
-    pointRemote(name: string, entry: string) {
-      const locations = JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, string>;
-      locations[name] = entry;
-      fs.writeFileSync(remotesFile, JSON.stringify(locations, null, 2));
-      // Same-second edits keep the mtime on coarse file systems; the server watches the mtime.
-      edits += 1;
-      const later = new Date(Date.now() + 1000 * edits);
-      fs.utimesSync(remotesFile, later, later);
+    dir,
+    /** The server's data folder: `addReviewer` makes accounts on its database. */
+    dataDir,
+    /** `pnpm --filter api release-key add` as the operator runs it (built already), on this server's database: the key it printed. */
+    async addReleaseKey(section: string, name: string): Promise<string> {
+      const added = await runCommand(
+        process.execPath,
+        ['dist/release-key-cli.js', 'add', '--section', section, '--name', name],
+        { DATA_DIR: dataDir },
+        path.join(repoRoot, 'api'),
+      );
+      const key = /Key, shown only this once: (\S+)/.exec(added.output)?.[1];
+      if (!key) throw new Error(`release-key add printed no key: ${added.output}`);
+      return key;
+    },
+    /** `pnpm release …` as a section team runs it against this server with its key. */
+    release(key: string, ...args: string[]): Promise<CommandResult> {
+      return runCommand('pnpm', ['-s', 'release', ...args], { PRODUCT_URL: origin, RELEASE_KEY: key });
     },
     async stop() {
       child.kill('SIGTERM');

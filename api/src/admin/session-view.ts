@@ -122,6 +122,7 @@ export async function describeSession(
       ? { companyName: test.companyName, roleName: test.roleName, timeLimitInMinute: test.timeLimitInMinute }
       : null,
     startedAt: iso(record.startedAt),
+    sectionVersions: record.sectionVersions,
     quizStartedAt: iso(record.quizStartedAt),
     lateAfter: iso(deadline?.lateAfter),
     registration: registration

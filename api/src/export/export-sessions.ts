@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ratingText, type SectionRegistry } from '@assessment/core';
 import { sectionRecordCells, sectionRecordColumns } from '../admin/section-records.ts';
 import { currentVideo, describeSession, type SessionView, videoExtension } from '../admin/session-view.ts';
@@ -13,16 +12,10 @@ import type { VideoStore } from '../storage/videos/video-store.ts';
 import { type Cell, csvLine } from './csv.ts';
 
 const EXPORT_PAGE_SIZE = 200;
-/**
- * The CSV download's page: small enough that reading and writing one holds the event loop for a
- * few milliseconds (`pnpm bench api` measures the longest wait of /api/health during an export).
- */
-const CSV_PAGE_SIZE = 10;
-
 const videoFile = (record: SessionRecord, video: StoredVideo) =>
   `videos/${record.sessionId}${videoExtension(video.contentType)}`;
 
-const CSV_HEADER = [
+export const CSV_HEADER = [
   'sessionId',
   'testId',
   'companyName',
@@ -71,7 +64,11 @@ const CSV_HEADER = [
 /** The columns of every session, then one per field of each section that keeps a record. */
 const csvHeader = (sections: SectionRegistry) => [...CSV_HEADER, ...sectionRecordColumns(sections)];
 
-function csvRow(view: SessionView, sections: SectionRegistry): Cell[] {
+/**
+ * A session's cells under `CSV_HEADER`; `answer` writes each answer's stored HTML as its cell
+ * (the operator's export keeps the HTML, the review page's writes plain text).
+ */
+export function sessionCells(view: SessionView, answer: (html: string) => string = (html) => html): Cell[] {
   const registration = view.registration;
   const perQuestion = view.proctoring?.perQuestion;
   const pastes = (index: number) => {
@@ -94,9 +91,10 @@ function csvRow(view: SessionView, sections: SectionRegistry): Cell[] {
     device ? `${device.os.name} ${device.os.version}`.trim() : null,
     device ? `${device.browser.name} ${device.browser.version}`.trim() : null,
     device?.screen,
-    view.answers?.html[0],
-    view.answers?.html[1],
-    view.answers?.html[2],
+    ...[0, 1, 2].map((index) => {
+      const html = view.answers?.html[index];
+      return html === undefined ? undefined : answer(html);
+    }),
     view.answers?.receivedAt,
     view.answers?.final,
     view.answers?.late,
@@ -123,37 +121,13 @@ function csvRow(view: SessionView, sections: SectionRegistry): Cell[] {
     view.answers?.finalReason,
     view.invitationId,
     view.quizStartedAt,
-    ...sectionRecordCells(view, sections),
   ];
 }
 
-/**
- * One test's sessions as the export's CSV, page by page, for a download that never holds them all
- * in memory nor the event loop for long; `videoLink` says where each finished video downloads
- * from. `beforePage` runs before each page's candidates are written (the access log), and a
- * failure there ends the download.
- */
-export async function* testSessionsCsv(
-  store: SessionStore,
-  videos: VideoStore,
-  testId: string,
-  videoLink: (record: SessionRecord, video: StoredVideo) => string,
-  beforePage: (records: SessionRecord[]) => Promise<void>,
-  sections: SectionRegistry,
-): AsyncGenerator<string> {
-  yield csvLine(csvHeader(sections));
-  let after: SessionCursor | undefined;
-  do {
-    // A read of the in-process database is synchronous: without this turn, one page would follow
-    // the next with every other request waiting until the whole download is written.
-    await nextTurn();
-    const page = await store.listSessions({ testId, limit: CSV_PAGE_SIZE, ...(after ? { after } : {}) });
-    await beforePage(page.sessions);
-    const rows = await Promise.all(page.sessions.map((record) => describeSession(record, videos, videoLink, sections)));
-    yield rows.map((view) => csvLine(csvRow(view, sections))).join('');
-    after = page.next;
-  } while (after);
-}
+const csvRow = (view: SessionView, sections: SectionRegistry): Cell[] => [
+  ...sessionCells(view),
+  ...sectionRecordCells(view, sections),
+];
 
 /** A file written a piece at a time, waiting whenever the disk is behind. */
 function fileWriter(file: string) {

@@ -14,11 +14,14 @@ import { HttpError, toHttpError } from './errors.ts';
  * - `registration`: any well-formed key; the registration opens a session bound to it, or must be
  *   for the session the key already opened.
  * - `session`, `upload`: the key must belong to a session, and the write must be for that session.
+ * - `report`: what the page saw of the product itself, not the candidate's data. The key must have
+ *   opened a session; an erased session's report and a closed invitation's are not refused, since
+ *   a page that loaded before either still reports what it saw, and telling it 410 helps nobody.
  *
  * A session opened through a personal invitation takes nothing more once the invitation is revoked
  * or expired (410, naming which); what it stored before stays.
  */
-export type Access = 'registration' | 'session' | 'upload';
+export type Access = 'registration' | 'session' | 'upload' | 'report';
 
 export interface Candidate {
   keyHash: string;
@@ -64,12 +67,16 @@ export async function identifyCandidate(
   const standing = await sessions.keyStanding(keyHash);
   const session = standing === 'erased' ? undefined : standing;
   request.candidate = { keyHash, session };
-  // An erased session's browser is told so, for every call: its data is gone, not lost.
-  if (standing === 'erased') return toHttpError(new SessionErasedError());
+  if (standing === 'erased') {
+    // An erased session's browser is told so, for every call about its data: it is gone, not lost.
+    return access === 'report' ? undefined : toHttpError(new SessionErasedError());
+  }
   if (!session && access !== 'registration') {
     return new HttpError(403, `This ${SESSION_KEY_HEADER} belongs to no registered session`);
   }
-  return session?.invitationId ? closedInvitation(invitations, session.invitationId, now) : undefined;
+  return session?.invitationId && access !== 'report'
+    ? closedInvitation(invitations, session.invitationId, now)
+    : undefined;
 }
 
 /** 410 when the session's invitation no longer opens the assessment. */

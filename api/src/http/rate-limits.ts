@@ -31,6 +31,11 @@ import { createSignInThrottle } from './sign-in-throttle.ts';
  *   token, never their address: a hiring team behind one NAT, or a stranger at the same address,
  *   never spends another's. Their requests that no sign-in or token vouches for have a counter per
  *   address of their own, one for each API, so a flood of candidates never locks them out.
+ * - A section team's release calls (`routes/releases.ts`) count against its release key, the
+ *   operator's against the admin token, and those no key vouches for against their address.
+ * - Greenhouse's calls (`routes/greenhouse.ts`) count against the company key they carry, never
+ *   their address: Greenhouse calls for every company it serves from the same few addresses. A
+ *   call without a valid key counts against its address.
  * - Anything else (no key, a wrong key, unknown routes) counts against its address.
  */
 export interface RateLimitConfig {
@@ -51,6 +56,17 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** A long recording sent in small chunks makes many requests in a minute. */
 const UPLOAD_FACTOR = 10;
+/**
+ * Release calls per minute of one section team's key, and of one address without a valid key: a
+ * release is a handful of calls, and an upload is up to RELEASE_MAX_BYTES.
+ */
+const RELEASE_CALLS_PER_MINUTE = 30;
+/**
+ * Health reports one session may send an hour (`routes/release-health.ts`): the shell sends one a
+ * page after its first section load and one when something fails, so a candidate needs a few; a
+ * forger needs a registered session for each dozen reports.
+ */
+export const HEALTH_REPORTS_PER_SESSION_PER_HOUR = 12;
 /** New sessions a full test still takes from each address block, per hour. */
 const PAST_A_FULL_TEST_PER_BLOCK = 3;
 /** Counters kept in memory at once; the least recently used go first. */
@@ -76,13 +92,26 @@ type Bucket =
   | 'operator'
   | 'review'
   | 'reviewer'
+  | 'release-key'
+  | 'release'
+  | 'partner'
+  | 'health'
   | 'ip';
 
 /**
  * A route's own bucket, when it is not counted by its session key: counted by `admitSender`, once
  * the route knows who sent the request (by its sender, else per address).
  */
-type RouteBucket = 'reviewer' | 'operator' | 'sign-in' | 'access-link' | 'invitation-check' | 'registration';
+type RouteBucket =
+  | 'reviewer'
+  | 'operator'
+  | 'sign-in'
+  | 'access-link'
+  | 'invitation-check'
+  | 'registration'
+  | 'release'
+  | 'partner'
+  | 'health';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -95,8 +124,8 @@ export interface RateLimits {
   admit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
    * Counts a request of a route with its own bucket against `sender` (the signed-in reviewer, the
-   * admin token, the trusted browser, the live access link, the invitation), or against its
-   * address when nothing vouches for it.
+   * admin token, the trusted browser, the live access link, the invitation, Greenhouse's key), or
+   * against its address when nothing vouches for it.
    */
   admitSender(request: FastifyRequest, reply: FastifyReply, sender: string | undefined): Promise<void>;
   /** Counts an open-link registration that opens a session: its address, its block, its test. */
@@ -156,6 +185,10 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     operator: limiter('operator', config.perMinute, MINUTE),
     review: limiter('review', config.perMinute, MINUTE),
     reviewer: limiter('reviewer', config.perMinute, MINUTE),
+    releaseKey: limiter('release-key', RELEASE_CALLS_PER_MINUTE, MINUTE),
+    release: limiter('release', RELEASE_CALLS_PER_MINUTE, MINUTE),
+    partner: limiter('partner', config.perMinute, MINUTE),
+    health: limiter('health', HEALTH_REPORTS_PER_SESSION_PER_HOUR, HOUR),
     ip: limiter('ip', config.perMinute, MINUTE),
   };
 
@@ -167,6 +200,9 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
     'access-link': [limiters.accessLink, limiters.signInIp],
     'invitation-check': [limiters.invitation, limiters.invitationCheck],
     registration: [limiters.invitationRegistration, limiters.ip],
+    release: [limiters.releaseKey, limiters.release],
+    partner: [limiters.partner, limiters.ip],
+    health: [limiters.health, limiters.ip],
   };
   /** Where a sign-in's failures are counted: its trusted browser, or its address. */
   const origin = (request: FastifyRequest, browser: string | undefined) =>
@@ -236,6 +272,7 @@ export async function registerRateLimits(api: FastifyInstance, config: RateLimit
 
 const tooMany: Record<Bucket, string> = {
   session: 'Too many requests from this session',
+  health: 'Too many health reports from this session',
   upload: 'Too many upload requests from this session',
   'register-ip': 'Too many registrations from this address',
   'register-block': 'Too many registrations from this network',
@@ -254,5 +291,8 @@ const tooMany: Record<Bucket, string> = {
   operator: 'Too many requests with the admin token',
   review: 'Too many review requests',
   reviewer: 'Too many requests from your sign-in',
+  'release-key': 'Too many release calls with this key',
+  release: 'Too many release calls from this address',
+  partner: 'Too many requests with this Greenhouse key',
   ip: 'Too many requests',
 };

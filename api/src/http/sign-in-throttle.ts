@@ -10,9 +10,9 @@ import type { Redis } from 'ioredis';
  */
 
 /** Failures allowed before any wait: typos, a forgotten caps lock. */
-const FREE_FAILURES_PER_EMAIL = 4;
+export const FREE_FAILURES_PER_EMAIL = 4;
 /** One address spraying many emails gets more, but not endless, free failures. */
-const FREE_FAILURES_PER_ADDRESS = 20;
+export const FREE_FAILURES_PER_ADDRESS = 20;
 const FIRST_WAIT_MS = 1000;
 const LONGEST_WAIT_MS = 15 * 60_000;
 /** A count forgotten this long after its last failure. */
@@ -59,8 +59,8 @@ function memoryStore(): CountStore {
  * out of reach the counts are skipped, as the other limits are (`shared-rate-limits.ts`): a
  * sign-in is never refused, nor held, for the want of a counter.
  */
-function redisStore(redis: Redis): CountStore {
-  const keyOf = (key: string) => `sign-in-failures:${key}`;
+function redisStore(redis: Redis, namespace: string): CountStore {
+  const keyOf = (key: string) => `${namespace}:${key}`;
   const unlessDown = async <T>(work: () => Promise<T>, otherwise: T): Promise<T> => {
     try {
       return await work();
@@ -85,6 +85,49 @@ function redisStore(redis: Redis): CountStore {
   };
 }
 
+/** One count of failures that a kind of attempt adds to, and how many it lets go before any wait. */
+export interface FailureCount {
+  key: string;
+  free: number;
+}
+
+/**
+ * Failures counted as sign-ins count them, for any kind of attempt: each attempt names the counts
+ * it adds to and is held back by. Its counts are kept in Redis under `namespace`, when given one.
+ */
+export interface FailureThrottle {
+  /** Seconds an attempt of these counts must still wait, or 0 when it may be checked now. */
+  waitSeconds(counts: readonly FailureCount[], now: number): Promise<number>;
+  failed(counts: readonly FailureCount[], now: number): Promise<void>;
+  /** Forgets one count: a success. */
+  cleared(key: string): Promise<void>;
+}
+
+export function createFailureThrottle(redis: Redis | undefined, namespace: string): FailureThrottle {
+  const store = redis ? redisStore(redis, namespace) : memoryStore();
+  const current = async (key: string, now: number) => {
+    const failures = await store.get(key);
+    return failures && now - failures.lastAt < FORGET_AFTER_MS ? failures : undefined;
+  };
+  return {
+    async waitSeconds(counts, now) {
+      let waitMs = 0;
+      for (const { key, free } of counts) {
+        const failures = await current(key, now);
+        if (failures) waitMs = Math.max(waitMs, failures.lastAt + waitAfter(failures.count, free) - now);
+      }
+      return Math.ceil(Math.max(0, waitMs) / 1000);
+    },
+    async failed(counts, now) {
+      for (const { key } of counts) {
+        const failures = await current(key, now);
+        await store.set(key, { count: (failures?.count ?? 0) + 1, lastAt: now });
+      }
+    },
+    cleared: (key) => store.delete(key),
+  };
+}
+
 export interface SignInThrottle {
   /** Seconds this attempt must still wait, or 0 when it may be checked now. */
   waitSeconds(email: string, address: string, now: number): Promise<number>;
@@ -93,33 +136,14 @@ export interface SignInThrottle {
 }
 
 export function createSignInThrottle(redis?: Redis): SignInThrottle {
-  const store = redis ? redisStore(redis) : memoryStore();
-  const counts = (email: string, address: string) =>
-    [
-      { key: `${address} ${email}`, free: FREE_FAILURES_PER_EMAIL },
-      { key: address, free: FREE_FAILURES_PER_ADDRESS },
-    ] as const;
-  const current = async (key: string, now: number) => {
-    const failures = await store.get(key);
-    return failures && now - failures.lastAt < FORGET_AFTER_MS ? failures : undefined;
-  };
+  const throttle = createFailureThrottle(redis, 'sign-in-failures');
+  const counts = (email: string, address: string) => [
+    { key: `${address} ${email}`, free: FREE_FAILURES_PER_EMAIL },
+    { key: address, free: FREE_FAILURES_PER_ADDRESS },
+  ];
   return {
-    async waitSeconds(email, address, now) {
-      let waitMs = 0;
-      for (const { key, free } of counts(email, address)) {
-        const failures = await current(key, now);
-        if (failures) waitMs = Math.max(waitMs, failures.lastAt + waitAfter(failures.count, free) - now);
-      }
-      return Math.ceil(Math.max(0, waitMs) / 1000);
-    },
-    async failed(email, address, now) {
-      for (const { key } of counts(email, address)) {
-        const failures = await current(key, now);
-        await store.set(key, { count: (failures?.count ?? 0) + 1, lastAt: now });
-      }
-    },
-    async succeeded(email, address) {
-      await store.delete(`${address} ${email}`);
-    },
+    waitSeconds: (email, address, now) => throttle.waitSeconds(counts(email, address), now),
+    failed: (email, address, now) => throttle.failed(counts(email, address), now),
+    succeeded: (email, address) => throttle.cleared(`${address} ${email}`),
   };
 }

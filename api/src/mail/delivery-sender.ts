@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { describeError } from '../backends.ts';
 import { type SerialLoop, startSerialLoop } from '../jobs/serial-loop.ts';
+import { type GreenhousePatchDeps, greenhousePatch } from '../partners/greenhouse-patch.ts';
 import { accessLinkHash, type LinkMail } from '../review/team.ts';
 import { receivedParts } from '../routes/my-record.ts';
 import type { DueDelivery } from '../storage/db/database.ts';
@@ -17,12 +18,12 @@ import type { DeliveryStore, StoredDelivery } from '../storage/deliveries/delive
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionStore } from '../storage/sessions/session-store.ts';
 import type { TeamStore } from '../storage/team/team-store.ts';
-import { postWebhook, WebhookRefused } from '../webhooks/webhook-post.ts';
+import { postWebhook, requestOutward, WebhookRefused } from '../webhooks/webhook-post.ts';
 import { intoLanes, PER_COMPANY } from './lanes.ts';
 import type { MailTransport, OutgoingMail } from './mail-transport.ts';
 import { invitationMail, mailTime, receiptMail, teammateMail } from './messages.ts';
 
-export interface DeliverySenderDeps {
+export interface DeliverySenderDeps extends GreenhousePatchDeps {
   deliveries: DeliveryStore;
   invitations: InvitationStore;
   sessions: SessionStore;
@@ -39,9 +40,16 @@ export interface DeliverySenderDeps {
 /**
  * `runDue` looks for what is due now, and resolves once this instance has nothing under way and
  * finds nothing more it can send; `stop` takes nothing more, and resolves when the sends under way
- * end.
+ * are marked, or after `STOP_WAIT_MS`.
  */
 export type DeliverySender = SerialLoop;
+
+/**
+ * How long stopping waits for the sends under way to end and be marked: under the 5 s the process
+ * gives its whole shutdown (`api/src/serve.ts`). A send still going then is given up: it is not
+ * marked, its claim runs out (`HOLD_MS`) and an instance sends it again, with the same id.
+ */
+export const STOP_WAIT_MS = 4000;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -173,8 +181,13 @@ function withReviewLink(payload: string, publicUrl: string): string {
 export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
   const { deliveries, mail, now } = deps;
 
-  /** Sends one delivery; resolves with the HTTP status a webhook got, or null for an email. */
+  /** Sends one delivery; resolves with the HTTP status a webhook or a `PATCH` got, or null for an email. */
   async function send(delivery: StoredDelivery): Promise<number | null> {
+    if (delivery.kind === 'greenhouse') {
+      const patch = await greenhousePatch(delivery, deps);
+      if ('unsendable' in patch) throw new NotSendable(patch.unsendable);
+      return requestOutward(patch, { allowPrivate: deps.webhookAllowPrivate });
+    }
     if (delivery.kind !== 'webhook') {
       await mail.send(await compose(delivery, deps));
       return null;
@@ -193,6 +206,14 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
     );
   }
 
+  /** Stopping: nothing new starts. */
+  let stopping = false;
+  /**
+   * Stopped without waiting for these sends any longer: the database may be closed under them, so
+   * they touch it no more and report nothing (the claim they hold runs out instead).
+   */
+  let givenUp = false;
+
   /** One attempt at a delivery; resolves with its due time instead when it is not due yet by this instance's clock. */
   async function deliver(deliveryId: string): Promise<number | undefined> {
     const delivery = await deliveries.claimDelivery(deliveryId, now(), HOLD_MS);
@@ -201,6 +222,7 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
     try {
       status = await send(delivery);
     } catch (error) {
+      if (givenUp) return;
       const retry = error instanceof NotSendable ? null : retryAt(delivery.attempts, delivery.createdAt, now());
       await deliveries.markFailed(
         deliveryId,
@@ -210,6 +232,7 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
       );
       return;
     }
+    if (givenUp) return;
     // No row: an erasure ran after `compose` read the candidate, found no file of this email yet,
     // and took the row. The file written since is a copy of them nothing else would erase (SPEC section 0).
     if (!(await deliveries.markSent(deliveryId, now(), status))) await mail.forget([deliveryId]);
@@ -224,17 +247,19 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
     const sent = (async () => {
       try {
         const notBefore = await deliver(due.deliveryId);
+        if (givenUp) return;
         if (notBefore === undefined) await due.attempted();
         else early.push({ due, at: notBefore });
       } catch (error) {
-        deps.onError(error);
+        if (!givenUp) deps.onError(error);
       } finally {
         inFlight.set(due.companyId, (inFlight.get(due.companyId) ?? 1) - 1);
         if (inFlight.get(due.companyId) === 0) inFlight.delete(due.companyId);
         sending.delete(due.deliveryId);
         // The lane has room again: the company's next, when this instance holds it already, goes at
         // once without asking the queue; else a look, so that nobody's next waits for the timer.
-        if (startWaiting(() => false) === 0) void looks.runDue();
+        // Not once stopping: the next would start as the database closes, and be sent unmarked.
+        if (!stopping && startWaiting(() => stopping) === 0) void looks.runDue();
       }
     })();
     sending.set(due.deliveryId, sent);
@@ -340,8 +365,28 @@ export function startDeliverySender(deps: DeliverySenderDeps): DeliverySender {
       return settling;
     },
     async stop() {
+      stopping = true;
       await looks.stop();
-      await Promise.all(sending.values());
+      // The sends under way end and are marked before the database closes; none starts meanwhile.
+      let timer: NodeJS.Timeout | undefined;
+      const cap = new Promise<'cap'>((resolve) => {
+        timer = setTimeout(resolve, STOP_WAIT_MS, 'cap');
+      });
+      try {
+        while (sending.size > 0) {
+          if ((await Promise.race([Promise.all(sending.values()), cap])) === 'cap') {
+            givenUp = true;
+            deps.onError(
+              new Error(
+                `Stopped with ${sending.size} message(s) still sending: each is sent again once its claim runs out`,
+              ),
+            );
+            break;
+          }
+        }
+      } finally {
+        clearTimeout(timer);
+      }
       // Handed back at once, rather than when the job queue finds them abandoned.
       for (const one of waiting.splice(0)) await one.later(now()).catch(deps.onError);
       for (const one of early.splice(0)) await one.due.later(one.at).catch(deps.onError);

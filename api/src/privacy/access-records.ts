@@ -7,13 +7,15 @@ import type { SessionRecord } from '../storage/sessions/session-store.ts';
 
 /**
  * Puts a look at candidates on record before it is answered (SPEC section 0): a reviewer as their
- * email and role, anything else (the admin API's token, the export command) as the operator.
- * A look that cannot be recorded is not given.
+ * email and role, Greenhouse as itself (`ats`) with its key's name, anything else (the admin
+ * API's token, the export command) as the operator. A look that cannot be recorded is not given.
  */
 export interface Looker {
   actor: string;
   role: AccessEntry['actorRole'];
   address: string;
+  /** What the company's admins read of who it was beyond the actor: the name of Greenhouse's key. */
+  detail?: string;
 }
 
 export function lookerOf(request: FastifyRequest): Looker {
@@ -110,6 +112,44 @@ export async function recordInvitationChange(
       : { sessionId: invitation.sessionId, invitationId: null };
   await access.record(
     lookEntries(looker, [{ lookedAt, companyId: companyOfTest(invitation.testId) }], 'changed', at, detail),
+  );
+}
+
+/** How long Greenhouse's reads of one test's status are one look: the reads a `PATCH` or a poll set off together. */
+const STATUS_LOOK_MS = 10 * 60_000;
+
+/**
+ * Puts Greenhouse's read of a test's status (`test_status`) on record as `status`, by whom the
+ * answer is about: the candidate once they started, else their personal invitation. Reads within
+ * `STATUS_LOOK_MS` of the last one recorded are that look.
+ */
+export async function recordStatusLook(
+  access: AccessLogStore,
+  looker: Looker,
+  invitation: { invitationId: string; sessionId: string | null; testId: string },
+  at: number,
+): Promise<void> {
+  const recent = await access.looksSince({
+    ...(invitation.sessionId === null
+      ? { invitationIds: [invitation.invitationId] }
+      : { sessionIds: [invitation.sessionId] }),
+    actor: looker.actor,
+    action: 'status',
+    since: at - STATUS_LOOK_MS,
+  });
+  if (recent.length > 0) return;
+  const lookedAt: LookedAt =
+    invitation.sessionId === null
+      ? { sessionId: null, invitationId: invitation.invitationId }
+      : { sessionId: invitation.sessionId, invitationId: null };
+  await access.record(
+    lookEntries(
+      looker,
+      [{ lookedAt, companyId: companyOfTest(invitation.testId) }],
+      'status',
+      at,
+      looker.detail ?? null,
+    ),
   );
 }
 
@@ -227,6 +267,25 @@ export async function recordInvitationListLooks(
     shown
       .filter((row) => row.state !== 'erased')
       .map((row) => ({ id: row.invitationId, companyId: companyOfTest(row.testId), detail: null })),
+    at,
+  );
+}
+
+/**
+ * Puts each candidate a page of the access log names, by name, on record as `listed-log` for the
+ * admin reading it, as the list of candidates does (`recordListLooks`).
+ */
+export async function recordLogLooks(
+  access: AccessLogStore,
+  looker: Looker,
+  named: readonly { sessionId: string; testId: string }[],
+  at: number,
+): Promise<void> {
+  await recordListed(
+    access,
+    looker,
+    { of: 'sessions', action: 'listed-log' },
+    named.map((row) => ({ id: row.sessionId, companyId: companyOfTest(row.testId), detail: null })),
     at,
   );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CandidateDetail, CandidateSummary } from '@assessment/core';
+import type { CandidateDetail, CandidateSummary, SessionView } from '@assessment/core';
 import type { BlindStore } from '../storage/blind/blind-store.ts';
 
 /**
@@ -68,14 +68,17 @@ export async function hiddenAmong(
   return new Set(inBlindTests.filter((sessionId) => !seen.has(sessionId)));
 }
 
+/** A view of the candidate without what says who they are: registration, invitation, video, device checks. */
+export const withoutIdentity = <
+  View extends Pick<SessionView, 'invitationId' | 'registration' | 'video' | 'deviceChecks'>,
+>(
+  view: View,
+): View => ({ ...view, invitationId: null, registration: null, video: null, deviceChecks: [] });
+
 /** The candidate as a blind reviewer gets them: no registration, invitation, video or device checks. */
 export const blindDetail = (detail: CandidateDetail): CandidateDetail => ({
-  ...detail,
-  invitationId: null,
-  registration: null,
+  ...withoutIdentity(detail),
   invitation: null,
-  video: null,
-  deviceChecks: [],
   blind: { code: blindCode(detail.sessionId) },
 });
 
@@ -85,4 +88,5 @@ export const blindSummary = (row: CandidateSummary): CandidateSummary => ({
   email: null,
   invitationId: null,
   blindCode: blindCode(row.sessionId),
+  registrationsOfEmail: null,
 });

@@ -17,6 +17,7 @@ describe('stageMovedMeanwhile', () => {
         },
       ],
       notes: [],
+      withheld: false,
     };
     const refusal = stageMovedMeanwhile(current);
     expect(refusal.statusCode).toBe(409);
@@ -27,9 +28,26 @@ describe('stageMovedMeanwhile', () => {
   });
 
   it('names no one where the history has no change', () => {
-    expect(stageMovedMeanwhile({ stage: 'new', history: [], notes: [] }).message).toBe(
+    expect(stageMovedMeanwhile({ stage: 'new', history: [], notes: [], withheld: false }).message).toBe(
       'The stage changed meanwhile: the candidate is at New now. Nothing was saved; to change it, send again from "new".',
     );
+  });
+
+  it('names no one where the reader is shown only their own change, not the one that moved the candidate', () => {
+    const own = { from: 'new' as const, to: 'reviewing' as const, reason: null, by: 'Rob (rob@x.example)', at: 'T1' };
+    expect(stageMovedMeanwhile({ stage: 'reviewing', history: [own], notes: [], withheld: true }).message).toBe(
+      'The stage changed meanwhile: the candidate is at Reviewing now. Nothing was saved; to change it, send again from "reviewing".',
+    );
+  });
+
+  it('tells a reader from whom the team’s judgement is withheld to rate first, and where and why stay unsaid', () => {
+    const current = { stage: 'moved-on' as const, history: [], notes: [], withheld: true };
+    const refusal = stageMovedMeanwhile(current);
+    expect(refusal.statusCode).toBe(409);
+    expect(refusal.message).toBe(
+      'A teammate has moved this candidate on. Nothing was saved; rate the candidate to see where they stand and why, then change the stage if you still mean to.',
+    );
+    expect(refusal.details).toEqual({ code: STAGE_CHANGED_MEANWHILE, ...current });
   });
 });
 

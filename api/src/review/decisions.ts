@@ -1,30 +1,53 @@
 import {
   type CompanySettings,
   type Decisions,
+  SHOWN_STAGE_NAMES,
   STAGE_CHANGED_MEANWHILE,
-  STAGE_NAMES,
   STAGE_REASONS_CHANGED_MEANWHILE,
 } from '@assessment/core';
 import { iso } from '../admin/time.ts';
 import { HttpError } from '../http/errors.ts';
 import type { DecisionStore, StoredStageReasons } from '../storage/decisions/decision-store.ts';
+import { shownStage } from './judgement.ts';
 
 /** How a reviewer is named on the team's record: as they were when they acted. */
 export const actorName = (reviewer: { name: string; email: string }) => `${reviewer.name} (${reviewer.email})`;
 
-/** A candidate's stage, its history and the team's notes, as the review page reads them. */
-export async function decisionsView(decisions: DecisionStore, sessionId: string): Promise<Decisions> {
+/** Who reads a candidate's decisions, and whether the team's judgement is withheld from them (`judgement.ts`). */
+export interface DecisionsReader {
+  reviewerId: string;
+  withheld: boolean;
+}
+
+/**
+ * A candidate's stage, its history and the team's notes, as the review page reads them; while the
+ * team's judgement is withheld from the reader, only what they did themselves, and a teammate's
+ * Advance or Decline as `moved-on` (`shownStage`).
+ */
+export async function decisionsView(
+  decisions: DecisionStore,
+  sessionId: string,
+  reader: DecisionsReader,
+): Promise<Decisions> {
   const { stage, history, notes } = await decisions.decisions(sessionId);
+  const theirs = <T extends { reviewerId: string | null }>(rows: T[]) =>
+    reader.withheld ? rows.filter((row) => row.reviewerId === reader.reviewerId) : rows;
   return {
-    stage,
-    history: history.map((change) => ({
+    stage: shownStage(stage, history, reader),
+    history: theirs(history).map((change) => ({
       from: change.from,
       to: change.to,
       reason: change.reason,
       by: change.actor,
       at: iso(change.at) as string,
     })),
-    notes: notes.map((note) => ({ noteId: note.noteId, body: note.body, by: note.actor, at: iso(note.at) as string })),
+    notes: theirs(notes).map((note) => ({
+      noteId: note.noteId,
+      body: note.body,
+      by: note.actor,
+      at: iso(note.at) as string,
+    })),
+    withheld: reader.withheld,
   };
 }
 
@@ -46,15 +69,25 @@ export async function listedStageReason(decisions: DecisionStore, companyId: str
 
 /**
  * The refusal of a stage change made from a stage the candidate has left (409): nothing was saved.
- * It says where they are now and, where the history has it, who put them there and when; the
- * answer carries the candidate as they stand (`current`), for the page to show.
+ * It says where they are now and, where the history the reader is shown has it, who put them there
+ * and when; the answer carries the candidate as the reader is shown them (`current`), for the page
+ * to show. A candidate shown as moved on is not to be moved by a reader who is not shown where or
+ * why: they are told to rate first.
  */
 export function stageMovedMeanwhile(current: Decisions): HttpError {
-  const last = current.history.at(-1);
+  if (current.stage === 'moved-on') {
+    return new HttpError(
+      409,
+      'A teammate has moved this candidate on. Nothing was saved; rate the candidate to see where they stand and why, then change the stage if you still mean to.',
+      { code: STAGE_CHANGED_MEANWHILE, ...current },
+    );
+  }
+  // Withheld, the history is the reader's own changes only: its last is not who moved the candidate.
+  const last = current.withheld ? undefined : current.history.at(-1);
   const by = last ? `, by ${last.by} at ${last.at}` : '';
   return new HttpError(
     409,
-    `The stage changed meanwhile: the candidate is at ${STAGE_NAMES[current.stage]} now${by}. Nothing was saved; to change it, send again from "${current.stage}".`,
+    `The stage changed meanwhile: the candidate is at ${SHOWN_STAGE_NAMES[current.stage]} now${by}. Nothing was saved; to change it, send again from "${current.stage}".`,
     { code: STAGE_CHANGED_MEANWHILE, ...current },
   );
 }

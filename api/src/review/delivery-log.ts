@@ -1,15 +1,17 @@
-import type { DeliveryView } from '@assessment/core';
+import type { DeliveryView, PartnerReportView } from '@assessment/core';
 import { iso } from '../admin/time.ts';
 import { withoutAddresses } from '../privacy/addresses.ts';
 import type { ListedDelivery, StoredDelivery } from '../storage/deliveries/delivery-store.ts';
+import type { StoredGreenhouseReport } from '../storage/partners/partner-store.ts';
 import { blindCode } from './blind-review.ts';
 
 /** How many of the company's newest messages the review page lists. */
 export const DELIVERIES_SHOWN = 100;
 
 /**
- * A webhook endpoint's address as a reviewer who is not an admin reads it: its origin alone. The
- * path and query often carry the receiver's token, and only admins may see or set the endpoint.
+ * A webhook endpoint's or Greenhouse's address as a reviewer who is not an admin reads it: its
+ * origin alone. The path and query often carry the receiver's token or its id of a candidate, and
+ * only admins may see or set the endpoint or the keys.
  */
 export function endpointForReviewers(url: string): string {
   try {
@@ -37,7 +39,8 @@ export function hiddenRecipientCode(delivery: StoredDelivery, hidden: ReadonlySe
 }
 
 function recipientFor(delivery: StoredDelivery, seesEndpoints: boolean): string {
-  return delivery.kind === 'webhook' && !seesEndpoints ? endpointForReviewers(delivery.recipient) : delivery.recipient;
+  const address = delivery.kind === 'webhook' || delivery.kind === 'greenhouse';
+  return address && !seesEndpoints ? endpointForReviewers(delivery.recipient) : delivery.recipient;
 }
 
 /**
@@ -73,5 +76,18 @@ export function deliveryView(delivery: StoredDelivery, seesEndpoints: boolean, c
         : failureWithoutRecipient(delivery.lastError, delivery.recipient),
     event: delivery.payload ? ((JSON.parse(delivery.payload) as { type?: string }).type ?? null) : null,
     lastStatus: delivery.lastStatus,
+  };
+}
+
+/** A `response_error` Greenhouse sent, as the company's admins read it. */
+export function partnerReportView(report: StoredGreenhouseReport): PartnerReportView {
+  return {
+    reportId: report.reportId,
+    apiCall: report.apiCall,
+    errors: report.errors,
+    partnerTestId: report.partnerTestId,
+    partnerTestName: report.partnerTestName,
+    partnerInterviewId: report.partnerInterviewId,
+    receivedAt: iso(report.receivedAt) as string,
   };
 }

@@ -66,7 +66,8 @@ function expiryOf(expiresAt: string, now: number): number {
   return at;
 }
 
-function newInvitation(
+/** A new personal invitation of the test, with its own id and link, for the store to make. */
+export function newInvitation(
   testId: string,
   row: { email: string; name: string | null; extraTimePercent: number },
   expiresAt: number,

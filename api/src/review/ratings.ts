@@ -37,9 +37,11 @@ export function staleRubricEdit(edited: number | null, latest: number | null): s
   return `Version ${latest} of the rubric was saved while you were ${editing}: read it, then save your changes again`;
 }
 
-const ratingView = (rating: StoredRating): RatingView => ({
+/** A rating as the page reads it, with the criteria of the version it was given under. */
+const ratingView = (rating: StoredRating, versions: ReadonlyMap<number, Criterion[]>): RatingView => ({
   by: rating.actor,
   rubricVersion: rating.rubricVersion,
+  criteria: versions.get(rating.rubricVersion) ?? [],
   scores: rating.scores,
   recommendation: rating.recommendation,
   at: iso(rating.at) as string,
@@ -47,29 +49,24 @@ const ratingView = (rating: StoredRating): RatingView => ({
 
 /**
  * What one reviewer may see of a candidate's ratings: their own, and the team's only once they
- * have rated, so that nobody's score is anchored on a teammate's. The team's are those under the
- * version the reviewer rated with, summed up per criterion; others are only counted.
+ * have rated, so that nobody's score is anchored on a teammate's. Every rating keeps the criteria
+ * of its version; the team's figures count each criterion over every rating that has it
+ * (`criterionSummaries`), the current rubric's first.
  */
 export async function candidateRatings(
   ratings: RatingStore,
   rubric: StoredRubric | null,
-  sessionId: string,
+  record: { sessionId: string; testId: string },
   reviewerId: string,
 ): Promise<CandidateRatings> {
-  const all = await ratings.ratingsOf(sessionId);
+  const all = await ratings.ratingsOf(record.sessionId);
   const mine = all.find((rating) => rating.reviewerId === reviewerId);
   if (!mine) return { rubric: rubricView(rubric), mine: null, team: null };
-  const sameVersion = all.filter((rating) => rating.rubricVersion === mine.rubricVersion);
+  const versions = await ratings.rubricVersions(record.testId);
+  const views = all.map((rating) => ratingView(rating, versions));
   return {
     rubric: rubricView(rubric),
-    mine: ratingView(mine),
-    team: {
-      ratings: sameVersion.map(ratingView),
-      criteria: criterionSummaries(
-        mine.scores.length,
-        sameVersion.map((rating) => rating.scores),
-      ),
-      otherVersions: all.length - sameVersion.length,
-    },
+    mine: ratingView(mine, versions),
+    team: { ratings: views, criteria: criterionSummaries(rubric?.criteria ?? [], views) },
   };
 }

@@ -78,6 +78,8 @@ declare module 'fastify' {
      * on: who they are, signing out, and setting it up. Every other reviewer route answers 403.
      */
     beforeTwoFactor?: boolean;
+    /** Answered without a sign-in too (`request.reviewer` then unset): who is signed in, if anyone. */
+    signedOutAllowed?: boolean;
   }
 }
 

@@ -6,10 +6,13 @@ import { registerAdminRoutes } from './admin.ts';
 import { registerAnswersRoute } from './answers.ts';
 import type { ApiDeps } from './deps.ts';
 import { registerDeviceCheckRoute } from './device-check.ts';
+import { registerGreenhouseRoutes } from './greenhouse.ts';
 import { registerInvitationStatusRoute } from './invitation-status.ts';
 import { registerMyRecordRoutes } from './my-record.ts';
 import { registerPrivacyNoticeRoute } from './privacy-notice.ts';
 import { registerRegistrationRoute } from './registration.ts';
+import { registerReleaseHealthRoute } from './release-health.ts';
+import { registerReleaseRoutes } from './releases.ts';
 import { registerReviewRoutes } from './review.ts';
 import { registerSectionNoticeRoutes } from './section-notices.ts';
 import { registerSectionRecordRoutes } from './section-records.ts';
@@ -46,6 +49,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     const routeDeps = { ...deps, limits };
     registerInvitationStatusRoute(api, routeDeps);
     registerRegistrationRoute(api, routeDeps);
+    registerReleaseHealthRoute(api, routeDeps);
     registerMyRecordRoutes(api, routeDeps);
     registerPrivacyNoticeRoute(api, routeDeps);
     await registerAnswersRoute(api, routeDeps);
@@ -54,6 +58,15 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerSectionRecordRoutes(api, routeDeps);
     await registerVideoUploadRoutes(api, routeDeps);
     await registerReviewRoutes(api, routeDeps);
+    registerReleaseRoutes(api, {
+      releaseService: deps.releaseService,
+      releases: deps.releases,
+      liveReleases: deps.liveReleases,
+      adminToken: deps.config.adminToken,
+      maxBytes: deps.config.releaseMaxBytes,
+      limits,
+    });
+    await registerGreenhouseRoutes(api, routeDeps, () => void api.deliverySender.runDue());
     if (deps.config.adminToken) await registerAdminRoutes(api, routeDeps, deps.config.adminToken);
   });
 }

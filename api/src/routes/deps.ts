@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 import type { ServerConfig } from '../config.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
+import type { LiveReleases } from '../releases/live-releases.ts';
+import type { ReleaseService } from '../releases/release-service.ts';
 import type { Stores } from '../storage/stores.ts';
 import type { VideoStore } from '../storage/videos/video-store.ts';
 
@@ -21,6 +23,10 @@ export interface ApiDeps extends Stores {
   now: () => number;
   /** The assessment's sections: which keep a record of their own, and how it reads. */
   sections: SectionRegistry;
+  /** Section releases: checked, stored, made live, rolled back (`releases/release-service.ts`). */
+  releaseService: ReleaseService;
+  /** This instance's copy of the live releases. */
+  liveReleases: LiveReleases;
 }
 
 export interface RouteDeps extends ApiDeps {

@@ -36,6 +36,13 @@ export function registerInvitationStatusRoute(
         return { kind: 'open', openLinkAllowed: await invitations.openLinkAllowed(testId) };
       }
       const { invitation, state } = invitationStanding(found, now());
+      // For the company's funnel (`api/src/storage/insights/insights-store.ts`): counted, never a
+      // reason to keep the candidate from their link.
+      if (invitation.sessionId === null && invitation.erasedAt === null) {
+        await invitations
+          .recordOpen(invitation.invitationId, now())
+          .catch((error: unknown) => request.log.warn({ err: error }, 'Keeping an invitation opening failed'));
+      }
       const keyHash = optionalKeyHash(request);
       const session = keyHash === undefined ? undefined : await sessions.sessionOfKey(keyHash);
       return {
@@ -45,6 +52,7 @@ export function registerInvitationStatusRoute(
         extraTimePercent: invitation.extraTimePercent,
         expiresAt: new Date(invitation.expiresAt).toISOString(),
         email: invitation.email,
+        name: invitation.name,
       };
     },
   );

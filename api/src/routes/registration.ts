@@ -66,11 +66,19 @@ async function invitationOfRegistration(
  * Opens a session bound to the browser's session key. The same browser may register again (a
  * reload of the landing page): same key, same session. A key that already opened a session
  * registers that session only. A personal link binds to the first session that registers with it;
- * another browser then gets 409, the same one goes on.
+ * another browser then gets 409, the same one goes on. A new session keeps the section releases it
+ * was given (`releases/live-releases.ts`).
  */
 export function registerRegistrationRoute(
   app: FastifyInstance,
-  { sessions, invitations, now, limits }: Pick<RouteDeps, 'sessions' | 'invitations' | 'now' | 'limits'>,
+  {
+    sessions,
+    invitations,
+    now,
+    limits,
+    releases,
+    liveReleases,
+  }: Pick<RouteDeps, 'sessions' | 'invitations' | 'now' | 'limits' | 'releases' | 'liveReleases'>,
 ): void {
   app.post(
     `/api${REGISTRATION_PATH}`,
@@ -104,6 +112,8 @@ export function registerRegistrationRoute(
           if (invitationId === null) await limits.admitRegistrationFor(request, reply, ref.testId);
         }
         await sessions.saveRegistration(ref, candidate.keyHash, details, invitationId, gender);
+        // The section releases the session keeps from now on: chosen once, when it is opened.
+        if (!candidate.session) await releases.pinSession(ref.sessionId, liveReleases.choose(candidate.keyHash));
         return { ok: true };
       } catch (refusal) {
         if (!counted) await limits.admitSender(request, reply, undefined);

@@ -2,6 +2,7 @@ import { type CandidateRatings, type Rubric, ratingSubmitSchema, rubricUpdateSch
 import type { FastifyInstance } from 'fastify';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import { lookerOf, recordLooks } from '../privacy/access-records.ts';
+import { hiddenFrom } from '../review/blind-review.ts';
 import { companySession, companyTest, signedIn } from '../review/company-scope.ts';
 import { actorName } from '../review/decisions.ts';
 import { candidateRatings, checkCriteria, NO_RUBRIC, rubricView, staleRubricEdit } from '../review/ratings.ts';
@@ -17,7 +18,7 @@ type SessionParams = { Params: { sessionId: string } };
  * an admin fixes a test's rubric, and each reviewer rates each candidate on their own.
  */
 export function registerRatingRoutes(review: FastifyInstance, deps: RouteDeps): void {
-  const { sessions, ratings, access, now } = deps;
+  const { sessions, ratings, access, blind, now } = deps;
   const small = { bodyLimit: SMALL_BODY_LIMIT };
 
   review.get<TestParams>('/api/review/tests/:testId/rubric', async (request): Promise<Rubric> => {
@@ -43,7 +44,7 @@ export function registerRatingRoutes(review: FastifyInstance, deps: RouteDeps): 
   review.get<SessionParams>('/api/review/candidates/:sessionId/ratings', async (request): Promise<CandidateRatings> => {
     const { record } = await companySession(sessions, request, request.params.sessionId);
     const rubric = await ratings.rubric(record.testId);
-    return candidateRatings(ratings, rubric, record.sessionId, signedIn(request).reviewer.reviewerId);
+    return candidateRatings(ratings, rubric, record, signedIn(request).reviewer.reviewerId);
   });
   review.put<SessionParams>(
     '/api/review/candidates/:sessionId/ratings/mine',
@@ -67,6 +68,15 @@ export function registerRatingRoutes(review: FastifyInstance, deps: RouteDeps): 
           `Give ${rubric.criteria[unscored]?.name} a score: only a criterion about the video may wait`,
         );
       }
+      // Blind review hides the video until the reviewer has rated the rest or shown the candidate:
+      // a score for what they could not see would be a guess the team then reads as a judgement.
+      const unseen = scores.findIndex((score, index) => score !== null && rubric.criteria[index]?.about === 'video');
+      if (unseen >= 0 && (await hiddenFrom(blind, reviewer.reviewerId, record.testId, record.sessionId))) {
+        throw new HttpError(
+          422,
+          `Blind review hides the video from you: leave ${rubric.criteria[unseen]?.name} empty, rate the written answers, then score it once the video shows`,
+        );
+      }
       const at = now();
       const saved = await ratings.rate({
         sessionId: record.sessionId,
@@ -80,7 +90,7 @@ export function registerRatingRoutes(review: FastifyInstance, deps: RouteDeps): 
       });
       if (saved === 'stale') throw stale;
       await recordLooks(access, lookerOf(request), [record], 'changed', at, 'rating given');
-      return candidateRatings(ratings, { ...rubric, locked: true }, record.sessionId, reviewer.reviewerId);
+      return candidateRatings(ratings, { ...rubric, locked: true }, record, reviewer.reviewerId);
     },
   );
 }

@@ -1,24 +1,35 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  type BulkStageResult,
+  bulkStageChangeSchema,
+  type CandidateStage,
   type CompanySettings,
+  candidatesExportQuerySchema,
   companySettingsUpdateSchema,
   type DeliveryLog,
   type GenderReport,
   noteCreateSchema,
   type ReviewerMe,
+  type ReviewSession,
   type ReviewTest,
+  type ShownStage,
   stageChangeSchema,
   type TestDefinition,
   testSettingsUpdateSchema,
   testsOfCompany,
+  WEBHOOK_HTTPS_ONLY,
+  WEBHOOK_TEST_EVENT,
   type WebhookSecret,
   type WebhookSettings,
+  type WebhookTestResult,
   webhookUpdateSchema,
 } from '@assessment/core';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeJson } from '../admin/safe-json.ts';
-import { testSessionsCsv } from '../export/export-sessions.ts';
+import { describeError } from '../backends.ts';
+import { reviewerCsv } from '../export/review-export.ts';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import {
   lookerOf,
@@ -41,7 +52,7 @@ import {
   hiddenFrom,
   testIsBlind,
 } from '../review/blind-review.ts';
-import { candidateDetail, listCandidates, requireFound, reviewVideoPath } from '../review/candidates.ts';
+import { candidateDetail, candidateNeighbours, listCandidates, requireFound } from '../review/candidates.ts';
 import { companyInvitation, companySession, companyTest, signedIn } from '../review/company-scope.ts';
 import {
   actorName,
@@ -51,7 +62,13 @@ import {
   stageReasonsChangedMeanwhile,
   stageReasonsView,
 } from '../review/decisions.ts';
-import { DELIVERIES_SHOWN, deliveryView, hiddenRecipientCode, receiptCandidates } from '../review/delivery-log.ts';
+import {
+  DELIVERIES_SHOWN,
+  deliveryView,
+  hiddenRecipientCode,
+  partnerReportView,
+  receiptCandidates,
+} from '../review/delivery-log.ts';
 import {
   changeInvitation,
   createInvitation,
@@ -60,6 +77,7 @@ import {
   listInvitations,
   revokeInvitation,
 } from '../review/invitation-actions.ts';
+import { judgementFirst, judgementWithheld } from '../review/judgement.ts';
 import {
   findTrustedBrowser,
   requireCompanyAdmin,
@@ -72,9 +90,12 @@ import type { TestCounts } from '../storage/candidates/candidate-store.ts';
 import { SEND_AGAIN_AFTER_MS } from '../storage/deliveries/delivery-store.ts';
 import type { InvitationStore } from '../storage/invitations/invitation-store.ts';
 import type { SessionRecord } from '../storage/sessions/session-store.ts';
+import { postWebhook, WebhookRefused } from '../webhooks/webhook-post.ts';
 import { newWebhookSecret } from '../webhooks/webhook-secret.ts';
 import { sendVideo } from './admin.ts';
 import type { RouteDeps } from './deps.ts';
+import { registerInsightsRoutes } from './review-insights.ts';
+import { registerPartnerKeyRoutes } from './review-partner-keys.ts';
 import { registerRatingRoutes } from './review-ratings.ts';
 import { registerTeamRoutes } from './review-team.ts';
 import { registerTwoFactorRoutes } from './review-two-factor.ts';
@@ -105,7 +126,7 @@ async function reviewTest(
     timeLimitInMinute: test.timeLimitInMinute,
     questionCount: test.questionCount,
     openLinkAllowed,
-    counts: counts.get(test.uuid) ?? { invited: 0, started: 0, finished: 0 },
+    counts: counts.get(test.uuid) ?? { invited: 0, started: 0, sentNothing: 0, finished: 0 },
   };
 }
 
@@ -127,6 +148,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     mail,
     videos,
     blind,
+    ratings,
     now,
     sections,
   } = deps;
@@ -164,7 +186,8 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
         refusal = error;
       }
       await deps.limits.admitSender(request, reply, request.reviewer?.reviewer.reviewerId);
-      if (refusal) throw refusal;
+      const signedOut = refusal instanceof HttpError && refusal.statusCode === 401;
+      if (refusal && !(signedOut && request.routeOptions.config.signedOutAllowed)) throw refusal;
     });
     const small = { bodyLimit: SMALL_BODY_LIMIT };
 
@@ -180,7 +203,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       await signOut(request, reply, reviewers);
       return reply.code(204).send();
     });
-    review.get('/api/review/me', { config: { beforeTwoFactor: true } }, async (request): Promise<ReviewerMe> => {
+    const meOf = (request: FastifyRequest): ReviewerMe => {
       const { reviewer, company, csrfToken, twoFactor } = signedIn(request);
       return {
         reviewer: { email: reviewer.email, name: reviewer.name, role: reviewer.role },
@@ -189,7 +212,15 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
         emailSetUp: mail.emailSetUp,
         twoFactor,
       };
-    });
+    };
+    review.get('/api/review/me', { config: { beforeTwoFactor: true } }, async (request) => meOf(request));
+    // What the review page asks as it loads: a browser that is not signed in is told so with a 200,
+    // which its console does not log as a failed request, as it does a 401.
+    review.get(
+      '/api/review/session',
+      { config: { beforeTwoFactor: true, signedOutAllowed: true } },
+      async (request): Promise<ReviewSession> => ({ me: request.reviewer ? meOf(request) : null }),
+    );
 
     const companySettings = async (company: { companyId: string; companyName: string }) => ({
       ...company,
@@ -232,6 +263,10 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     review.put('/api/review/webhook', small, async (request, reply) => {
       const { company } = requireCompanyAdmin(request);
       const { url } = parseOrRefuse(webhookUpdateSchema, request.body);
+      // Plain http only where the operator lets webhooks reach private targets: a test's local receiver.
+      if (new URL(url).protocol !== 'https:' && !deps.config.webhookAllowPrivate) {
+        throw new HttpError(400, WEBHOOK_HTTPS_ONLY);
+      }
       const held = await deliveries.webhookEndpoint(company.companyId);
       // A first endpoint gets its secret now, shown this once; a new address keeps the secret.
       const secret = held ? null : newWebhookSecret();
@@ -246,6 +281,31 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       await deliveries.setWebhookEndpoint(company.companyId, held.url, secret, now());
       return { url: held.url, secret };
     });
+    // Sent now, not queued: the admin who set the address waits for the answer, and reads it in the panel.
+    review.post('/api/review/webhook/test', small, async (request): Promise<WebhookTestResult> => {
+      const { company } = requireCompanyAdmin(request);
+      const held = requireFound(await deliveries.webhookEndpoint(company.companyId), 'webhook endpoint');
+      const at = new Date(now());
+      const payload = JSON.stringify({
+        type: WEBHOOK_TEST_EVENT,
+        timestamp: at.toISOString(),
+        data: { reviewUrl: new URL('/review/', deps.config.publicUrl).href },
+      });
+      try {
+        const message = {
+          id: `test_${randomBytes(10).toString('hex')}`,
+          url: held.url,
+          secret: held.secret,
+          payload,
+          at,
+        };
+        const status = await postWebhook(message, { allowPrivate: deps.config.webhookAllowPrivate });
+        return { delivered: true, status, error: null };
+      } catch (error) {
+        if (!(error instanceof WebhookRefused)) throw error;
+        return { delivered: false, status: error.status, error: describeError(error) };
+      }
+    });
     review.delete('/api/review/webhook', small, async (request, reply) => {
       await deliveries.removeWebhookEndpoint(requireCompanyAdmin(request).company.companyId);
       return reply.code(204).send();
@@ -259,7 +319,12 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       // one blind review hides is shown by code, and their email is no look.
       const named = rows.filter((row) => row.code === null).map((row) => row.delivery);
       await recordMessageListLooks(access, lookerOf(request), named, now());
-      return { deliveries: rows.map((row) => deliveryView(row.delivery, reviewer.role === 'admin', row.code)) };
+      const reports =
+        reviewer.role === 'admin' ? await deps.partners.reportsOf(company.companyId, DELIVERIES_SHOWN) : [];
+      return {
+        deliveries: rows.map((row) => deliveryView(row.delivery, reviewer.role === 'admin', row.code)),
+        reports: reports.map(partnerReportView),
+      };
     });
     review.post<{ Params: { deliveryId: string } }>(
       '/api/review/deliveries/:deliveryId/send-again',
@@ -281,9 +346,11 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       },
     );
 
-    review.get('/api/review/access-log', async (request) =>
-      accessLogPage(access, requireCompanyAdmin(request).company.companyId, request.query),
-    );
+    review.get('/api/review/access-log', async (request) => {
+      const { company, reviewer } = requireCompanyAdmin(request);
+      const reader = { companyId: company.companyId, reviewerId: reviewer.reviewerId, looker: lookerOf(request) };
+      return accessLogPage({ access, candidates, blind }, reader, now(), request.query);
+    });
 
     review.get('/api/review/tests', async (request) => {
       const tests = testsOfCompany(signedIn(request).company.companyId);
@@ -313,7 +380,13 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
         throw new HttpError(400, 'Blind review is on for this test: sort by another column');
       }
       const { reviewerId } = signedIn(request).reviewer;
-      const page = await listCandidates(candidates, test, request.query, reviewerId);
+      const page = await listCandidates(
+        candidates,
+        test,
+        request.query,
+        { reviewerId, judgementFirst: await judgementFirst(ratings, test.uuid), blindTest },
+        now(),
+      );
       // Blind: each candidate this reviewer has neither rated nor shown is listed by code.
       const ids = page.candidates.map((row) => row.sessionId);
       const seen = blindTest ? await blind.seenBy(reviewerId, ids) : null;
@@ -327,6 +400,20 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       );
       return { ...page, candidates: shown };
     });
+    // Ids only, of the candidates around this one in the reviewer's list: no look, and nothing blind review hides.
+    review.get<SessionParams>('/api/review/candidates/:sessionId/neighbours', async (request) => {
+      const { record, test } = await companySession(sessions, request, request.params.sessionId);
+      const { reviewerId } = signedIn(request).reviewer;
+      const blindTest = await testIsBlind(blind, test.uuid);
+      if (blindTest && (request.query as { sort?: unknown } | undefined)?.sort === 'name') {
+        throw new HttpError(400, 'Blind review is on for this test: sort by another column');
+      }
+      return candidateNeighbours(candidates, test, record.sessionId, request.query, {
+        reviewerId,
+        judgementFirst: await judgementFirst(ratings, test.uuid),
+        blindTest,
+      });
+    });
     // Counts only, never a candidate: every reviewer may read them, and no look is on record.
     review.get<TestParams>('/api/review/tests/:testId/gender-report', async (request): Promise<GenderReport> => {
       const test = companyTest(request, request.params.testId);
@@ -334,24 +421,22 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     });
     review.get<TestParams>('/api/review/tests/:testId/export.csv', async (request, reply) => {
       const test = companyTest(request, request.params.testId);
-      if (await testIsBlind(blind, test.uuid)) {
-        throw new HttpError(
-          409,
-          "Blind review is on for this test: the CSV would show every candidate's name. An admin turns it off first",
-        );
-      }
+      const query = parseOrRefuse(candidatesExportQuerySchema, request.query);
+      const looker = lookerOf(request);
+      const csv = reviewerCsv(deps, {
+        test,
+        query,
+        reviewerId: signedIn(request).reviewer.reviewerId,
+        blindTest: await testIsBlind(blind, test.uuid),
+        // What the file shows of each candidate is what goes on record, before it is written.
+        beforePage: async (shown, byCode) => {
+          await recordLooks(access, looker, shown, 'csv', now());
+          await recordLooks(access, looker, byCode, 'csv', now(), 'by code');
+        },
+      });
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${test.testName}-${test.uuid}.csv"`);
-      const looker = lookerOf(request);
-      const csv = testSessionsCsv(
-        sessions,
-        videos,
-        test.uuid,
-        reviewVideoPath,
-        (records) => recordLooks(access, looker, records, 'csv', now()),
-        sections,
-      );
       return reply.send(Readable.from(csv));
     });
 
@@ -381,42 +466,97 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       await eraseCandidate(deps, record.sessionId, now(), 'request');
       return reply.code(204).send();
     });
+    /** The candidate's decisions as the signed-in reviewer may see them (`judgement.ts`). */
+    const decisionsFor = async (request: FastifyRequest, record: SessionRecord) => {
+      const { reviewerId } = signedIn(request).reviewer;
+      const withheld = await judgementWithheld(ratings, reviewerId, record);
+      return decisionsView(decisions, record.sessionId, { reviewerId, withheld });
+    };
     review.get<SessionParams>('/api/review/candidates/:sessionId/decisions', async (request) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);
-      return decisionsView(decisions, record.sessionId);
+      return decisionsFor(request, record);
     });
+    /**
+     * One candidate's stage change, alone or among a bulk one's: made only from the stage the
+     * reviewer saw them at, with a reason from the company's list (`listed`), and on record. A
+     * candidate shown to this reviewer as moved on stays where a teammate put them, whatever stage
+     * the request names: the outcome must not tell a guess that is right from one that is not.
+     */
+    const changeStage = async (
+      request: FastifyRequest,
+      record: SessionRecord,
+      change: { from: ShownStage; stage: CandidateStage; listed: string | null },
+    ) => {
+      const before = await decisionsFor(request, record);
+      if (before.stage === 'moved-on' || change.from === 'moved-on') return 'moved-meanwhile';
+      const { reviewer } = signedIn(request);
+      const at = now();
+      const saved = await decisions.setStage({
+        sessionId: record.sessionId,
+        from: change.from,
+        to: change.stage,
+        reason: change.listed,
+        actor: actorName(reviewer),
+        reviewerId: reviewer.reviewerId,
+        at,
+      });
+      if (saved.outcome === 'changed') {
+        const { from, to } = saved.change;
+        await recordLooks(access, lookerOf(request), [record], 'changed', at, `stage ${from} to ${to}`);
+      }
+      return saved.outcome;
+    };
     review.put<SessionParams>('/api/review/candidates/:sessionId/stage', small, async (request) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);
       const { from, stage, reason } = parseOrRefuse(stageChangeSchema, request.body);
-      const { reviewer, company } = signedIn(request);
+      const { company } = signedIn(request);
       const listed = reason ? await listedStageReason(decisions, company.companyId, reason) : null;
-      const at = now();
-      const actor = actorName(reviewer);
-      const saved = await decisions.setStage({
-        sessionId: record.sessionId,
-        from,
-        to: stage,
-        reason: listed,
-        actor,
-        at,
-      });
-      if (saved.outcome === 'moved-meanwhile') {
-        throw stageMovedMeanwhile(await decisionsView(decisions, record.sessionId));
+      if ((await changeStage(request, record, { from, stage, listed })) === 'moved-meanwhile') {
+        throw stageMovedMeanwhile(await decisionsFor(request, record));
       }
-      if (saved.outcome === 'changed') {
-        const { change } = saved;
-        await recordLooks(access, lookerOf(request), [record], 'changed', at, `stage ${change.from} to ${change.to}`);
+      return decisionsFor(request, record);
+    });
+    // The candidates chosen in a test's list, each checked and moved as its own change would be,
+    // one after another; each says how it went, and none fails the others.
+    review.post<TestParams>('/api/review/tests/:testId/stages', small, async (request): Promise<BulkStageResult> => {
+      const test = companyTest(request, request.params.testId);
+      const { candidates: chosen, stage, reason } = parseOrRefuse(bulkStageChangeSchema, request.body);
+      const { company } = signedIn(request);
+      const listed = reason ? await listedStageReason(decisions, company.companyId, reason) : null;
+      const results: BulkStageResult['results'] = [];
+      for (const { sessionId, from } of chosen) {
+        const record = await sessions.getSession(sessionId);
+        if (!record || record.testId !== test.uuid) {
+          results.push({ sessionId, outcome: 'not-found', stage: null, problem: null });
+          continue;
+        }
+        try {
+          const outcome = await changeStage(request, record, { from, stage, listed });
+          const current = (await decisionsFor(request, record)).stage;
+          results.push({ sessionId, outcome, stage: current, problem: null });
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+          const current = (await decisionsFor(request, record)).stage;
+          results.push({ sessionId, outcome: 'refused', stage: current, problem: error.message });
+        }
       }
-      return decisionsView(decisions, record.sessionId);
+      return { results };
     });
     review.post<SessionParams>('/api/review/candidates/:sessionId/notes', small, async (request, reply) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);
       const { body } = parseOrRefuse(noteCreateSchema, request.body);
+      const { reviewer } = signedIn(request);
       const at = now();
-      await decisions.addNote({ sessionId: record.sessionId, body, actor: actorName(signedIn(request).reviewer), at });
+      await decisions.addNote({
+        sessionId: record.sessionId,
+        body,
+        actor: actorName(reviewer),
+        reviewerId: reviewer.reviewerId,
+        at,
+      });
       await recordLooks(access, lookerOf(request), [record], 'changed', at, 'note added');
       reply.code(201);
-      return decisionsView(decisions, record.sessionId);
+      return decisionsFor(request, record);
     });
     review.get<SessionParams>('/api/review/candidates/:sessionId/video', async (request, reply) => {
       const { record } = await companySession(sessions, request, request.params.sessionId);
@@ -433,6 +573,8 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
     registerRatingRoutes(review, deps);
     registerTeamRoutes(review, deps, () => void app.deliverySender.runDue());
     registerTwoFactorRoutes(review, deps);
+    registerPartnerKeyRoutes(review, deps);
+    registerInsightsRoutes(review, deps);
 
     review.get<TestParams>('/api/review/tests/:testId/invitations', async (request) => {
       const test = companyTest(request, request.params.testId);

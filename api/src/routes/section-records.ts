@@ -1,4 +1,4 @@
-import { sectionRecordRequestSchema } from '@assessment/core';
+import { sectionRecordRequestSchema, sectionTroubleSchema } from '@assessment/core';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, parseOrRefuse } from '../http/errors.ts';
 import type { RouteDeps } from './deps.ts';
@@ -11,8 +11,33 @@ import { ownSessionRef, SMALL_BODY_LIMIT } from './session-ref.ts';
  */
 export function registerSectionRecordRoutes(
   app: FastifyInstance,
-  { sectionRecords, sections, now }: Pick<RouteDeps, 'sectionRecords' | 'sections' | 'now'>,
+  {
+    sectionRecords,
+    sectionTroubles,
+    sections,
+    now,
+  }: Pick<RouteDeps, 'sectionRecords' | 'sectionTroubles' | 'sections' | 'now'>,
 ): void {
+  // A section that failed in front of the candidate, and its end: the shell sends it for any
+  // section, whether or not its registry entry keeps a record (shell/src/features/sections).
+  app.post(
+    '/api/section-trouble',
+    { config: { access: 'session' as const }, bodyLimit: SMALL_BODY_LIMIT },
+    async (request) => {
+      const { troubleId, sectionId, kind, startedAt, endedAt, ...ref } = parseOrRefuse(
+        sectionTroubleSchema,
+        request.body,
+      );
+      await sectionTroubles.saveSectionTrouble(ownSessionRef(request, ref, now()), {
+        troubleId,
+        sectionId,
+        kind,
+        startedAt,
+        endedAt,
+      });
+      return { ok: true };
+    },
+  );
   app.post<{ Params: { sectionId: string } }>(
     '/api/sections/:sectionId/record',
     { config: { access: 'session' as const }, bodyLimit: SMALL_BODY_LIMIT },

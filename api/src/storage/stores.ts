@@ -5,11 +5,15 @@ import type { Storage } from './db/storage.ts';
 import { createDecisionStore, type DecisionStore } from './decisions/decision-store.ts';
 import { createDeliveryStore, type DeliveryStore } from './deliveries/delivery-store.ts';
 import { SessionErasedError } from './errors.ts';
+import { createInsightsStore, type InsightsStore } from './insights/insights-store.ts';
 import { createInvitationStore, type InvitationStore } from './invitations/invitation-store.ts';
+import { createPartnerStore, type PartnerStore } from './partners/partner-store.ts';
 import { createPrivacyStore, type PrivacyStore } from './privacy/privacy-store.ts';
 import { createRatingStore, type RatingStore } from './ratings/rating-store.ts';
+import { createReleaseStore, type ReleaseStore } from './releases/release-store.ts';
 import { createReviewerStore, type ReviewerStore } from './reviewers/reviewer-store.ts';
 import { createSectionRecordStore, type SectionRecordStore } from './section-records/section-record-store.ts';
+import { createSectionTroubleStore, type SectionTroubleStore } from './section-troubles/section-trouble-store.ts';
 import { type KnownSessions, knownSessions } from './sessions/known-sessions.ts';
 import { createSessionStore, type SessionStore } from './sessions/session-store.ts';
 import { createTaskStore, type TaskStore } from './tasks/task-store.ts';
@@ -24,6 +28,7 @@ import { createUploadStore, type UploadStore } from './uploads/upload-store.ts';
 export interface Stores {
   sessions: SessionStore;
   sectionRecords: SectionRecordStore;
+  sectionTroubles: SectionTroubleStore;
   uploads: UploadStore;
   invitations: InvitationStore;
   reviewers: ReviewerStore;
@@ -37,6 +42,9 @@ export interface Stores {
   team: TeamStore;
   blind: BlindStore;
   twoFactor: TwoFactorStore;
+  releases: ReleaseStore;
+  partners: PartnerStore;
+  insights: InsightsStore;
 }
 
 /**
@@ -64,6 +72,7 @@ export function storesOn(opened: Storage): Stores {
   return {
     sessions: createSessionStore(storage, known),
     sectionRecords: createSectionRecordStore(storage),
+    sectionTroubles: createSectionTroubleStore(storage),
     uploads: createUploadStore(storage),
     invitations: createInvitationStore(storage),
     reviewers: createReviewerStore(storage),
@@ -77,5 +86,8 @@ export function storesOn(opened: Storage): Stores {
     team: createTeamStore(storage),
     blind: createBlindStore(storage),
     twoFactor: createTwoFactorStore(storage),
+    releases: createReleaseStore(storage),
+    partners: createPartnerStore(storage),
+    insights: createInsightsStore(storage),
   };
 }

@@ -4,10 +4,13 @@ import type { WriteContext } from './db/database.ts';
 import { decisionWrites } from './decisions/decision-store.ts';
 import { deliveryWrites } from './deliveries/delivery-store.ts';
 import { invitationWrites } from './invitations/invitation-writes.ts';
+import { partnerWrites } from './partners/partner-store.ts';
 import { privacyWrites } from './privacy/privacy-store.ts';
 import { ratingWrites } from './ratings/rating-store.ts';
+import { releaseWrites } from './releases/release-store.ts';
 import { reviewerWrites } from './reviewers/reviewer-writes.ts';
 import { sectionRecordWrites } from './section-records/section-record-store.ts';
+import { sectionTroubleWrites } from './section-troubles/section-trouble-store.ts';
 import { sessionWrites } from './sessions/session-writes.ts';
 import { taskWrites } from './tasks/task-store.ts';
 import { teamWrites } from './team/team-store.ts';
@@ -21,6 +24,7 @@ import { uploadWrites } from './uploads/upload-writes.ts';
 export const WRITES = {
   ...sessionWrites,
   ...sectionRecordWrites,
+  ...sectionTroubleWrites,
   ...uploadWrites,
   ...invitationWrites,
   ...reviewerWrites,
@@ -33,6 +37,8 @@ export const WRITES = {
   ...teamWrites,
   ...blindWrites,
   ...twoFactorWrites,
+  ...releaseWrites,
+  ...partnerWrites,
 };
 
 export type Writes = typeof WRITES;

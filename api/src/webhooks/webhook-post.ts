@@ -21,7 +21,7 @@ export interface WebhookMessage {
   at: Date;
 }
 
-/** An endpoint's answer that is not a success, or no answer: `status` is null for none. */
+/** An address's answer that is not a success, or no answer: `status` is null for none. */
 export class WebhookRefused extends Error {
   constructor(
     message: string,
@@ -31,34 +31,40 @@ export class WebhookRefused extends Error {
   }
 }
 
+/** A request to an address a company or its applicant-tracking system gave: a webhook, a Greenhouse `PATCH`. */
+export interface OutwardRequest {
+  url: string;
+  method: 'POST' | 'PATCH';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface OutwardOptions {
+  /** Lets the request reach private, loopback and link-local addresses (`WEBHOOK_ALLOW_PRIVATE`). */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+}
+
 /**
- * Posts one event, signed with Standard Webhooks (`standardwebhooks`: the `webhook-id`,
- * `webhook-timestamp` and `webhook-signature` headers over the exact body). Unless
- * `allowPrivate`, the connection goes through `request-filtering-agent`, which refuses private,
- * loopback and link-local addresses after DNS resolution; redirects are not followed, so a
- * redirect cannot lead there either. Resolves with the 2xx status; rejects with `WebhookRefused`.
+ * Sends one request to an address from outside. Unless `allowPrivate`, the connection goes
+ * through `request-filtering-agent`, which refuses private, loopback and link-local addresses
+ * after DNS resolution; redirects are not followed, so a redirect cannot lead there either.
+ * Resolves with the 2xx status; rejects with `WebhookRefused`.
  */
-export function postWebhook(
-  message: WebhookMessage,
-  { allowPrivate, timeoutMs = TIMEOUT_MS }: { allowPrivate: boolean; timeoutMs?: number },
+export function requestOutward(
+  outward: OutwardRequest,
+  { allowPrivate, timeoutMs = TIMEOUT_MS }: OutwardOptions,
 ): Promise<number> {
-  const signature = new Webhook(message.secret).sign(message.id, message.at, message.payload);
-  const url = new URL(message.url);
+  const url = new URL(outward.url);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
       url,
       {
-        method: 'POST',
-        agent: allowPrivate ? undefined : useAgent(message.url),
+        method: outward.method,
+        agent: allowPrivate ? undefined : useAgent(outward.url),
         signal: AbortSignal.timeout(timeoutMs),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'assessment-webhooks',
-          'webhook-id': message.id,
-          'webhook-timestamp': String(Math.floor(message.at.getTime() / 1000)),
-          'webhook-signature': signature,
-        },
+        headers: outward.headers,
       },
       (response) => {
         let read = 0;
@@ -83,6 +89,30 @@ export function postWebhook(
         ),
       ),
     );
-    request.end(message.payload);
+    request.end(outward.body);
   });
+}
+
+/**
+ * Posts one event, signed with Standard Webhooks (`standardwebhooks`: the `webhook-id`,
+ * `webhook-timestamp` and `webhook-signature` headers over the exact body), as `requestOutward`
+ * sends it.
+ */
+export function postWebhook(message: WebhookMessage, options: OutwardOptions): Promise<number> {
+  const signature = new Webhook(message.secret).sign(message.id, message.at, message.payload);
+  return requestOutward(
+    {
+      url: message.url,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'assessment-webhooks',
+        'webhook-id': message.id,
+        'webhook-timestamp': String(Math.floor(message.at.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body: message.payload,
+    },
+    options,
+  );
 }

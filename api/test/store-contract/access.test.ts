@@ -164,7 +164,7 @@ describe.each(backEnds)('looks at personal invitations ($name)', (backEnd) => {
       [T + 4, 'listed-invitation', null, theirs],
       [T + 1, 'listed-invitation', null, theirs],
     ]);
-    expect(looks.people).toEqual({ admin: 1, reviewer: 1, operator: 0 });
+    expect(looks.people).toEqual({ admin: 1, reviewer: 1, ats: 0, operator: 0 });
     expect((await store.ofSession(sessionId, theirs, 2)).entries).toHaveLength(2);
   });
 

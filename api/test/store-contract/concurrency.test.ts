@@ -193,6 +193,7 @@ describe.each(backEnds)('two instances writing at once ($name)', (backEnd) => {
               to: targets[index % targets.length] as CandidateStage,
               reason: null,
               actor: `Reviewer ${index}`,
+              reviewerId: `reviewer-${index}`,
               at: tick(),
             }),
         ),

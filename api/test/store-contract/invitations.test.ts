@@ -258,7 +258,7 @@ describe.each(backEnds)("a test's counts and candidates ($name)", (backEnd) => {
   });
   afterAll(() => database.remove());
 
-  it('counts invitations made, sessions started and sessions finished, per test', async () => {
+  it('counts invitations made, sessions started (and of them, those that sent nothing since) and sessions finished, per test', async () => {
     await store.createInvitation(newInvitation());
     await store.createInvitation(newInvitation());
     const personal = newInvitation();
@@ -269,8 +269,9 @@ describe.each(backEnds)("a test's counts and candidates ($name)", (backEnd) => {
     await opened(store);
 
     const counts = await store.testCounts([testId, otherTestId]);
-    expect(counts.get(testId)).toEqual({ invited: 3, started: 2, finished: 1 });
-    expect(counts.get(otherTestId)).toEqual({ invited: 0, started: 0, finished: 0 });
+    // The session only opened sent nothing since; the finished one did.
+    expect(counts.get(testId)).toEqual({ invited: 3, started: 2, sentNothing: 1, finished: 1 });
+    expect(counts.get(otherTestId)).toEqual({ invited: 0, started: 0, sentNothing: 0, finished: 0 });
   });
 
   it('lists the candidates sorted in the database by name, status or signals, a page at a time', async () => {
@@ -318,6 +319,7 @@ describe.each(backEnds)("a test's counts and candidates ($name)", (backEnd) => {
           limit: 10,
           silent: 'include',
           reviewerId: 'nobody',
+          judgementFirst: false,
         })
       ).map((row) => row.fullName);
 
@@ -333,6 +335,7 @@ describe.each(backEnds)("a test's counts and candidates ($name)", (backEnd) => {
       limit: 1,
       silent: 'include',
       reviewerId: 'nobody',
+      judgementFirst: false,
     });
     expect(page.map((row) => row.fullName)).toEqual(['bob Brown']);
     // Bob registered and sent nothing since: left out unless asked for, or listed alone.
@@ -346,6 +349,7 @@ describe.each(backEnds)("a test's counts and candidates ($name)", (backEnd) => {
           limit: 10,
           silent: which,
           reviewerId: 'nobody',
+          judgementFirst: false,
         })
       ).map((row) => row.fullName);
     expect(await silent('hide')).toEqual(['Ada Lovelace', 'carl Cole']);
@@ -359,6 +363,7 @@ describe.each(backEnds)("a test's counts and candidates ($name)", (backEnd) => {
       limit: 1,
       silent: 'hide',
       reviewerId: 'nobody',
+      judgementFirst: false,
     });
     expect(ada).toMatchObject({
       sessionId: ids.get('Ada Lovelace'),

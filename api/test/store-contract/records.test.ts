@@ -68,11 +68,20 @@ async function writeWholeSession(store: AllStores): Promise<SessionRecord> {
   await store.saveSectionRecord(ref(sessionId, sectionAt), 'coding', { draft: true });
   const sectionUpdatedAt = tick();
   await store.saveSectionRecord(ref(sessionId, sectionUpdatedAt), 'coding', { solution: AWKWARD, passed: 3 });
+  // A section that failed and showed again: its end, once known, stays when the start is sent again.
+  const failed = { troubleId: 'a'.repeat(32), sectionId: 'quiz', kind: 'contract' as const, startedAt: 1_000 };
+  await store.saveSectionTrouble(ref(sessionId, tick()), { ...failed, endedAt: null });
+  await store.saveSectionTrouble(ref(sessionId, tick()), { ...failed, endedAt: 181_000 });
+  await store.saveSectionTrouble(ref(sessionId, tick()), { ...failed, endedAt: null });
+  // One that never showed again, as far as the server heard.
+  const open = { troubleId: 'b'.repeat(32), sectionId: 'vintro', kind: 'unreachable' as const, startedAt: 900_000 };
+  await store.saveSectionTrouble(ref(sessionId, tick()), { ...open, endedAt: null });
   return {
     sessionId,
     testId,
     startedAt: start,
     quizStartedAt: quizStartAt,
+    sectionVersions: [],
     invitation: null,
     registration: { payload: registration, receivedAt: start, updatedAt: start },
     answers: {
@@ -108,6 +117,10 @@ async function writeWholeSession(store: AllStores): Promise<SessionRecord> {
         receivedAt: sectionAt,
         updatedAt: sectionUpdatedAt,
       },
+    ],
+    sectionTroubles: [
+      { ...failed, endedAt: 181_000 },
+      { ...open, endedAt: null },
     ],
   };
 }

@@ -6,6 +6,11 @@ export type DateTimeFormat = (at: number) => string;
 const ROLE_NAMES: Record<AccessRole, { one: string; many: string; a: string }> = {
   admin: { one: 'admin', many: 'admins', a: 'An admin' },
   reviewer: { one: 'reviewer', many: 'reviewers', a: 'A reviewer' },
+  ats: {
+    one: 'applicant-tracking system',
+    many: 'applicant-tracking systems',
+    a: "The company's applicant-tracking system (Greenhouse)",
+  },
   operator: { one: 'operator of the service', many: 'operators of the service', a: 'The operator of the service' },
 };
 
@@ -19,6 +24,8 @@ const ACTIONS: Record<AccessAction, string> = {
   listed: 'saw your entry in the list of candidates',
   'listed-invitation': 'saw your invitation in the list of invitations',
   'listed-message': 'saw your email address in the list of messages sent',
+  status: 'read where your assessment stands, its score and which sections you finished',
+  'listed-log': "saw your name in the company's access log",
 };
 
 /**

@@ -3,12 +3,13 @@ import {
   accessLinkInfoSchema,
   accessLinkMadeSchema,
   accessLogPageSchema,
+  type BulkStageChange,
   bulkInvitationResultSchema,
-  type CandidateSort,
-  type CandidateStage,
+  bulkStageResultSchema,
   type CompanySettingsUpdate,
   type CreateInvitationPayload,
   candidateDetailSchema,
+  candidateNeighboursSchema,
   candidateRatingsSchema,
   candidatesPageSchema,
   companySettingsSchema,
@@ -17,17 +18,18 @@ import {
   genderReportSchema,
   invitationSchema,
   invitationsPageSchema,
+  partnerKeyMadeSchema,
+  partnerKeysSchema,
+  partnerKeyViewSchema,
   type RatingSubmit,
   REVIEW_API_PREFIX,
-  type Recommendation,
   type RubricUpdate,
   recoveryCodesSchema,
-  reviewerMeSchema,
+  reviewSessionSchema,
   reviewTestSchema,
   reviewTestsSchema,
   rubricSchema,
   type SignInAnswer,
-  type SilentCandidates,
   type StageChange,
   signInAnswerSchema,
   type TeammateCreate,
@@ -37,6 +39,7 @@ import {
   type UpdateInvitationPayload,
   webhookSecretSchema,
   webhookSettingsSchema,
+  webhookTestResultSchema,
 } from '@assessment/core';
 import { requestJson } from './http.ts';
 
@@ -53,7 +56,9 @@ const webhookSetSchema = {
 const BASE = REVIEW_API_PREFIX;
 const at = (...segments: string[]) => `${BASE}/${segments.map(encodeURIComponent).join('/')}`;
 
-export const whoAmI = (signal?: AbortSignal) => requestJson(`${BASE}/me`, { schema: reviewerMeSchema, signal });
+/** Who is signed in in this browser, or null: asked as the page loads, before any sign-in. */
+export const whoAmI = async (signal?: AbortSignal) =>
+  (await requestJson(`${BASE}/session`, { schema: reviewSessionSchema, signal })).me;
 
 /** Signed in (undefined), or the account needs its two-factor code next (`signInWithCode`). */
 export const signIn = (email: string, password: string): Promise<SignInAnswer> =>
@@ -97,26 +102,34 @@ export function reviewerCalls(csrfToken: string) {
         schema: reviewTestSchema,
       }),
 
+    /** A page of the test's candidates: `listed` is the list's order and filter (`listApiParams`), then the page. */
     candidates: (
       testId: string,
-      query: {
-        sort: CandidateSort;
-        order: 'asc' | 'desc';
-        limit: number;
-        cursor: string | null;
-        stage: CandidateStage | null;
-        silent: SilentCandidates;
-        recommendation: Recommendation | null;
-      },
+      listed: URLSearchParams,
+      page: { limit: number; cursor: string | null },
       signal?: AbortSignal,
     ) => {
-      const params = new URLSearchParams({ sort: query.sort, order: query.order, limit: String(query.limit) });
-      if (query.cursor) params.set('cursor', query.cursor);
-      if (query.stage) params.set('stage', query.stage);
-      if (query.silent !== 'hide') params.set('silent', query.silent);
-      if (query.recommendation) params.set('recommendation', query.recommendation);
+      const params = new URLSearchParams(listed);
+      params.set('limit', String(page.limit));
+      if (page.cursor) params.set('cursor', page.cursor);
       return requestJson(`${at('tests', testId, 'candidates')}?${params}`, { schema: candidatesPageSchema, signal });
     },
+
+    /** The candidates before and after this one in the list of that order and filter (`listApiParams`). */
+    neighbours: (sessionId: string, listed: URLSearchParams, signal?: AbortSignal) =>
+      requestJson(`${at('candidates', sessionId, 'neighbours')}?${listed}`, {
+        schema: candidateNeighboursSchema,
+        signal,
+      }),
+
+    /** The chosen candidates of a test to one stage, each from the stage the list showed them at. */
+    setStages: (testId: string, change: BulkStageChange) =>
+      requestJson(at('tests', testId, 'stages'), {
+        method: 'POST',
+        body: change,
+        csrfToken,
+        schema: bulkStageResultSchema,
+      }),
 
     genderReport: (testId: string, signal?: AbortSignal) =>
       requestJson(at('tests', testId, 'gender-report'), { schema: genderReportSchema, signal }),
@@ -275,11 +288,25 @@ export function reviewerCalls(csrfToken: string) {
 
     removeWebhook: () => requestJson(at('webhook'), { method: 'DELETE', csrfToken }),
 
+    /** A test event to the endpoint, sent now; resolves with how it went. */
+    testWebhook: () =>
+      requestJson(at('webhook', 'test'), { method: 'POST', csrfToken, schema: webhookTestResultSchema }),
+
     /** The company's newest emails and how each went, and whether email is set up at all. */
     deliveries: (signal?: AbortSignal) => requestJson(at('deliveries'), { schema: deliveryLogSchema, signal }),
 
     sendAgain: (deliveryId: string) =>
       requestJson(at('deliveries', deliveryId, 'send-again'), { method: 'POST', csrfToken }),
+
+    /** The company's Greenhouse keys, never the keys themselves, and the addresses to give Greenhouse (admins). */
+    partnerKeys: (signal?: AbortSignal) => requestJson(at('partner-keys'), { schema: partnerKeysSchema, signal }),
+
+    /** A new Greenhouse key: the answer holds the key, shown this once. */
+    makePartnerKey: (name: string) =>
+      requestJson(at('partner-keys'), { method: 'POST', body: { name }, csrfToken, schema: partnerKeyMadeSchema }),
+
+    revokePartnerKey: (keyId: string) =>
+      requestJson(at('partner-keys', keyId, 'revoke'), { method: 'POST', csrfToken, schema: partnerKeyViewSchema }),
 
     /** Erases whom the invitation was for, and all they sent if they started (admins only); cannot be undone. */
     eraseInvitee: (invitationId: string) =>
@@ -294,4 +321,6 @@ export type ReviewerCalls = ReturnType<typeof reviewerCalls>;
 
 /** Addresses the browser opens itself: the video player's source and the CSV download. */
 export const candidateVideoUrl = (sessionId: string) => at('candidates', sessionId, 'video');
-export const testExportUrl = (testId: string) => at('tests', testId, 'export.csv');
+/** The test's CSV: the candidates the list shows by default, or every one of them (`all`). */
+export const testExportUrl = (testId: string, all = false) =>
+  `${at('tests', testId, 'export.csv')}${all ? '?silent=include' : ''}`;

@@ -60,6 +60,10 @@ export function ReviewSessionProvider({ children }: { children: ReactNode }) {
   const check = useCallback(async (signal?: AbortSignal) => {
     try {
       const me = await whoAmI(signal);
+      if (me === null) {
+        setState({ status: 'signed-out' });
+        return;
+      }
       const calls: ReviewerCalls = endingOnUnauthorized(
         reviewerCalls(me.csrfToken),
         () => setState((current) => afterSignInRefused(current, calls)),
@@ -68,12 +72,11 @@ export function ReviewSessionProvider({ children }: { children: ReactNode }) {
       setState({ status: 'signed-in', me, calls });
     } catch (error) {
       if (signal?.aborted) return;
-      if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out' });
       // Signed in again over a kept view, but the server could not say who: the view and its
       // typing stay under the sign-in form, which tells the problem, and signing in again works
       // once the server answers. A page that could not load replaces everything.
-      else if (latest.current.status === 'ended') throw error;
-      else setState({ status: 'unreachable', message: error instanceof ApiError ? error.message : NETWORK_PROBLEM });
+      if (latest.current.status === 'ended') throw error;
+      setState({ status: 'unreachable', message: error instanceof ApiError ? error.message : NETWORK_PROBLEM });
     }
   }, []);
 

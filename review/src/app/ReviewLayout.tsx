@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { useReviewSession } from '../api/session.tsx';
 import { viewOwner } from '../api/session-state.ts';
 import { LoadProblem } from '../components/LoadProblem.tsx';
@@ -25,6 +25,14 @@ export function ReviewLayout() {
         <Link to="/" className="review-brand">
           {state.status === 'signed-in' ? `${state.me.company.companyName} · Review` : 'Review'}
         </Link>
+        {state.status === 'signed-in' && (
+          <nav className="review-nav" aria-label="Review page">
+            <NavLink to="/" end>
+              Tests
+            </NavLink>
+            <NavLink to="/settings">Settings</NavLink>
+          </nav>
+        )}
         {state.status === 'signed-in' && (
           <div className="review-reviewer">
             <span>{state.me.reviewer.name || state.me.reviewer.email}</span>

@@ -9,6 +9,8 @@ export interface Resource<T> {
   error: string | null;
   /** The server has no such thing for this reviewer (404: also what another company's ids get). */
   notFound: boolean;
+  /** The HTTP status of the last load's refusal (0: the server was not reached); null when it did not fail. */
+  failedStatus: number | null;
   reload: () => void;
   /** Puts a changed item in place after a call that answered with it (no second request). */
   update: (change: (data: T) => T) => void;
@@ -27,6 +29,7 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [notFound, setNotFound] = useState(false);
+  const [failedStatus, setFailedStatus] = useState<number | null>(null);
   const [round, setRound] = useState(0);
   const latestLoad = useRef(load);
   latestLoad.current = load;
@@ -41,11 +44,13 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
         setData(answer);
         setError(null);
         setNotFound(false);
+        setFailedStatus(null);
       })
       .catch((failure: unknown) => {
         if (controller.signal.aborted) return;
         setError(problemOf(failure));
         setNotFound(failure instanceof ApiError && failure.status === 404);
+        setFailedStatus(failure instanceof ApiError ? failure.status : 0);
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -55,5 +60,5 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
 
   const reload = useCallback(() => setRound((value) => value + 1), []);
   const update = useCallback((change: (current: T) => T) => setData((current) => current && change(current)), []);
-  return { data, loading, error, notFound, reload, update };
+  return { data, loading, error, notFound, failedStatus, reload, update };
 }

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig, type UserConfigFnObject } from 'vite';
 import { federationHost } from './federation-host.ts';
 import { precompress } from './precompress.ts';
+import { sectionContractCapture, shellContractFile } from './section-contract.ts';
 import { federationShared } from './shared-singletons.ts';
 import { singletonImports } from './singleton-imports.ts';
 
@@ -32,7 +33,9 @@ export const STANDALONE_MODE = 'standalone';
  * both). The dev server serves both at once, so it keeps each remote's own copies as a fallback.
  *
  * Beside `remoteEntry.js` the build writes `mf-manifest.json`, the files each exposed module needs:
- * the shell reads it to fetch the next section's files before the candidate gets there.
+ * the shell reads it to fetch the next section's files before the candidate gets there, and the
+ * product reads it (with the contract version the code was compiled against, `metaData.
+ * sectionContractVersion`) to check a release before any candidate gets it.
  */
 export function defineRemoteConfig(sectionId: string, sections: SectionRegistry = SECTIONS): UserConfigFnObject {
   const section = sections.byId(sectionId);
@@ -56,6 +59,7 @@ export function defineRemoteConfig(sectionId: string, sections: SectionRegistry 
         },
       };
     }
+    const contract = sectionContractCapture();
     const shared =
       command === 'build'
         ? federationShared
@@ -66,6 +70,7 @@ export function defineRemoteConfig(sectionId: string, sections: SectionRegistry 
       base: './',
       plugins: [
         singletonImports(),
+        contract.plugin,
         react(),
         federation({
           name: section.remote.name,
@@ -73,7 +78,13 @@ export function defineRemoteConfig(sectionId: string, sections: SectionRegistry 
           exposes: { [section.remote.exposes]: './src/section.tsx' },
           shared,
           shareStrategy: 'loaded-first',
-          manifest: true,
+          // The contract version the code was compiled against, for the product's release checks.
+          manifest: {
+            additionalData: ({ stats }) => ({
+              ...stats,
+              metaData: { ...(stats.metaData as object), sectionContractVersion: contract.version() },
+            }),
+          },
           dts: false,
         }),
         precompress(),
@@ -135,6 +146,7 @@ export function defineShellConfig(sections: SectionRegistry = SECTIONS): UserCon
   return defineConfig({
     plugins: [
       remotesJson(sections),
+      shellContractFile(),
       federationHost({ entry: 'src/features/sections/federation-host.ts' }),
       react(),
       precompress(),

@@ -1,9 +1,12 @@
 export * from './answer-html/answer-html.ts';
+export * from './answer-html/answer-text.ts';
 export * from './answer-html/answer-tree.ts';
 export * from './api/access-schemas.ts';
 export * from './api/aggregate-schemas.ts';
 export * from './api/decision-schemas.ts';
 export * from './api/delivery-schemas.ts';
+export * from './api/health-schemas.ts';
+export * from './api/insight-schemas.ts';
 export * from './api/invitation-schemas.ts';
 export {
   createOutbox,
@@ -15,6 +18,7 @@ export {
   type OutboxItem,
 } from './api/outbox/outbox.ts';
 export { GONE_STATUS } from './api/outbox/post-item.ts';
+export * from './api/partner-schemas.ts';
 export * from './api/privacy-notice.ts';
 export {
   emptyProctoring,
@@ -26,7 +30,15 @@ export {
 } from './api/proctoring.ts';
 export { randomId } from './api/random-id.ts';
 export * from './api/rating-schemas.ts';
-export { criterionSummaries } from './api/rating-summary.ts';
+export {
+  aboutName,
+  criterionSummaries,
+  recommendationCounts,
+  recommendationCountsText,
+  type ScoredRating,
+  sameCriterion,
+  teamVerdict,
+} from './api/rating-summary.ts';
 export * from './api/record-schemas.ts';
 export * from './api/record-summary.ts';
 export * from './api/review-schemas.ts';

@@ -1,4 +1,4 @@
-import { forgetErasedSessions } from '@assessment/react';
+import { forgetErasedSessions, toast } from '@assessment/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle.ts';
@@ -9,6 +9,11 @@ export function ExpiredPage() {
   const erased = (useLocation().state as { erased?: boolean } | null)?.erased === true;
   // Whether this browser's own copy is gone too; null while it is being dropped.
   const [browserCleared, setBrowserCleared] = useState<boolean | null>(null);
+  // What the session's screens said last is not so once its link is closed: the quiz's time-up
+  // notice says the answers were submitted, while the server refused them. This page is the one message.
+  useEffect(() => {
+    toast.dismiss();
+  }, []);
   useEffect(() => {
     if (!erased) return;
     let current = true;

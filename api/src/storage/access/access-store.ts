@@ -15,7 +15,7 @@ export type LookedAt = { sessionId: string; invitationId: null } | { sessionId: 
 
 export type AccessEntry = LookedAt & {
   companyId: string;
-  /** The reviewer's email, or `operator`. */
+  /** The reviewer's email, `operator`, or `Greenhouse`. */
   actor: string;
   actorRole: AccessRole;
   action: AccessAction;
@@ -186,7 +186,7 @@ export function createAccessLogStore({ reads: db, write }: Storage): AccessLogSt
           .groupBy('actor_role')
           .execute(),
       ]);
-      const counts: Record<AccessRole, number> = { admin: 0, reviewer: 0, operator: 0 };
+      const counts: Record<AccessRole, number> = { admin: 0, reviewer: 0, ats: 0, operator: 0 };
       for (const row of people) counts[row.actor_role as AccessRole] = Number(row.people);
       return { entries: rows.map(toEntry), people: counts };
     },

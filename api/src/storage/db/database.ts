@@ -53,6 +53,16 @@ export interface Dialect {
    * has no rows, so `not in` holds for every row.
    */
   textList(values: readonly string[]): RawBuilder<string>;
+  /** The text at `path` (property names) in a column of JSON text, or null where there is none. */
+  jsonText(json: RawBuilder<string>, path: readonly string[]): RawBuilder<string | null>;
+  /**
+   * The items of a column's JSON array, as a table to join in a `FROM` (under `alias`): each item's
+   * place from 0 (`position`) and its value as an integer (`item`, null for JSON null).
+   */
+  jsonArrayItems(
+    json: RawBuilder<string>,
+    alias: string,
+  ): { from: RawBuilder<unknown>; position: RawBuilder<number>; item: RawBuilder<number | null> };
   /**
    * Has a text column's large values compressed by the fastest method the database offers, where it
    * compresses them itself; a no-op where it does not (`migrations/0019-fast-compression.ts`).

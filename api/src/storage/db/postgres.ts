@@ -17,6 +17,14 @@ import type { Storage } from './storage.ts';
 const SERVER_KEEPALIVES = '-c tcp_keepalives_idle=30 -c tcp_keepalives_interval=10 -c tcp_keepalives_count=3';
 
 /**
+ * PostgreSQL compiles a plan to machine code (JIT) once its estimated cost is high, which the
+ * Insights' one statement over a test's sessions reaches (`insights/insights-store.ts`): compiling
+ * took 1.4 of its 2.3 s at 100,000 sessions (`pnpm bench insights`). Every statement of the API
+ * runs in milliseconds, far below what compiling costs.
+ */
+const NO_JIT = '-c jit=off';
+
+/**
  * `bigint` columns come back as numbers rather than pg's default strings: every one holds
  * milliseconds, a byte count, a revision or a count, which the API keeps within 2^53.
  */
@@ -47,7 +55,7 @@ export function openPostgres(databaseUrl: string, onError: (error: Error) => voi
     application_name: 'assessment-api',
     connectionTimeoutMillis: 5000,
     keepAlive: true,
-    options: SERVER_KEEPALIVES,
+    options: `${SERVER_KEEPALIVES} ${NO_JIT}`,
     types,
   };
   const pool = new pg.Pool({ ...settings, max: 10, idleTimeoutMillis: 30_000 });
@@ -141,6 +149,13 @@ export const postgresDialect: Dialect = {
   jsonArrayFrom: (query) => sql<string>`(${jsonArrayFrom(query)})::text`,
   jsonObjectFrom: (query) => sql<string | null>`(${jsonObjectFrom(query)})::text`,
   textList: (values) => sql<string>`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`,
+  jsonText: (json, path) => sql<string | null>`(${json}::json #>> ${sql.lit(`{${path.join(',')}}`)})`,
+  // ORDINALITY counts from 1; a JSON null comes out as SQL null.
+  jsonArrayItems: (json, alias) => ({
+    from: sql`json_array_elements_text(${json}::json) WITH ORDINALITY AS ${sql.id(alias)}(item, position)`,
+    position: sql<number>`(${sql.ref(`${alias}.position`)} - 1)`,
+    item: sql<number | null>`CAST(${sql.ref(`${alias}.item`)} AS integer)`,
+  }),
   compressFast: async (db, table, column) => {
     // lz4 where this server was built with it (PostgreSQL 14 and later, as Debian builds it);
     // otherwise the default, pglz, stays.

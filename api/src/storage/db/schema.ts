@@ -18,6 +18,8 @@ export interface SessionsTable {
   invitation_id: string | null;
   /** When the candidate started the quiz's clock; null before, and for sessions from before it was kept. */
   quiz_started_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Section id → release id, chosen when the session was opened (`migrations/0031-rollouts.ts`); null before that was kept. */
+  section_releases: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RegistrationsTable {
@@ -90,6 +92,20 @@ export interface FeedbackTable {
   current_score: number;
 }
 
+/** A section that failed in front of the candidate (`migrations/0030-section-troubles.ts`). */
+export interface SectionTroublesTable {
+  session_id: string;
+  trouble_id: string;
+  section_id: string;
+  /** `SECTION_TROUBLE_KINDS`. */
+  kind: string;
+  /** The candidate's clock, in ms. */
+  started_at: number;
+  /** Null while the section has not shown again, as far as the server heard. */
+  ended_at: number | null;
+  received_at: number;
+}
+
 export interface SectionRecordsTable {
   session_id: string;
   section_id: string;
@@ -113,6 +129,13 @@ export interface InvitationsTable {
   finished_at: number | null;
   /** When the bound session was erased; the email and name are blanked then. */
   erased_at: number | null;
+}
+
+/** When a personal invitation's link was first and last opened before anyone registered with it. */
+export interface InvitationOpensTable {
+  invitation_id: string;
+  first_at: number;
+  last_at: number;
 }
 
 export interface TestSettingsTable {
@@ -221,6 +244,8 @@ export interface StageChangesTable {
   reason: string | null;
   /** The reviewer's name and email as they were then. */
   actor: string;
+  /** Their account; null for a change made before accounts were kept (`migrations/0026-judgement-authors.ts`). */
+  reviewer_id: string | null;
   at: number;
 }
 
@@ -229,6 +254,8 @@ export interface CandidateNotesTable {
   note_id: string;
   session_id: string;
   actor: string;
+  /** The author's account; null for a note written before accounts were kept. */
+  reviewer_id: string | null;
   body: string;
   at: number;
 }
@@ -238,7 +265,7 @@ export interface DeliveriesTable {
   delivery_id: string;
   idempotency_key: string;
   company_id: string;
-  /** `invitation`, `reminder`, `receipt` or `webhook`. */
+  /** One of `DELIVERY_KINDS` (`deliveries/delivery-store.ts`). */
   kind: string;
   recipient: string;
   invitation_id: string | null;
@@ -252,9 +279,9 @@ export interface DeliveriesTable {
   last_error: string | null;
   sent_at: number | null;
   created_at: number;
-  /** A webhook's event, as the JSON it is sent as; null for an email. */
+  /** A webhook's event, as the JSON it is sent as, or what a Greenhouse `PATCH` tells; null for an email. */
   payload: string | null;
-  /** The HTTP status a webhook's last attempt got; null for an email or no answer. */
+  /** The HTTP status a webhook's or a Greenhouse `PATCH`'s last attempt got; null for an email or no answer. */
   last_status: number | null;
 }
 
@@ -386,6 +413,130 @@ export interface TrustedBrowsersTable {
   expires_at: number;
 }
 
+/**
+ * A section release, never changed once written (`migrations/0027-releases.ts`) but for its mark
+ * as broken (`migrations/0031-rollouts.ts`).
+ */
+export interface ReleasesTable {
+  release_id: string;
+  section_id: string;
+  /** The team's label, then the first digits of the content hash. */
+  version: string;
+  label: string;
+  /** SHA-256 of the release's paths and their bytes' hashes (an uploaded one), or of the files fetched (a hosted one). */
+  content_hash: string;
+  /** `files`: uploaded, served by the product; `url`: hosted by the team at `entry_url`. */
+  kind: 'files' | 'url';
+  entry_url: string | null;
+  /** The origin of `entry_url`, which every page's Content-Security-Policy allows. */
+  entry_origin: string | null;
+  /** The `mf-manifest.json` it was checked by, as JSON text; null for one imported unchecked. */
+  manifest: string | null;
+  contract_version: number | null;
+  bytes: number;
+  created_at: number;
+  /** The key's name, `operator`, or `first start`. */
+  created_by: string;
+  key_id: string | null;
+  /** When it was rolled back as broken, and why; null while it is not. */
+  broken_at: number | null;
+  broken_reason: string | null;
+}
+
+export interface ReleaseFilesTable {
+  release_id: string;
+  path: string;
+  /** SHA-256 of the bytes, their name in the release files' store. */
+  blob: string;
+  bytes: number;
+}
+
+/** One row per section: its live release, changed by compare-and-set of `revision`. */
+export interface ReleaseSectionsTable {
+  section_id: string;
+  live_release_id: string | null;
+  revision: number;
+  changed_at: number;
+  changed_by: string | null;
+  /** How many history entries the section has: the next entry's `seq`. */
+  history_count: number;
+  /** The release new sessions get at `candidate_share` percent instead of the live one. */
+  candidate_release_id: ColumnType<string | null, string | null | undefined, string | null>;
+  candidate_share: ColumnType<number, number | undefined, number>;
+}
+
+export interface ReleaseHistoryTable {
+  section_id: string;
+  seq: number;
+  at: number;
+  /** `shared`: a release made live for a share of new sessions (its share in `reason`). */
+  kind: 'released' | 'promoted' | 'shared' | 'rolled-back' | 'refused' | 'imported';
+  release_id: string | null;
+  version: string | null;
+  /** What was live before a promotion or a rollback. */
+  previous_release_id: string | null;
+  previous_version: string | null;
+  actor: string;
+  key_id: string | null;
+  reason: string | null;
+}
+
+/** What candidates' browsers reported of a release, by kind (`migrations/0031-rollouts.ts`). */
+export interface ReleaseHealthTable {
+  release_id: string;
+  kind: string;
+  count: number;
+}
+
+export interface ReleaseKeysTable {
+  key_id: string;
+  section_id: string;
+  name: string;
+  key_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** A key a company gave Greenhouse (`migrations/0028-greenhouse.ts`): only the SHA-256 of the key is kept. */
+export interface PartnerKeysTable {
+  key_id: string;
+  company_id: string;
+  name: string;
+  key_hash: string;
+  created_at: number;
+  /** When Greenhouse last called with it, to the minute. */
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** A test Greenhouse sent: its personal invitation, and where Greenhouse is told once it is complete. */
+export interface GreenhouseInvitationsTable {
+  invitation_id: string;
+  company_id: string;
+  /** The key `send_test` came with: the one the `PATCH` carries. */
+  key_id: string;
+  /** SHA-256 of `url` as sent: a repeat of the same `send_test` finds it, after an erasure too. */
+  url_hash: string;
+  /** Greenhouse's `url`, for the `PATCH`; '' once the candidate was erased. */
+  callback_url: string;
+  /** The candidate's Greenhouse application; '' once the candidate was erased. */
+  profile_url: string;
+  created_at: number;
+  erased_at: number | null;
+}
+
+/** A `response_error` Greenhouse sent; `errors` is the JSON of its list, without email addresses. */
+export interface GreenhouseReportsTable {
+  report_id: string;
+  company_id: string;
+  api_call: string;
+  errors: string;
+  partner_test_id: string | null;
+  partner_test_name: string | null;
+  partner_interview_id: string | null;
+  received_at: number;
+}
+
 export interface Schema {
   sessions: SessionsTable;
   registrations: RegistrationsTable;
@@ -396,7 +547,9 @@ export interface Schema {
   video_skips: VideoSkipsTable;
   feedback: FeedbackTable;
   section_records: SectionRecordsTable;
+  section_troubles: SectionTroublesTable;
   invitations: InvitationsTable;
+  invitation_opens: InvitationOpensTable;
   test_settings: TestSettingsTable;
   reviewers: ReviewersTable;
   reviewer_sessions: ReviewerSessionsTable;
@@ -425,4 +578,13 @@ export interface Schema {
   two_factor_requirements: TwoFactorRequirementsTable;
   trusted_browsers: TrustedBrowsersTable;
   retention_periods: RetentionPeriodsTable;
+  releases: ReleasesTable;
+  release_files: ReleaseFilesTable;
+  release_sections: ReleaseSectionsTable;
+  release_history: ReleaseHistoryTable;
+  release_keys: ReleaseKeysTable;
+  release_health: ReleaseHealthTable;
+  partner_keys: PartnerKeysTable;
+  greenhouse_invitations: GreenhouseInvitationsTable;
+  greenhouse_reports: GreenhouseReportsTable;
 }

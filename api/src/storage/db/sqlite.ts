@@ -30,6 +30,12 @@ export const sqliteDialect: Dialect = {
   jsonArrayFrom: (query) => jsonArrayFrom(query) as unknown as RawBuilder<string>,
   jsonObjectFrom: (query) => jsonObjectFrom(query) as unknown as RawBuilder<string | null>,
   textList: (values) => sql<string>`(SELECT value FROM json_each(${JSON.stringify(values)}))`,
+  jsonText: (json, path) => sql<string | null>`json_extract(${json}, ${sql.lit(`$.${path.join('.')}`)})`,
+  jsonArrayItems: (json, alias) => ({
+    from: sql`json_each(${json}) AS ${sql.id(alias)}`,
+    position: sql<number>`${sql.ref(`${alias}.key`)}`,
+    item: sql<number | null>`${sql.ref(`${alias}.value`)}`,
+  }),
   // A row is stored as it is written; nothing is compressed.
   compressFast: async () => {},
   legacySchema: legacySqliteSchema,

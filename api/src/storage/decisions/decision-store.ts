@@ -11,6 +11,8 @@ export interface StoredStageChange {
   to: CandidateStage;
   reason: string | null;
   actor: string;
+  /** The account that made it; null for a change from before accounts were kept. */
+  reviewerId: string | null;
   at: number;
 }
 
@@ -18,6 +20,16 @@ export interface StoredNote {
   noteId: string;
   body: string;
   actor: string;
+  /** The account that wrote it; null for a note from before accounts were kept. */
+  reviewerId: string | null;
+  at: number;
+}
+
+export interface NoteInput {
+  sessionId: string;
+  body: string;
+  actor: string;
+  reviewerId: string;
   at: number;
 }
 
@@ -28,6 +40,7 @@ export interface StageChangeInput {
   to: CandidateStage;
   reason: string | null;
   actor: string;
+  reviewerId: string;
   at: number;
 }
 
@@ -62,7 +75,7 @@ export interface DecisionStore {
   decisions(sessionId: string): Promise<{ stage: CandidateStage; history: StoredStageChange[]; notes: StoredNote[] }>;
   /** Moves the candidate from `from` to `to`, on record, only if they are still at `from`. */
   setStage(change: StageChangeInput): Promise<StageOutcome>;
-  addNote(note: { sessionId: string; body: string; actor: string; at: number }): Promise<StoredNote>;
+  addNote(note: NoteInput): Promise<StoredNote>;
   /** The reasons the company's reviewers choose from for a stage change, in its admin's order. */
   stageReasons(companyId: string): Promise<string[]>;
   /** The company's reasons with their version, as an admin edits them. */
@@ -141,12 +154,14 @@ const storedChange = (row: {
   to_stage: string;
   reason: string | null;
   actor: string;
+  reviewer_id: string | null;
   at: number;
 }): StoredStageChange => ({
   from: stageOf(row.from_stage),
   to: stageOf(row.to_stage),
   reason: row.reason,
   actor: row.actor,
+  reviewerId: row.reviewer_id,
   at: row.at,
 });
 
@@ -195,23 +210,38 @@ export const decisionWrites = defineWrites({
           to_stage: change.to,
           reason: change.reason,
           actor: change.actor,
+          reviewer_id: change.reviewerId,
           at: change.at,
         })
         .execute();
       return {
         outcome: 'changed',
-        change: { from, to: change.to, reason: change.reason, actor: change.actor, at: change.at },
+        change: {
+          from,
+          to: change.to,
+          reason: change.reason,
+          actor: change.actor,
+          reviewerId: change.reviewerId,
+          at: change.at,
+        },
       };
     });
   },
 
-  async addNote({ db }, note: { sessionId: string; body: string; actor: string; at: number }): Promise<StoredNote> {
+  async addNote({ db }, note: NoteInput): Promise<StoredNote> {
     const noteId = randomUUID();
     await db
       .insertInto('candidate_notes')
-      .values({ note_id: noteId, session_id: note.sessionId, actor: note.actor, body: note.body, at: note.at })
+      .values({
+        note_id: noteId,
+        session_id: note.sessionId,
+        actor: note.actor,
+        reviewer_id: note.reviewerId,
+        body: note.body,
+        at: note.at,
+      })
       .execute();
-    return { noteId, body: note.body, actor: note.actor, at: note.at };
+    return { noteId, body: note.body, actor: note.actor, reviewerId: note.reviewerId, at: note.at };
   },
 
   async setStageReasons({ atomically }, change: StageReasonsChange): Promise<'saved' | 'stale'> {
@@ -262,7 +292,13 @@ export function createDecisionStore({ reads: db, write }: Storage): DecisionStor
       return {
         stage: stageOf(current?.stage),
         history: history.map(storedChange),
-        notes: notes.map((row) => ({ noteId: row.note_id, body: row.body, actor: row.actor, at: row.at })),
+        notes: notes.map((row) => ({
+          noteId: row.note_id,
+          body: row.body,
+          actor: row.actor,
+          reviewerId: row.reviewer_id,
+          at: row.at,
+        })),
       };
     },
     setStage: (change) => write('setStage', change),

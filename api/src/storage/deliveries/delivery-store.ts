@@ -14,7 +14,7 @@ import type { Storage } from '../db/storage.ts';
  * one, they read the due rows.
  */
 
-export const DELIVERY_KINDS = ['invitation', 'reminder', 'receipt', 'webhook', 'teammate'] as const;
+export const DELIVERY_KINDS = ['invitation', 'reminder', 'receipt', 'webhook', 'teammate', 'greenhouse'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export type DeliveryState = 'queued' | 'sent' | 'failed';
 
@@ -27,8 +27,9 @@ export type QueuedDelivery = {
   sessionId: string | null;
   at: number;
   /**
-   * A webhook's event as JSON; a teammate's link and why it was made (kept only until the message
-   * is sent or given up on); none for another email.
+   * A webhook's event as JSON; what a Greenhouse `PATCH` tells (`partners/greenhouse-deliveries.ts`);
+   * a teammate's link and why it was made (kept only until the message is sent or given up on);
+   * none for another email.
    */
   payload?: string;
 } & (
@@ -52,7 +53,7 @@ export interface StoredDelivery {
   lastError: string | null;
   sentAt: number | null;
   createdAt: number;
-  /** A webhook's event as JSON; null for an email. */
+  /** A webhook's event, or what a Greenhouse `PATCH` tells, as JSON; null for an email. */
   payload: string | null;
   lastStatus: number | null;
 }
@@ -89,7 +90,7 @@ export interface DeliveryStore {
   /** When a queued delivery is due after `now`, its due time; undefined when it is due, held or done. */
   dueLater(deliveryId: string, now: number): Promise<number | undefined>;
   /**
-   * `status`: the HTTP status a webhook got; null for an email. False when there was no such
+   * `status`: the HTTP status a webhook or a `PATCH` got; null for an email. False when there was no such
    * delivery any more: its candidate was erased while it was being sent.
    */
   markSent(deliveryId: string, at: number, status?: number | null): Promise<boolean>;

@@ -69,6 +69,8 @@ export interface InvitationStore {
     to: number,
     madeBeforeExpiryMs: number,
   ): Promise<{ invitationId: string; testId: string; email: string }[]>;
+  /** Keeps that the link of an invitation nobody has used yet was opened now (`recordInvitationOpen`). */
+  recordOpen(invitationId: string, at: number): Promise<void>;
   /** True unless a reviewer turned the test's open link off. */
   openLinkAllowed(testId: string): Promise<boolean>;
   setOpenLinkAllowed(testId: string, allowed: boolean, at: number): Promise<void>;
@@ -87,6 +89,7 @@ export function createInvitationStore({ reads: db, dialect, write }: Storage): I
     createInvitations: (invitations) => write('createInvitations', invitations),
     changeInvitation: (invitationId, change) => write('changeInvitation', invitationId, change),
     revokeInvitation: (invitationId, at) => write('revokeInvitation', invitationId, at),
+    recordOpen: (invitationId, at) => write('recordInvitationOpen', invitationId, at),
     setOpenLinkAllowed: (testId, allowed, at) => write('setOpenLinkAllowed', testId, allowed, at),
     async unstartedExpiring(testIds, from, to, madeBeforeExpiryMs) {
       if (testIds.length === 0) return [];

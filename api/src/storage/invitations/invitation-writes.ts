@@ -3,7 +3,8 @@ import { queueDelivery, queueWebhook } from '../deliveries/delivery-store.ts';
 import { toInvitation } from './invitation-rows.ts';
 import type { InvitationChange, NewInvitation, StoredInvitation } from './invitation-store.ts';
 
-async function insertInvitation(db: Db, jobs: DeliveryJobs, invitation: NewInvitation): Promise<void> {
+/** One invitation with its email and its webhook event, inside the transaction `db` belongs to. */
+export async function insertInvitation(db: Db, jobs: DeliveryJobs, invitation: NewInvitation): Promise<void> {
   await db
     .insertInto('invitations')
     .values({
@@ -65,6 +66,28 @@ export const invitationWrites = defineWrites({
       changed ??
       (await db.selectFrom('invitations').selectAll().where('invitation_id', '=', invitationId).executeTakeFirst());
     return row && toInvitation(row);
+  },
+
+  /**
+   * The link of an invitation nobody has registered with yet was opened: its first opening is
+   * kept, and its latest. Nothing is kept of a used or erased invitation's.
+   */
+  async recordInvitationOpen({ db }, invitationId: string, at: number): Promise<void> {
+    await db
+      .insertInto('invitation_opens')
+      .columns(['invitation_id', 'first_at', 'last_at'])
+      .expression(
+        db
+          .selectFrom('invitations')
+          .select((eb) => ['invitation_id', eb.val(at).as('first_at'), eb.val(at).as('last_at')])
+          .where('invitation_id', '=', invitationId)
+          .where('session_id', 'is', null)
+          .where('erased_at', 'is', null),
+      )
+      .onConflict((conflict) =>
+        conflict.column('invitation_id').doUpdateSet((eb) => ({ last_at: eb.ref('excluded.last_at') })),
+      )
+      .execute();
   },
 
   async revokeInvitation({ db }, invitationId: string, at: number): Promise<StoredInvitation | undefined> {

@@ -107,7 +107,22 @@ const SESSION_PARTS = [
   'video_skips',
   'feedback',
   'section_records',
+  'section_troubles',
 ] as const;
+
+/**
+ * What Greenhouse's side keeps of a personal invitation it sent (`migrations/0028-greenhouse.ts`):
+ * the address to tell and the candidate's Greenhouse page are blanked (the hash of the address
+ * stays, so a repeated `send_test` emails nobody again), and Greenhouse's reports naming it go.
+ */
+async function eraseGreenhouseParts(db: Db, invitationId: string, at: number): Promise<void> {
+  await db
+    .updateTable('greenhouse_invitations')
+    .set({ callback_url: '', profile_url: '', erased_at: at })
+    .where('invitation_id', '=', invitationId)
+    .execute();
+  await db.deleteFrom('greenhouse_reports').where('partner_interview_id', '=', invitationId).execute();
+}
 
 /**
  * Deletes the messages about a session or an invitation, and answers which: those queued since
@@ -179,8 +194,11 @@ export const privacyWrites = defineWrites({
         .executeTakeFirst();
       if (erased.numUpdatedRows === 0n) return { deliveryIds: [] };
       const deliveryIds = await deleteDeliveries(db, null, invitationId);
-      // The looks at whom it was for go with them, as a session's go with it.
+      await eraseGreenhouseParts(db, invitationId, at);
+      // The looks at whom it was for go with them, as a session's go with it, and so do their
+      // openings of the link.
       await db.deleteFrom('access_log').where('invitation_id', '=', invitationId).execute();
+      await db.deleteFrom('invitation_opens').where('invitation_id', '=', invitationId).execute();
       return { deliveryIds };
     });
   },
@@ -229,9 +247,11 @@ export const privacyWrites = defineWrites({
         .execute();
       const deliveryIds = await deleteDeliveries(db, sessionId, session.invitation_id);
       if (session.invitation_id !== null) {
+        await eraseGreenhouseParts(db, session.invitation_id, at);
         // Looks at their invitation, made before and after they used it: the cascade below takes
         // only the entries on the session itself.
         await db.deleteFrom('access_log').where('invitation_id', '=', session.invitation_id).execute();
+        await db.deleteFrom('invitation_opens').where('invitation_id', '=', session.invitation_id).execute();
       }
       for (const table of SESSION_PARTS) await db.deleteFrom(table).where('session_id', '=', sessionId).execute();
       // Every later table references the session with ON DELETE CASCADE.

@@ -1,6 +1,7 @@
 import { type Criterion, RECOMMENDATIONS, type Recommendation } from '@assessment/core';
 import { type Db, type Dialect, defineWrites } from '../db/database.ts';
 import type { Storage } from '../db/storage.ts';
+import { queueGreenhouseScoreChange, reviewerMeans } from '../partners/greenhouse-deliveries.ts';
 
 /** A test's rubrics and the team's ratings of its candidates (`migrations/0013-ratings.ts`). */
 
@@ -65,6 +66,10 @@ export interface RatingStore {
    */
   rate(rating: RatingInput): Promise<'saved' | 'stale'>;
   ratingsOf(sessionId: string): Promise<StoredRating[]>;
+  /** Every version of the test's rubric there is, by number: the criteria each rating was given for. */
+  rubricVersions(testId: string): Promise<Map<number, Criterion[]>>;
+  /** Each rating's mean score of the candidate, as `partners/partner-score.ts` takes them. */
+  meanScoresOf(sessionId: string): Promise<number[]>;
 }
 
 const recommendationOf = (value: string): Recommendation => RECOMMENDATIONS.find((known) => known === value) ?? 'no';
@@ -126,12 +131,13 @@ export const ratingWrites = defineWrites({
     }
   },
 
-  async rate({ atomically }, rating: RatingInput): Promise<'saved' | 'stale'> {
+  async rate({ atomically, deliveryJobs }, rating: RatingInput): Promise<'saved' | 'stale'> {
     return atomically(async (db) => {
       // Not locked: a version's criteria never change, so a rating that lands under a version
       // being replaced this instant still means what its reviewer read, and keeps that version.
       const current = await latestVersion(db, rating.testId).executeTakeFirst();
       if (current?.version !== rating.rubricVersion) return 'stale';
+      const before = await reviewerMeans(db, rating.sessionId);
       const given = rating.scores.filter((score): score is number => score !== null);
       const values = {
         test_id: rating.testId,
@@ -148,6 +154,14 @@ export const ratingWrites = defineWrites({
         .values({ session_id: rating.sessionId, reviewer_id: rating.reviewerId, ...values })
         .onConflict((conflict) => conflict.columns(['session_id', 'reviewer_id']).doUpdateSet(values))
         .execute();
+      await queueGreenhouseScoreChange(db, deliveryJobs, {
+        sessionId: rating.sessionId,
+        testId: rating.testId,
+        at: rating.at,
+        before,
+        after: await reviewerMeans(db, rating.sessionId),
+        cause: `${rating.reviewerId}:${rating.at}`,
+      });
       return 'saved';
     });
   },
@@ -163,6 +177,16 @@ export function createRatingStore({ reads: db, write }: Storage): RatingStore {
     },
     saveRubric: (change) => write('saveRubric', change),
     rate: (rating) => write('rate', rating),
+    async rubricVersions(testId) {
+      const rows = await db
+        .selectFrom('rubrics')
+        .select(['version', 'criteria'])
+        .where('test_id', '=', testId)
+        .orderBy('version')
+        .execute();
+      return new Map(rows.map((row) => [row.version, JSON.parse(row.criteria) as Criterion[]]));
+    },
+    meanScoresOf: (sessionId) => reviewerMeans(db, sessionId),
     async ratingsOf(sessionId) {
       const rows = await db
         .selectFrom('ratings')

@@ -4,6 +4,7 @@ import { compiledOnce } from '../db/compiled-once.ts';
 import type { Db } from '../db/database.ts';
 import type { RegistrationsTable } from '../db/schema.ts';
 import { deliveryRow, webhookDelivery } from '../deliveries/delivery-store.ts';
+import { greenhouseDelivery } from '../partners/greenhouse-deliveries.ts';
 import { finishedEvent, receiptDelivery, startedEvent } from './session-events.ts';
 import type { SessionRef } from './session-store.ts';
 
@@ -36,30 +37,36 @@ const DELIVERY_COLUMNS = [
 /** Each delivery's columns, as values of a statement: `receipt_kind`, `webhook_payload`… */
 type DeliveryValues<Delivery extends string> = Record<`${Delivery}_${keyof Row}`, string | number | null>;
 
-type FirstFeedbackValues = DeliveryValues<'receipt' | 'webhook'> & {
+type FirstFeedbackValues = DeliveryValues<'receipt' | 'webhook' | 'greenhouse'> & {
   sessionId: string;
   payload: string;
   receivedAt: number;
   currentScore: number;
 };
 
-/** One delivery's row as the values `receipt_…` or `webhook_…` of a statement. */
-const asValues = (delivery: 'receipt' | 'webhook', row: Row) =>
+/** One delivery's row as the values `receipt_…`, `webhook_…` or `greenhouse_…` of a statement. */
+const asValues = (delivery: 'receipt' | 'webhook' | 'greenhouse', row: Row) =>
   Object.fromEntries(DELIVERY_COLUMNS.map((column) => [`${delivery}_${column}`, row[column]]));
 
 /**
- * A delivery's row as a select list, its recipient read by the select (an address, a URL) and
- * the rest given: `INSERT … SELECT` queues it only for the rows the select finds. The casts are
- * PostgreSQL's, the one database that runs this.
+ * A delivery's row as a select list, its recipient read by the select (an address, a URL), and its
+ * invitation too where `invitationId` is given, and the rest given: `INSERT … SELECT` queues it
+ * only for the rows the select finds. The casts are PostgreSQL's, the one database that runs this.
  */
-function deliveryColumns(given: (column: keyof Row) => unknown, recipient: Expression<string>) {
+function deliveryColumns(
+  given: (column: keyof Row) => unknown,
+  recipient: Expression<string>,
+  invitationId?: Expression<string>,
+) {
   return [
     sql<string>`${given('delivery_id')}::text`.as('delivery_id'),
     sql<string>`${given('idempotency_key')}::text`.as('idempotency_key'),
     sql<string>`${given('company_id')}::text`.as('company_id'),
     sql<string>`${given('kind')}::text`.as('kind'),
     sql<string>`${recipient}`.as('recipient'),
-    sql<string | null>`${given('invitation_id')}::text`.as('invitation_id'),
+    (invitationId ? sql<string | null>`${invitationId}` : sql<string | null>`${given('invitation_id')}::text`).as(
+      'invitation_id',
+    ),
     sql<string | null>`${given('session_id')}::text`.as('session_id'),
     sql<string>`${given('state')}::text`.as('state'),
     sql<number>`${given('due_at')}::bigint`.as('due_at'),
@@ -90,15 +97,16 @@ function webhookWhen(db: Db, given: (column: keyof Row) => unknown, when: RawBui
 /**
  * The first feedback and everything it causes, as one statement where a statement's `WITH` may
  * write (PostgreSQL): the feedback row, the invitation and the demographics marked finished, the
- * candidate's receipt to the email they confirmed and the company's webhook event, each queued
- * only when the feedback was stored now and its recipient exists. On PostgreSQL each statement is
- * a round trip between the API and the database, and the several statements of the same write
- * cost the API's event loop most of a request's time there (`bench/README.md`, "Where the API's
- * event loop goes on PostgreSQL"); building this one is costly too, so it is compiled once.
+ * candidate's receipt to the email they confirmed, the company's webhook event and the `PATCH`
+ * that tells Greenhouse (when Greenhouse sent the test), each queued only when the feedback was
+ * stored now and its recipient exists. On PostgreSQL each statement is a round trip between the
+ * API and the database, and the several statements of the same write cost the API's event loop
+ * most of a request's time there (`bench/README.md`, "Where the API's event loop goes on
+ * PostgreSQL"); building this one is costly too, so it is compiled once.
  */
 const firstFeedbackStatement = compiledOnce<
   FirstFeedbackValues,
-  { stored: boolean; receipt: string | null; webhook: string | null }
+  { stored: boolean; receipt: string | null; webhook: string | null; greenhouse: string | null }
 >((db, value) => {
   const sessionId = value('sessionId');
   // Whether the feedback was stored by this statement: what it causes happens only then.
@@ -150,10 +158,33 @@ const firstFeedbackStatement = compiledOnce<
         sql<boolean>`${stored} and exists (select 1 from registrations where session_id = ${sessionId})`,
       ),
     )
+    .with('greenhouse', (w) =>
+      w
+        .insertInto('deliveries')
+        .columns(DELIVERY_COLUMNS)
+        .expression((eb) =>
+          eb
+            .selectFrom('greenhouse_invitations as g')
+            .innerJoin('invitations as i', 'i.invitation_id', 'g.invitation_id')
+            .select((eb) =>
+              deliveryColumns(
+                (column) => value(`greenhouse_${column}`),
+                eb.ref('g.callback_url'),
+                eb.ref('g.invitation_id'),
+              ),
+            )
+            .where('i.session_id', '=', sessionId)
+            .where('g.erased_at', 'is', null)
+            .where(stored),
+        )
+        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+        .returning('delivery_id'),
+    )
     .selectNoFrom((eb) => [
       stored.as('stored'),
       eb.selectFrom('receipt').select('receipt.delivery_id').as('receipt'),
       eb.selectFrom('webhook').select('webhook.delivery_id').as('webhook'),
+      eb.selectFrom('greenhouse').select('greenhouse.delivery_id').as('greenhouse'),
     ]);
 });
 
@@ -172,18 +203,23 @@ export async function storeFirstFeedback(
   // The recipients are the statement's to read; these rows give the rest.
   const receipt = deliveryRow(receiptDelivery(sessionId, testId, receivedAt, ''));
   const webhook = deliveryRow(webhookDelivery(finishedEvent(ref), ''));
+  const greenhouse = deliveryRow(
+    greenhouseDelivery('test.completed', { sessionId, testId, at: receivedAt }, { invitationId: '', url: '' }),
+  );
   const [row] = (
     await firstFeedbackStatement(db, {
       sessionId,
       payload,
       receivedAt,
       currentScore,
-      ...({ ...asValues('receipt', receipt), ...asValues('webhook', webhook) } as DeliveryValues<
-        'receipt' | 'webhook'
-      >),
+      ...({
+        ...asValues('receipt', receipt),
+        ...asValues('webhook', webhook),
+        ...asValues('greenhouse', greenhouse),
+      } as DeliveryValues<'receipt' | 'webhook' | 'greenhouse'>),
     })
   ).rows;
-  const queued = [row?.receipt, row?.webhook]
+  const queued = [row?.receipt, row?.webhook, row?.greenhouse]
     .filter((deliveryId) => deliveryId != null)
     .map((deliveryId) => ({ deliveryId, at: receivedAt }));
   return { stored: Boolean(row?.stored), queued };

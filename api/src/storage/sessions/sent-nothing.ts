@@ -8,6 +8,7 @@ export const SENT_AFTER_REGISTRATION = [
   'video_skips',
   'feedback',
   'section_records',
+  'section_troubles',
 ] as const;
 
 /**

@@ -1,9 +1,10 @@
-import type { FinalReason } from '@assessment/core';
+import type { FinalReason, SectionTroubleKind } from '@assessment/core';
 import { sql } from 'kysely';
 import { readByKey } from '../db/coalesced.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import type { InvitationsTable } from '../db/schema.ts';
 import { INVITATION_COLUMNS, toInvitation } from '../invitations/invitation-rows.ts';
+import { parsePinned } from '../releases/release-store.ts';
 import { toStoredVideo, type VideoRow } from '../uploads/upload-store.ts';
 import type { KeyStanding } from './known-sessions.ts';
 import type { SessionPage, SessionQuery, SessionRecord } from './session-store.ts';
@@ -20,6 +21,7 @@ function selectSessions(db: Db, dialect: Dialect) {
       's.test_id',
       's.started_at',
       's.quiz_started_at',
+      's.section_releases',
       dialect
         .jsonObjectFrom(
           eb
@@ -105,6 +107,16 @@ function selectSessions(db: Db, dialect: Dialect) {
         )
         .as('section_records'),
       dialect
+        .jsonArrayFrom(
+          eb
+            .selectFrom('section_troubles')
+            .select(['trouble_id', 'section_id', 'kind', 'started_at', 'ended_at'])
+            .whereRef('session_id', '=', 's.session_id')
+            .orderBy('started_at')
+            .orderBy('trouble_id'),
+        )
+        .as('section_troubles'),
+      dialect
         .jsonObjectFrom(
           eb.selectFrom('invitations').select(INVITATION_COLUMNS).whereRef('session_id', '=', 's.session_id'),
         )
@@ -145,6 +157,10 @@ function toSessionRecord(row: SessionRow): SessionRecord {
     testId: row.test_id,
     startedAt: row.started_at,
     quizStartedAt: row.quiz_started_at,
+    sectionVersions: Object.entries(parsePinned(row.section_releases) ?? {}).map(([section, pinned]) => ({
+      section,
+      version: pinned.version,
+    })),
     invitation: invitation && toInvitation(invitation),
     registration: updatedPayload(parsed<PayloadPart>(row.registration)),
     answers: answers && {
@@ -181,6 +197,21 @@ function toSessionRecord(row: SessionRow): SessionRecord {
       record: JSON.parse(part.record),
       receivedAt: part.received_at,
       updatedAt: part.updated_at,
+    })),
+    sectionTroubles: (
+      JSON.parse(row.section_troubles) as {
+        trouble_id: string;
+        section_id: string;
+        kind: SectionTroubleKind;
+        started_at: number | string;
+        ended_at: number | string | null;
+      }[]
+    ).map((trouble) => ({
+      troubleId: trouble.trouble_id,
+      sectionId: trouble.section_id,
+      kind: trouble.kind,
+      startedAt: Number(trouble.started_at),
+      endedAt: trouble.ended_at === null ? null : Number(trouble.ended_at),
     })),
   };
 }

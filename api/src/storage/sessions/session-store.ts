@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Gender, StoredRegistration } from '../../privacy/demographics.ts';
 import type { Storage } from '../db/storage.ts';
 import type { StoredInvitation } from '../invitations/invitation-store.ts';
+import type { SectionTrouble } from '../section-troubles/section-trouble-store.ts';
 import type { StoredVideo } from '../uploads/upload-store.ts';
 import type { KeyStanding, KnownSessions, OpenedSession } from './known-sessions.ts';
 import { getSession, keyStandingReader, listSessions, type QuizClock, quizClockReader } from './session-reads.ts';
@@ -68,6 +69,8 @@ export interface SessionRecord {
   startedAt: number;
   /** When the candidate started the quiz's clock, by the server's; null before. */
   quizStartedAt: number | null;
+  /** The version of each section's release the session was given when it was opened; empty for one from before that was kept. */
+  sectionVersions: { section: string; version: string }[];
   /** The personal invitation the session was opened with, as it is now; null for the open link. */
   invitation: StoredInvitation | null;
   /** Without the demographic answer, which is kept apart for aggregate counts only. */
@@ -81,6 +84,8 @@ export interface SessionRecord {
   feedback: { payload: Feedback; receivedAt: number; updatedAt: number } | null;
   /** What sections with a record of their own kept (`SectionRecordStore`), by section id. */
   sectionRecords: { sectionId: string; record: unknown; receivedAt: number; updatedAt: number }[];
+  /** Sections that failed in front of the candidate (`SectionTroubleStore`), in the order they failed. */
+  sectionTroubles: SectionTrouble[];
 }
 
 export interface SessionQuery {

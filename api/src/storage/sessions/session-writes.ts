@@ -16,6 +16,7 @@ import {
   SessionNotFoundError,
 } from '../errors.ts';
 import { toInvitation } from '../invitations/invitation-rows.ts';
+import { queueGreenhouseCompletion } from '../partners/greenhouse-deliveries.ts';
 import { decideAnswers, submittedAtWhenStored } from './answers-rules.ts';
 import { knownSessions } from './known-sessions.ts';
 import { openWithRegistration, storeFirstFeedback } from './one-statement-writes.ts';
@@ -659,6 +660,7 @@ export const sessionWrites = defineWrites({
           .where('finished_at', 'is', null)
           .execute();
         await db.updateTable('demographics').set({ finished: true }).where('session_id', '=', ref.sessionId).execute();
+        await queueGreenhouseCompletion(db, context.deliveryJobs, ref);
         // The candidate's receipt of what the company received, to the email they confirmed. The
         // session's test is the one `requireSession` checked.
         const registered = await db

@@ -1,5 +1,5 @@
 import type { ReviewTest } from '@assessment/core';
-import { NavLink, useLocation, useParams } from 'react-router-dom';
+import { Link, NavLink, useLocation, useParams } from 'react-router-dom';
 import { LoadProblem } from '../../components/LoadProblem.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { CandidateList } from '../../features/candidates/components/CandidateList.tsx';
@@ -12,8 +12,12 @@ import { OpenLinkSetting } from '../../features/tests/components/OpenLinkSetting
 import { useTests } from '../../features/tests/hooks/useTests.ts';
 import { NotFoundRoute } from './NotFoundRoute.tsx';
 
-/** One test: its settings and download, then its candidates or its invitations (two views, two addresses). */
-export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
+/**
+ * One test: what it is, then its views, each at an address of its own and reached from right under
+ * the heading: its candidates (with the download and the gender report), its invitations, and its
+ * settings.
+ */
+export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' | 'settings' }) {
   const { testId = '' } = useParams();
   // What the page that sent the reviewer here did (a candidate erased).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
@@ -39,30 +43,39 @@ export function TestRoute({ tab }: { tab: 'candidates' | 'invitations' }) {
       {notice && <p role="status">{notice}</p>}
       <p className="test-facts">
         Test <code>{test.testId}</code> · {test.questionCount} questions · {test.timeLimitInMinute} min quiz ·{' '}
-        {test.counts.invited} invited, {test.counts.started} started, {test.counts.finished} finished
+        {test.counts.invited} invited, {test.counts.started} started
+        {test.counts.sentNothing > 0 &&
+          ` (${test.counts.sentNothing} of them sent nothing since, listed only when asked for)`}
+        , {test.counts.finished} finished · <Link to={`${base}/insights`}>Insights</Link>
       </p>
-      <div className="test-tools">
-        <OpenLinkSetting test={test} onChange={saved} />
-        <BlindReviewSetting test={test} onChange={saved} />
-        <section className="panel" aria-labelledby="download-title">
-          <h2 id="download-title">Results</h2>
-          <p>Every candidate of this test in one CSV file, for a spreadsheet.</p>
-          <CsvDownloadLink testId={test.testId} blind={test.blindReview} />
-        </section>
-      </div>
-      <RubricPanel testId={test.testId} questionCount={test.questionCount} />
       <nav className="tabs" aria-label="Test views">
         <NavLink to={base} end>
           Candidates
         </NavLink>
         <NavLink to={`${base}/invitations`}>Invitations</NavLink>
+        <NavLink to={`${base}/settings`}>Test settings</NavLink>
       </nav>
-      {tab === 'candidates' ? (
-        <CandidateList testId={test.testId} blind={test.blindReview} />
-      ) : (
-        <InvitationList testId={test.testId} timeLimitInMinute={test.timeLimitInMinute} />
+      {tab === 'candidates' && (
+        <>
+          <CandidateList testId={test.testId} blind={test.blindReview} />
+          <section className="panel" aria-labelledby="download-title">
+            <h2 id="download-title">Results</h2>
+            <p>The candidates of this test in one CSV file, for a spreadsheet.</p>
+            <CsvDownloadLink testId={test.testId} />
+          </section>
+          <GenderReport testId={test.testId} />
+        </>
       )}
-      <GenderReport testId={test.testId} />
+      {tab === 'invitations' && <InvitationList testId={test.testId} timeLimitInMinute={test.timeLimitInMinute} />}
+      {tab === 'settings' && (
+        <>
+          <div className="test-tools">
+            <OpenLinkSetting test={test} onChange={saved} />
+            <BlindReviewSetting test={test} onChange={saved} />
+          </div>
+          <RubricPanel testId={test.testId} questionCount={test.questionCount} />
+        </>
+      )}
     </>
   );
 }

@@ -17,7 +17,16 @@ const lookSchema = z.object({
  * to, which blind review hides from the list of invitations.
  */
 export const accessEntrySchema = z.union([
-  lookSchema.extend({ sessionId: z.string(), invitation: z.null() }),
+  lookSchema.extend({
+    sessionId: z.string(),
+    invitation: z.null(),
+    /**
+     * The candidate as the admin reading the log may see them: their name, or, where blind review
+     * hides them from that admin, their code (`name` null). Both null for a candidate with no
+     * registration, or whose test left the catalogue.
+     */
+    candidate: z.object({ name: z.string().nullable(), code: z.string().nullable() }),
+  }),
   lookSchema.extend({
     sessionId: z.null(),
     invitation: z.object({ invitationId: z.string(), email: z.string() }),

@@ -12,6 +12,15 @@ export const STAGE_NAMES: Record<CandidateStage, string> = {
   decline: 'Decline',
 };
 
+/**
+ * A stage as a reviewer is shown it. Until they have rated a candidate of a test with a rubric,
+ * a teammate's Advance or Decline shows as `moved-on`: that the candidate is out of the running,
+ * so nobody rates them by mistake, and not which way, by whom, or why (issue 53).
+ */
+export const SHOWN_STAGES = [...CANDIDATE_STAGES, 'moved-on'] as const;
+export type ShownStage = (typeof SHOWN_STAGES)[number];
+export const SHOWN_STAGE_NAMES: Record<ShownStage, string> = { ...STAGE_NAMES, 'moved-on': 'Moved on' };
+
 export const STAGE_REASON_MAX_LENGTH = 200;
 /** Reasons a company may list: enough for its own words, few enough to read in one select. */
 export const STAGE_REASONS_MAX = 20;
@@ -33,11 +42,12 @@ export const stageReasonsSchema = z
  * chose: the change is made only if the candidate is still there, so that a teammate's decision
  * made meanwhile is never overwritten unseen (409, `stageConflictSchema`). Required, as a request
  * without it could not be told from one that overwrites. The reason, when given, is one of the
- * company's stage reasons, as they are written there.
+ * company's stage reasons, as they are written there. A candidate shown as `moved-on` is not moved
+ * by a reviewer who has not rated them (409): they would undo a decision they are not shown.
  */
 export const stageChangeSchema = z
   .object({
-    from: z.enum(CANDIDATE_STAGES, {
+    from: z.enum(SHOWN_STAGES, {
       error: (issue) =>
         issue.input === undefined
           ? 'name the stage you saw the candidate at, so that a change made meanwhile is not overwritten'
@@ -72,11 +82,14 @@ export const noteSchema = z.object({
 /**
  * `GET /api/review/candidates/:sessionId/decisions`: the candidate's stage, how it got there, and
  * the team's notes, oldest first. For the company's reviewers only; the candidate never sees it.
+ * `withheld`: the test has a rubric and this reviewer has not rated the candidate, so the history
+ * and the notes are their own only, and a teammate's Advance or Decline is `moved-on`.
  */
 export const decisionsSchema = z.object({
-  stage: z.enum(CANDIDATE_STAGES),
+  stage: z.enum(SHOWN_STAGES),
   history: z.array(stageEntrySchema),
   notes: z.array(noteSchema),
+  withheld: z.boolean(),
 });
 
 /** The `code` of a stage change refused because the stage moved since the reviewer saw it. */
@@ -92,7 +105,47 @@ export const stageConflictSchema = decisionsSchema.extend({
   code: z.literal(STAGE_CHANGED_MEANWHILE),
 });
 
+/** The most candidates one bulk stage change moves: the longest page of the list. */
+export const MAX_BULK_STAGE_CHANGES = 100;
+
+/**
+ * `POST /api/review/tests/:testId/stages`: the candidates chosen in the list, each with the stage
+ * the reviewer saw them at, moved to one stage with one reason. Each is checked and moved as one
+ * stage change of their own would be: one shown to the reviewer as `moved-on` stays where a
+ * teammate put them.
+ */
+export const bulkStageChangeSchema = z
+  .object({
+    candidates: z
+      .array(z.object({ sessionId: z.string().min(1).max(200), from: z.enum(SHOWN_STAGES) }).strict())
+      .min(1)
+      .max(MAX_BULK_STAGE_CHANGES),
+    stage: z.enum(CANDIDATE_STAGES),
+    reason: z.string().trim().max(STAGE_REASON_MAX_LENGTH).optional(),
+  })
+  .strict();
+
+/**
+ * How each candidate of a bulk stage change went: moved; already at that stage; moved by a teammate
+ * since the list showed them (left as they are); not one of this test's candidates; or refused,
+ * with why.
+ */
+export const bulkStageResultSchema = z.object({
+  results: z.array(
+    z.object({
+      sessionId: z.string(),
+      outcome: z.enum(['changed', 'unchanged', 'moved-meanwhile', 'not-found', 'refused']),
+      /** Where the candidate is now, as the reviewer is shown it (`SHOWN_STAGES`); null when not found. */
+      stage: z.enum(SHOWN_STAGES).nullable(),
+      /** Why a refused one was refused; null otherwise. */
+      problem: z.string().nullable(),
+    }),
+  ),
+});
+
 export type StageChange = z.input<typeof stageChangeSchema>;
+export type BulkStageChange = z.input<typeof bulkStageChangeSchema>;
+export type BulkStageResult = z.infer<typeof bulkStageResultSchema>;
 export type StageEntry = z.infer<typeof stageEntrySchema>;
 export type Decisions = z.infer<typeof decisionsSchema>;
 export type NoteView = z.infer<typeof noteSchema>;

@@ -5,6 +5,12 @@ import { z } from '../zod.ts';
 import { isoTimeSchema } from './record-schemas.ts';
 import { invitationTokenSchema, testIdSchema } from './schemas.ts';
 
+/**
+ * How long a new personal invitation stays valid unless whoever makes it picks another day: the
+ * review page's default, and the expiry of every test Greenhouse sends.
+ */
+export const DEFAULT_INVITATION_VALID_DAYS = 14;
+
 /** Extra quiz time granted to one candidate, in percent: a whole number from 0 to 100. */
 export const extraTimePercentSchema = z.number().int().min(0).max(MAX_EXTRA_TIME_PERCENT);
 
@@ -33,6 +39,8 @@ export const invitationStatusSchema = z.discriminatedUnion('kind', [
     expiresAt: isoTimeSchema,
     /** The email the invitation was made for: the form fills it in and it cannot be edited. */
     email: z.string(),
+    /** The name the company gave the invitation, or null: the form fills it in, and the candidate may correct it. */
+    name: z.string().nullable(),
   }),
 ]);
 

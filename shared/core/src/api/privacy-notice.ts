@@ -28,13 +28,14 @@ export function privacyNotice({ companyName, roleName, retentionDays, emailsSent
       paragraphs: [
         `For the ${roleName} assessment of ${companyName}: the details you confirm on the form (email, full name, work experience, social link), your answers to the questions, your video introduction, your feedback, and facts about your device and browser.`,
         'While you answer the questions, switches to other tabs or windows and pastes into your answers are recorded. Your camera records only while you record your introduction.',
+        'If you were sent a personal invitation, when you first and last opened its link before you registered is kept too, and counted only together with other candidates.',
         'If you answer the optional gender question, your answer is kept apart from everything else.',
       ],
     },
     {
       heading: 'Who sees what',
       paragraphs: [
-        `The people of ${companyName} who review the assessment see your details, answers, video, recorded signals and feedback. Every time one of them opens your submission, plays your video, downloads it, changes your personal invitation, or sees you in their list of candidates, your personal invitation in their list of invitations or your email address in their list of messages sent (each counted once in ten minutes), the time and their role are recorded, and you can see them at the end of the assessment: those made before you start as well.`,
+        `The people of ${companyName} who review the assessment see your details, answers, video, recorded signals and feedback. Every time one of them opens your submission, plays your video, downloads it, changes your personal invitation, or sees you in their list of candidates, your personal invitation in their list of invitations, your email address in their list of messages sent or your name in their access log (each counted once in ten minutes), the time and their role are recorded, and you can see them at the end of the assessment: those made before you start as well.`,
         `They may give your submission a stage (such as advance or decline) and write notes about it for each other; these are kept with your submission and erased with it, and each such change is listed with the looks.`,
         'Your gender answer is never shown to them or used in hiring decisions: it is only counted together with other candidates’ answers, and groups of fewer than 5 are never shown.',
         emailsSent

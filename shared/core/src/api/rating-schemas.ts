@@ -22,6 +22,26 @@ export const RECOMMENDATION_NAMES: Record<Recommendation, string> = {
   'strong-yes': 'Strong yes',
 };
 
+/**
+ * What the team recommends, as one word: `yes` when more of its ratings recommend yes or strong yes
+ * than no or strong no (the majority is for), `no` the other way round, and `split` when as many
+ * are on each side. The counts of each recommendation go with it wherever it is shown.
+ */
+export const TEAM_VERDICTS = ['yes', 'no', 'split'] as const;
+export type TeamVerdict = (typeof TEAM_VERDICTS)[number];
+export const TEAM_VERDICT_NAMES: Record<TeamVerdict, string> = { yes: 'Yes', no: 'No', split: 'Split' };
+/** How the page and DEPLOY.md say the team's recommendation is summed up. */
+export const TEAM_VERDICT_RULE =
+  'The team recommends Yes when more of its ratings say yes or strong yes than no or strong no, No when more say no or strong no, and Split when as many say each.';
+
+/** How many of the team's ratings gave each recommendation. */
+export const recommendationCountsSchema = z.object({
+  'strong-no': z.number().int().nonnegative(),
+  no: z.number().int().nonnegative(),
+  yes: z.number().int().nonnegative(),
+  'strong-yes': z.number().int().nonnegative(),
+});
+
 const anchorSchema = z.string().trim().min(1, 'must not be empty').max(ANCHOR_MAX_LENGTH);
 
 /**
@@ -79,12 +99,16 @@ export const ratingSchema = z.object({
   /** The reviewer's name and email as they were then. */
   by: z.string(),
   rubricVersion: z.number().int().positive(),
+  /** The criteria of that version, which `scores` follow in order: a later version never renames them. */
+  criteria: z.array(criterionSchema),
   scores: z.array(scoreSchema.nullable()),
   recommendation: z.enum(RECOMMENDATIONS),
   at: isoTimeSchema,
 });
 
 export const criterionSummarySchema = z.object({
+  /** The criterion, as every version that has it says it. */
+  criterion: criterionSchema,
   mean: z.number(),
   /** The highest score less the lowest. */
   spread: z.number().int(),
@@ -102,11 +126,14 @@ export const candidateRatingsSchema = z.object({
   mine: ratingSchema.nullable(),
   team: z
     .object({
-      /** Every rating under the version the reviewer rated with, theirs included. */
+      /** Every rating of the candidate, theirs included, each with the version it was given under. */
       ratings: z.array(ratingSchema),
+      /**
+       * Each criterion's figures over every rating that has it (`sameCriterion`: a version that left
+       * it as it was asks the same question), the current rubric's first, in its order, then those
+       * only older versions have.
+       */
       criteria: z.array(criterionSummarySchema),
-      /** Ratings given under another version of the rubric; counted, not mixed in. */
-      otherVersions: z.number().int(),
     })
     .nullable(),
 });
@@ -118,3 +145,4 @@ export type RatingSubmit = z.input<typeof ratingSubmitSchema>;
 export type RatingView = z.infer<typeof ratingSchema>;
 export type CriterionSummary = z.infer<typeof criterionSummarySchema>;
 export type CandidateRatings = z.infer<typeof candidateRatingsSchema>;
+export type RecommendationCounts = z.infer<typeof recommendationCountsSchema>;

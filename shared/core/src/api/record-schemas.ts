@@ -29,8 +29,9 @@ export const signalsSchema = z.object({
  * What the access log records (SPEC section 0: every look by the company is on record and shown
  * to the candidate): a candidate opened, their video played or downloaded, a CSV or an export that
  * holds them, a change to anything about them, a blind review lifted for them, their row shown
- * in a reviewer's list of a test's candidates, and their personal invitation shown in the list of
- * a test's invitations.
+ * in a reviewer's list of a test's candidates, their personal invitation shown in the list of
+ * a test's invitations, and their status, score and progress read by the company's
+ * applicant-tracking system (`status`: Greenhouse's `test_status`).
  */
 export const ACCESS_ACTIONS = [
   'opened',
@@ -42,18 +43,28 @@ export const ACCESS_ACTIONS = [
   'listed',
   'listed-invitation',
   'listed-message',
+  'status',
+  'listed-log',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
-/** Who looked, as the candidate is told it: a role of the company, or the service's operator. */
-export const ACCESS_ROLES = ['admin', 'reviewer', 'operator'] as const;
+/**
+ * Who looked, as the candidate is told it: a role of the company, the company's applicant-tracking
+ * system (`ats`: Greenhouse, with a key the company gave it), or the service's operator.
+ */
+export const ACCESS_ROLES = ['admin', 'reviewer', 'ats', 'operator'] as const;
 export type AccessRole = (typeof ACCESS_ROLES)[number];
 
 /** What the candidate is shown of the looks at their submission: when, and by how many of each role. */
 export const myAccessSchema = z.object({
   /** Newest first: when and as what, never who. */
   looks: z.array(z.object({ at: isoTimeSchema, role: z.enum(ACCESS_ROLES), action: z.enum(ACCESS_ACTIONS) })),
-  people: z.object({ admin: z.number().int(), reviewer: z.number().int(), operator: z.number().int() }),
+  people: z.object({
+    admin: z.number().int(),
+    reviewer: z.number().int(),
+    ats: z.number().int(),
+    operator: z.number().int(),
+  }),
 });
 
 /** A finished video (`received`), one still uploading, an explicit "no video" (`skipped`), or nothing yet. */

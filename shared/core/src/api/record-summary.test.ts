@@ -22,7 +22,7 @@ const record: MyRecord = {
   ],
   video: { state: 'received', at: '2030-01-02T09:20:00.000Z' },
   feedbackReceivedAt: '2030-01-02T09:21:00.000Z',
-  access: { looks: [], people: { admin: 0, reviewer: 0, operator: 0 } },
+  access: { looks: [], people: { admin: 0, reviewer: 0, ats: 0, operator: 0 } },
 };
 
 describe('recordFacts', () => {

@@ -2,9 +2,9 @@ import { answerTreeSchema } from '../answer-html/answer-tree.ts';
 import { INVITATION_ID_PATTERN, INVITATION_STATES } from '../invite/invitation.ts';
 import { wireInvitationField } from '../spec-names.ts';
 import { z } from '../zod.ts';
-import { CANDIDATE_STAGES, stageReasonsSchema } from './decision-schemas.ts';
+import { SHOWN_STAGES, stageReasonsSchema } from './decision-schemas.ts';
 import { extraTimePercentSchema } from './invitation-schemas.ts';
-import { RECOMMENDATIONS } from './rating-schemas.ts';
+import { recommendationCountsSchema, TEAM_VERDICTS } from './rating-schemas.ts';
 import { isoTimeSchema, signalsSchema, timelineEventSchema, VIDEO_STATES } from './record-schemas.ts';
 import {
   deviceCheckFactsSchema,
@@ -13,6 +13,7 @@ import {
   proctoringSchema,
   RATING_STARS,
   registrationSchema,
+  SECTION_TROUBLE_KINDS,
   sessionIdSchema,
   testIdSchema,
 } from './schemas.ts';
@@ -66,6 +67,12 @@ export const reviewerMeSchema = z.object({
   twoFactor: z.object({ on: z.boolean(), required: z.boolean() }),
 });
 
+/**
+ * `GET /api/review/session`: who is signed in in this browser, or null. The review page asks it as
+ * it loads; signed out is an answer there, not a refusal (`/api/review/me` answers 401 instead).
+ */
+export const reviewSessionSchema = z.object({ me: reviewerMeSchema.nullable() });
+
 // Tests
 
 export const reviewTestSchema = z.object({
@@ -85,6 +92,8 @@ export const reviewTestSchema = z.object({
     invited: z.number().int().nonnegative(),
     /** Sessions started, open link or personal. */
     started: z.number().int().nonnegative(),
+    /** Of those, the ones that sent nothing after registering: the candidate list leaves them out unless asked for. */
+    sentNothing: z.number().int().nonnegative(),
     /** Sessions whose feedback arrived. */
     finished: z.number().int().nonnegative(),
   }),
@@ -185,19 +194,68 @@ export const SILENT_CANDIDATES = ['hide', 'include', 'only'] as const;
 export type SilentCandidates = (typeof SILENT_CANDIDATES)[number];
 export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
 
+/** The longest text a search of the candidates takes: a whole email address. */
+export const CANDIDATE_SEARCH_MAX = 320;
+
 /** `GET /api/review/tests/:testId/candidates?sort=&order=&limit=&cursor=`. */
 export const candidatesQuerySchema = z
   .object({
     sort: z.enum(CANDIDATE_SORTS).default('startedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
-    /** Only the candidates at this stage; all of them without it. */
-    stage: z.enum(CANDIDATE_STAGES).optional(),
-    /** Only the candidates the team recommends so, among those the reviewer has rated. */
-    recommendation: z.enum(RECOMMENDATIONS).optional(),
+    /** Only the candidates shown at this stage (`SHOWN_STAGES`); all of them without it. */
+    stage: z.enum(SHOWN_STAGES).optional(),
+    /**
+     * Only the candidates whose team recommendation (`TEAM_VERDICT_RULE`) is this, among those the
+     * reviewer has rated.
+     */
+    recommendation: z.enum(TEAM_VERDICTS).optional(),
     silent: z.enum(SILENT_CANDIDATES).default('hide'),
+    /**
+     * Only the candidates whose name or email holds this text, in any case. In a blind test it
+     * reaches only the candidates the reviewer may see by name: a hidden one is never found by it.
+     */
+    search: z.string().trim().max(CANDIDATE_SEARCH_MAX).optional(),
     ...pageQuery,
   })
   .strict();
+
+/**
+ * How an attempt that did not finish ended, by the server's clock. `timeRanOut`: the quiz's time
+ * (with any extra time, and the grace for a late network) passed without its answers submitted,
+ * with how many of its answers the candidate's autosave had kept by then; null while the quiz
+ * runs, once submitted, and before its clock started. `didNotFinish`: the personal invitation
+ * expired before the candidate finished.
+ */
+const attemptEndSchema = {
+  timeRanOut: z
+    .object({ answersKept: z.number().int().nonnegative(), questions: z.number().int().nonnegative() })
+    .nullable(),
+  didNotFinish: z.boolean(),
+};
+
+/**
+ * `GET /api/review/tests/:testId/export.csv?stage=&recommendation=&silent=`: the candidates the list
+ * shows with the same choices, oldest first; by default, as its default view, everyone who sent
+ * something. `silent=include` exports every candidate, those who registered and sent nothing too.
+ */
+export const candidatesExportQuerySchema = candidatesQuerySchema.pick({
+  stage: true,
+  recommendation: true,
+  silent: true,
+});
+
+/**
+ * `GET .../candidates/:sessionId/neighbours?<the list's query>`: the candidates before and after
+ * this one in the list as that query orders and filters it (its page and size aside); null at
+ * either end, or when the candidate is not in that list.
+ */
+export const candidateNeighboursSchema = z.object({
+  previous: sessionIdSchema.nullable(),
+  next: sessionIdSchema.nullable(),
+  /** Where the candidate is in that list, from 1, and how many it holds; null when not in it. */
+  position: z.number().int().nullable(),
+  total: z.number().int(),
+});
 
 export const candidateSummarySchema = z.object({
   sessionId: sessionIdSchema,
@@ -218,16 +276,25 @@ export const candidateSummarySchema = z.object({
   /** The candidate's rating of the assessment, 1 to `RATING_STARS`; null before the feedback. */
   stars: z.number().int().min(1).max(RATING_STARS).nullable(),
   invitationId: invitationIdSchema.nullable(),
-  stage: z.enum(CANDIDATE_STAGES),
+  /** As this reviewer is shown it (`SHOWN_STAGES`). */
+  stage: z.enum(SHOWN_STAGES),
   /** In a blind review, the code the candidate shows as (name and email are then null). */
   blindCode: z.string().nullable(),
   /**
-   * The team's ratings of the candidate: the mean of each reviewer's mean score, and the
-   * recommendation nearest their average. Null until this reviewer has rated the candidate, as
-   * everywhere a teammate's rating could anchor theirs.
+   * The team's ratings of the candidate: the mean of each reviewer's mean score, how many gave
+   * each recommendation, and what that sums up to (`TEAM_VERDICT_RULE`). Null until this reviewer
+   * has rated the candidate, as everywhere a teammate's rating could anchor theirs.
    */
   teamScore: z.number().nullable(),
-  teamRecommendation: z.enum(RECOMMENDATIONS).nullable(),
+  teamRecommendations: recommendationCountsSchema.nullable(),
+  teamVerdict: z.enum(TEAM_VERDICTS).nullable(),
+  ...attemptEndSchema,
+  /**
+   * How many times this candidate's email registered for the test, this time included: more than 1
+   * is one person listed more than once. Null where blind review hides the candidate (the count
+   * would tie them to a candidate shown by name) or there is no email.
+   */
+  registrationsOfEmail: z.number().int().nullable(),
 });
 export const candidatesPageSchema = z.object({
   candidates: z.array(candidateSummarySchema),
@@ -355,6 +422,8 @@ export const sessionViewSchema = z.object({
   invitationId: invitationIdSchema.nullable(),
   test: z.object({ companyName: z.string(), roleName: z.string(), timeLimitInMinute: z.number().int() }).nullable(),
   startedAt: isoTimeSchema.nullable(),
+  /** The version of each section's release the session was given when it was opened (`pnpm release`). */
+  sectionVersions: z.array(z.object({ section: z.string(), version: z.string() })),
   /**
    * When the candidate pressed Start the quiz, by the server's clock: the quiz's deadline counts from
    * it. The same moment by the candidate's clock, which their switch and paste times are on, is
@@ -442,6 +511,19 @@ export const candidateDetailSchema = sessionViewSchema.extend({
     .nullable(),
   questions: z.array(z.array(z.string())),
   timeline: z.array(timelineEventSchema),
+  /**
+   * Sections that failed in front of the candidate, in the order they failed: the minutes they lost
+   * to the product. Times in ms on the candidate's clock, as the timeline's; `endedAt` null while
+   * the section has not shown again, as far as the server heard.
+   */
+  sectionTroubles: z.array(
+    z.object({
+      sectionTitle: z.string(),
+      kind: z.enum(SECTION_TROUBLE_KINDS),
+      startedAt: z.number(),
+      endedAt: z.number().nullable(),
+    }),
+  ),
   signals: signalsSchema,
   invitation: invitationSchema.nullable(),
   deadline: quizDeadlineSchema.nullable(),
@@ -450,10 +532,12 @@ export const candidateDetailSchema = sessionViewSchema.extend({
    * registration, invitation, video and device checks are then left out by the server.
    */
   blind: z.object({ code: z.string() }).nullable(),
+  ...attemptEndSchema,
 });
 
 export type SignInPayload = z.input<typeof signInSchema>;
 export type ReviewerMe = z.infer<typeof reviewerMeSchema>;
+export type ReviewSession = z.infer<typeof reviewSessionSchema>;
 export type ReviewTest = z.infer<typeof reviewTestSchema>;
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 export type CompanySettingsUpdate = z.input<typeof companySettingsUpdateSchema>;
@@ -461,6 +545,7 @@ export type TestSettingsUpdate = z.input<typeof testSettingsUpdateSchema>;
 export type CandidatesQuery = z.input<typeof candidatesQuerySchema>;
 export type CandidateSummary = z.infer<typeof candidateSummarySchema>;
 export type CandidatesPage = z.infer<typeof candidatesPageSchema>;
+export type CandidateNeighbours = z.infer<typeof candidateNeighboursSchema>;
 export type InvitationView = z.infer<typeof invitationSchema>;
 export type InvitationsPage = z.infer<typeof invitationsPageSchema>;
 export type CreateInvitationPayload = z.input<typeof createInvitationSchema>;

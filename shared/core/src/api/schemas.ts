@@ -224,6 +224,37 @@ export const quizStartSchema = z.object(sessionRef);
 export const sectionRecordRequestSchema = z.object({ ...sessionRef, record: z.unknown() });
 export type SectionRecordRequest = z.input<typeof sectionRecordRequestSchema>;
 
+/**
+ * Why a section could not be shown to the candidate: its remote could not be reached, it was built
+ * for another section contract (being updated), or it stopped working as it rendered.
+ */
+export const SECTION_TROUBLE_KINDS = ['unreachable', 'contract', 'crashed'] as const;
+export type SectionTroubleKind = (typeof SECTION_TROUBLE_KINDS)[number];
+
+/** The most section troubles a session keeps: enough for any real afternoon, not a flood's worth. */
+export const MAX_SECTION_TROUBLES = 50;
+
+/**
+ * `POST /api/section-trouble`: a section that failed in front of the candidate, sent as it fails
+ * (`endedAt` null) and again once it shows (`endedAt` set), both under one `troubleId`. Times are
+ * the candidate's computer clock, as the proctoring events' are, so reviewers see the minutes it
+ * cost on the same clock as the rest of the timeline.
+ */
+export const sectionTroubleSchema = z
+  .object({
+    ...sessionRef,
+    troubleId: z.string().regex(/^[0-9a-f]{32}$/, 'must be 32 hex digits'),
+    sectionId: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a section id'),
+    kind: z.enum(SECTION_TROUBLE_KINDS),
+    startedAt: z.number().int().nonnegative(),
+    endedAt: z.number().int().nonnegative().nullable(),
+  })
+  .refine((trouble) => trouble.endedAt === null || trouble.endedAt >= trouble.startedAt, {
+    message: 'endedAt must not come before startedAt',
+    path: ['endedAt'],
+  });
+export type SectionTroublePayload = z.input<typeof sectionTroubleSchema>;
+
 /** The feedback's star rating: the wire's `currentScore` is 0 to 4 (SPEC section 6), a person reads 1 to 5. */
 export const RATING_STARS = 5;
 

@@ -28,6 +28,7 @@ import {
   SESSION_ID_HEADER,
   SESSION_KEY_HEADER,
   type SectionRecordRequest,
+  type SectionTroublePayload,
   sessionRefOfWire,
   storedErasedSessions,
   type VideoSkipPayload,
@@ -218,6 +219,14 @@ export function postSectionRecord(sectionId: string, payload: SectionRecordReque
     ...sessionCall(`/sections/${encodeURIComponent(sectionId)}/record`, payload),
     coalesceKey: `section-record:${sectionId}:${sessionRefOfWire(payload).sessionId}`,
   });
+}
+
+/**
+ * A section that failed in front of the candidate, or its end, kept in the outbox until the server
+ * has it. The end carries the start too, so only the newest waiting report of a failure is sent.
+ */
+export function postSectionTrouble(payload: SectionTroublePayload): void {
+  enqueue({ ...sessionCall('/section-trouble', payload), coalesceKey: `section-trouble:${payload.troubleId}` });
 }
 
 export function postVideoSkipped(payload: VideoSkipPayload): void {

@@ -16,6 +16,7 @@ export {
   postQuizStart,
   postRegistration,
   postSectionRecord,
+  postSectionTrouble,
   postVideoSkipped,
   refusedOutboxCount,
   saveAnswers,

@@ -9,7 +9,15 @@ const personal = (
   extraTimePercent = 50,
 ): InvitationCheck => ({
   kind: 'answered',
-  status: { kind: 'personal', state, yours, extraTimePercent, expiresAt, email: 'ada@mail.example' },
+  status: {
+    kind: 'personal',
+    state,
+    yours,
+    extraTimePercent,
+    expiresAt,
+    email: 'ada@mail.example',
+    name: 'Ada Lovelace',
+  },
 });
 const open = (openLinkAllowed: boolean): InvitationCheck => ({
   kind: 'answered',
@@ -23,15 +31,33 @@ describe('decideLanding', () => {
   it('shows the landing page with the extra time for an unused personal link, or one this browser started', () => {
     expect(decideLanding(personal('unused', false), newPersonal)).toEqual({
       screen: 'landing',
-      invitation: { extraTimePercent: 50, startedHere: false, finishedHere: false, email: 'ada@mail.example' },
+      invitation: {
+        extraTimePercent: 50,
+        startedHere: false,
+        finishedHere: false,
+        email: 'ada@mail.example',
+        name: 'Ada Lovelace',
+      },
     });
     expect(decideLanding(personal('started', true), startedPersonal)).toEqual({
       screen: 'landing',
-      invitation: { extraTimePercent: 50, startedHere: true, finishedHere: false, email: 'ada@mail.example' },
+      invitation: {
+        extraTimePercent: 50,
+        startedHere: true,
+        finishedHere: false,
+        email: 'ada@mail.example',
+        name: 'Ada Lovelace',
+      },
     });
     expect(decideLanding(personal('finished', true), startedPersonal)).toEqual({
       screen: 'landing',
-      invitation: { extraTimePercent: 50, startedHere: true, finishedHere: true, email: 'ada@mail.example' },
+      invitation: {
+        extraTimePercent: 50,
+        startedHere: true,
+        finishedHere: true,
+        email: 'ada@mail.example',
+        name: 'Ada Lovelace',
+      },
     });
   });
 
@@ -75,7 +101,7 @@ describe('decideLanding', () => {
     expect(decideLanding(unreachable, newOpen)).toEqual({ screen: 'landing', invitation: null });
     expect(decideLanding(unreachable, startedPersonal)).toEqual({
       screen: 'landing',
-      invitation: { extraTimePercent: 25, startedHere: true, finishedHere: false, email: null },
+      invitation: { extraTimePercent: 25, startedHere: true, finishedHere: false, email: null, name: null },
     });
     expect(decideLanding(unreachable, newPersonal)).toEqual({ screen: 'unreachable', serverAnswered: false });
     // An answer about the other kind of link is no answer to rely on.

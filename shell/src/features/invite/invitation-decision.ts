@@ -10,6 +10,8 @@ export interface LandingInvitation {
   finishedHere: boolean;
   /** The address the invitation was made for, which the form fills in; null when the server was not asked. */
   email: string | null;
+  /** The name the company invited, which the form fills in for the candidate to keep or correct; null when none is known. */
+  name: string | null;
 }
 
 /** A closed link goes to Link Expired, which says so when the candidate's data was erased. */
@@ -59,6 +61,7 @@ export function decideLanding(check: InvitationCheck | null, local: LocalFacts):
             startedHere: true,
             finishedHere: false,
             email: null,
+            name: null,
           },
         }
       : { screen: 'unreachable', serverAnswered: check.kind !== 'unreachable' };
@@ -78,6 +81,7 @@ export function decideLanding(check: InvitationCheck | null, local: LocalFacts):
       startedHere: status.yours && status.state !== 'unused',
       finishedHere: status.yours && status.state === 'finished',
       email: status.email,
+      name: status.name,
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   inviteSegment,
   newSessionKey,
   SECTIONS,
+  sameEmail,
   type TestDefinition,
   validateConfirmationForm,
   WORK_EXPERIENCE_OPTIONS,
@@ -36,6 +37,21 @@ function returningNote(invitation: LandingInvitation | null): string {
   return '';
 }
 
+/**
+ * The form as it opens on a personal link: the address the invitation was sent to, and the name
+ * the company invited unless this browser holds the name that person gave before (theirs to
+ * correct, as the name stays editable).
+ */
+function withInvitation(
+  prefilled: ConfirmationFormValues,
+  invitation: LandingInvitation | null,
+): ConfirmationFormValues {
+  if (invitation?.email == null) return prefilled;
+  const samePerson = prefilled.email !== '' && sameEmail(prefilled.email, invitation.email);
+  const fullName = samePerson && prefilled.fullName ? prefilled.fullName : (invitation.name ?? '');
+  return { ...prefilled, email: invitation.email, fullName };
+}
+
 const FIELD_ORDER: ConfirmationField[] = ['email', 'fullName', 'workExperience', 'social', 'gender', 'declaration'];
 
 interface Props {
@@ -51,10 +67,9 @@ export function ConfirmationForm({ test, link, invitation }: Props) {
   const isBlocked = useDeviceGate();
   // A personal link is for the address it was sent to: the server takes no other.
   const invitedEmail = invitation?.email ?? null;
-  const [values, setValues] = useState<ConfirmationFormValues>(() => {
-    const prefilled = prefillFromSession(sessionStore.getState()) ?? EMPTY_CONFIRMATION_FORM;
-    return invitedEmail === null ? prefilled : { ...prefilled, email: invitedEmail };
-  });
+  const [values, setValues] = useState<ConfirmationFormValues>(() =>
+    withInvitation(prefillFromSession(sessionStore.getState()) ?? EMPTY_CONFIRMATION_FORM, invitation),
+  );
   // Decided as the page opens: agreeing here replaces that session, and leaves the page.
   const [otherAssessment] = useState(() =>
     unfinishedOtherAssessment(sessionStore.getState(), link, sessionStore.isSectionFinished(SECTIONS.sections.at(-1))),

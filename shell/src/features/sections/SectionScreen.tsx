@@ -7,7 +7,7 @@ import {
   type TestDefinition,
 } from '@assessment/core';
 import { type InviteLink, type NavigationOptions, useSession } from '@assessment/react';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AssessmentHeader } from '../../components/AssessmentHeader.tsx';
 import { useSectionInvitationWatch } from '../invite/useSectionInvitationWatch.ts';
@@ -16,6 +16,7 @@ import { SectionLoadProblem } from './SectionLoadProblem.tsx';
 import { usePrefetchSection } from './usePrefetchSection.ts';
 import { useSectionHeadingFocus } from './useSectionHeadingFocus.ts';
 import { useSectionModule } from './useSectionModule.ts';
+import { useSectionTrouble } from './useSectionTrouble.ts';
 
 interface Props {
   section: Section;
@@ -33,6 +34,11 @@ export function SectionScreen({ section, test, link }: Props) {
   // Once this section is on screen, the next one is fetched while the candidate works here.
   usePrefetchSection(SECTIONS.next(section), state.status === 'ready');
   useSectionInvitationWatch(link);
+  const trouble = useSectionTrouble(section, link);
+  const failedKind = state.status === 'failed' ? state.error.kind : null;
+  useEffect(() => {
+    if (failedKind) trouble.failed(failedKind);
+  }, [failedKind, trouble]);
   const { testId } = link;
   const segment = inviteSegment(testId, link.invitationToken);
   const extraTimePercent = useSession((session) =>
@@ -58,9 +64,17 @@ export function SectionScreen({ section, test, link }: Props) {
             Loading…
           </p>
         )}
-        {state.status === 'failed' && <SectionLoadProblem message={state.error.message} onRetry={retry} />}
+        {state.status === 'failed' && (
+          <SectionLoadProblem message={state.error.message} kind={state.error.kind} onRetry={retry} />
+        )}
         {state.status === 'ready' && (
-          <SectionErrorBoundary key={section.id} onRetry={retry}>
+          <SectionErrorBoundary
+            key={section.id}
+            remote={section.remote.name}
+            onRetry={retry}
+            onCrash={() => trouble.failed('crashed')}
+            onShown={trouble.shown}
+          >
             <state.module.default
               test={test}
               testId={testId}

@@ -1,6 +1,7 @@
 import federationHostUrl from 'virtual:federation-host-url';
-import { remoteModuleId, type Section } from '@assessment/core';
-import { SECTION_CONTRACT_VERSION, type SectionModule } from '@assessment/react';
+import { remoteModuleId, SESSION_KEY_HEADER, type Section } from '@assessment/core';
+import { SECTION_CONTRACT_VERSION, type SectionModule, sessionStore } from '@assessment/react';
+import { noteServedReleases, reportHealth, watchUnhandledErrors } from './health-reports.ts';
 import { exposedModuleFiles, manifestAddress, withAttempt } from './lib/remote-addresses.ts';
 import { SectionLoadError } from './section-load-error.ts';
 
@@ -27,11 +28,19 @@ function federationHost(): Promise<FederationHost> {
 
 let entries: Promise<RemoteEntries> | undefined;
 let entryAttempts = 0;
+/** The session key `entries` were read with, and whether the server said some release is on a share. */
+let readWith: { key: string | null; sharing: boolean } | undefined;
 
-async function readRemotesJson(attempt: number): Promise<RemoteEntries> {
-  const response = await fetch(new URL('/remotes.json', origin()), { cache: 'no-cache' });
+async function readRemotesJson(attempt: number, key: string | null): Promise<RemoteEntries> {
+  // The session key picks the releases this session keeps (`api/src/releases/live-releases.ts`).
+  const response = await fetch(new URL('/remotes.json', origin()), {
+    cache: 'no-cache',
+    headers: key ? { [SESSION_KEY_HEADER]: key } : {},
+  });
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
+  readWith = { key, sharing: response.headers.get('Release-Shares') === 'on' };
   const found = (await response.json()) as Record<string, string>;
+  noteServedReleases(response.headers.get('Section-Releases'), found);
   return Object.fromEntries(
     Object.entries(found).map(([name, entry]) => [name, withAttempt(entry, attempt, origin())]),
   );
@@ -41,11 +50,14 @@ async function readRemotesJson(attempt: number): Promise<RemoteEntries> {
  * Remote addresses come from `remotes.json` at run time, never from the shell's build, so a
  * section team can publish a new remote (or roll one back) without rebuilding the shell. Read once
  * per page, by whichever comes first, a load or a prefetch; `fresh` reads it again, for a Retry,
- * and gives every entry a new address.
+ * and gives every entry a new address. Read again too when the page registered since it was read
+ * while some release was on a share: the session's own set may differ from the live one.
  */
 function remoteEntries(fresh: boolean): Promise<RemoteEntries> {
-  if (fresh || !entries) {
-    entries = readRemotesJson(fresh ? ++entryAttempts : entryAttempts).catch((error: unknown) => {
+  const key = sessionStore.getState().sessionKey;
+  const stale = readWith !== undefined && readWith.key !== key && readWith.sharing;
+  if (fresh || stale || !entries) {
+    entries = readRemotesJson(fresh ? ++entryAttempts : entryAttempts, key).catch((error: unknown) => {
       entries = undefined;
       throw error;
     });
@@ -54,9 +66,13 @@ function remoteEntries(fresh: boolean): Promise<RemoteEntries> {
 }
 
 let registered: Promise<FederationHost> | undefined;
+let registeredFrom: Promise<RemoteEntries> | undefined;
 
-function register(addresses: Promise<RemoteEntries>, force: boolean): Promise<FederationHost> {
+function register(addresses: Promise<RemoteEntries>, retry: boolean): Promise<FederationHost> {
+  // Addresses read again since (a Retry, or the session's own set) replace those registered.
+  const force = retry || (registered !== undefined && registeredFrom !== addresses);
   if (force || !registered) {
+    registeredFrom = addresses;
     registered = Promise.all([federationHost(), addresses])
       .then(([federation, found]) => {
         federation.registerRemotes(
@@ -139,21 +155,26 @@ async function load(section: Section, retry: boolean): Promise<SectionModule> {
     module = await federation.loadRemote<SectionModule>(remoteModuleId(section));
   } catch (error) {
     console.error(`Could not load ${remote}`, error);
+    reportHealth(remote, 'load-failure');
     throw new SectionLoadError('This section could not be loaded.', 'unreachable');
   }
   if (!module || typeof module.default !== 'function') {
+    reportHealth(remote, 'load-failure');
     throw new SectionLoadError('This section could not be loaded.', 'unreachable');
   }
   if (module.contractVersion !== SECTION_CONTRACT_VERSION) {
+    reportHealth(remote, 'contract');
     console.error(
       `${remote} was built for section contract ${String(module.contractVersion)}, this page speaks ${SECTION_CONTRACT_VERSION}`,
     );
     throw new SectionLoadError('This section is being updated and does not match this page yet.', 'contract');
   }
+  reportHealth(remote, 'load');
   return module;
 }
 
 const loading = new Map<string, Promise<SectionModule>>();
+watchUnhandledErrors();
 
 /**
  * Loads the module the section's remote exposes (registry entry) and checks it speaks this shell's contract.

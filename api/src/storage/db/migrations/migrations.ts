@@ -25,6 +25,12 @@ import { queuedByCompany } from './0022-queued-by-company.ts';
 import { stageReasonLists } from './0023-stage-reason-lists.ts';
 import { invitationLooks } from './0024-invitation-looks.ts';
 import { reportMonths } from './0025-report-months.ts';
+import { judgementAuthors } from './0026-judgement-authors.ts';
+import { releases } from './0027-releases.ts';
+import { greenhouse } from './0028-greenhouse.ts';
+import { insights } from './0029-insights.ts';
+import { sectionTroubles } from './0030-section-troubles.ts';
+import { rollouts } from './0031-rollouts.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -57,6 +63,12 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0023-stage-reason-lists', stageReasonLists],
   ['0024-invitation-looks', invitationLooks],
   ['0025-report-months', reportMonths],
+  ['0026-judgement-authors', judgementAuthors],
+  ['0027-releases', releases],
+  ['0028-greenhouse', greenhouse],
+  ['0029-insights', insights],
+  ['0030-section-troubles', sectionTroubles],
+  ['0031-rollouts', rollouts],
 ];
 
 /**

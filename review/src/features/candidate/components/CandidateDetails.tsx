@@ -10,6 +10,7 @@ import { quizStartOf } from '../lib/timeline.ts';
 import { AnswerView } from './AnswerView.tsx';
 import { BlindNotice } from './BlindNotice.tsx';
 import { CandidateSummary } from './CandidateSummary.tsx';
+import { CandidateWalk } from './CandidateWalk.tsx';
 import { DeclarationView } from './DeclarationView.tsx';
 import { DeviceFacts } from './DeviceFacts.tsx';
 import { FeedbackView } from './FeedbackView.tsx';
@@ -17,14 +18,18 @@ import { ProctoringTimeline } from './ProctoringTimeline.tsx';
 import { SectionRecordView, sectionRecordAnchor } from './SectionRecordView.tsx';
 import { VideoPlayer } from './VideoPlayer.tsx';
 
+/**
+ * The page's parts in the order a reviewer meets them: their own task first (rating, then the
+ * team's ratings once they have rated), then what they read to do it.
+ */
 const PARTS = [
+  { id: 'ratings', title: 'Ratings' },
   { id: 'answers', title: 'Answers' },
   { id: 'video', title: 'Video introduction' },
   { id: 'proctoring', title: 'Proctoring timeline' },
   { id: 'device', title: 'Device' },
-  { id: 'feedback', title: 'Feedback' },
+  { id: 'feedback', title: "Candidate's feedback" },
   { id: 'declaration', title: 'Declaration' },
-  { id: 'ratings', title: 'Ratings' },
   { id: 'decision', title: 'Stage and notes' },
   { id: 'erasure', title: 'Erasure' },
 ] as const;
@@ -63,6 +68,7 @@ export function CandidateDetails({
   const name = candidateName(candidate.registration?.fullName, candidate.blind?.code);
   const hidden = candidate.blind !== null;
   const [shownTimes, setShownTimes] = useState(0);
+  const [ratedTimes, setRatedTimes] = useState(0);
   const trees = candidate.answers?.trees;
   const { hash, search } = useLocation();
   const navigate = useNavigate();
@@ -89,6 +95,7 @@ export function CandidateDetails({
       {/* A new heading once the reviewer chose to see the candidate: it mounts with the name and
           takes the focus, which the button that asked for it, now gone, held. */}
       <PageHeading key={shownTimes} title={name} />
+      <CandidateWalk sessionId={candidate.sessionId} testId={candidate.testId} rated={ratedTimes} />
       <CandidateSummary candidate={candidate} />
       {hidden && (
         <BlindNotice
@@ -115,6 +122,17 @@ export function CandidateDetails({
           ))}
         </ul>
       </nav>
+      <Part id="ratings">
+        <RatingPanel
+          sessionId={candidate.sessionId}
+          blind={hidden}
+          onRated={() => {
+            setRatedTimes((times) => times + 1);
+            // Rated: the server now shows the candidate (reading them again is a look on record, so only then).
+            if (hidden) onRated();
+          }}
+        />
+      </Part>
       <Part id="answers">
         {candidate.questions.map((question, index) => (
           <AnswerView
@@ -141,6 +159,7 @@ export function CandidateDetails({
         <ProctoringTimeline
           signals={candidate.signals}
           timeline={candidate.timeline}
+          sectionTroubles={candidate.sectionTroubles}
           quizStartedAt={quizStartOf(candidate)}
         />
       </Part>
@@ -160,11 +179,8 @@ export function CandidateDetails({
       <Part id="declaration">
         {hidden ? <p>{HIDDEN}</p> : <DeclarationView registration={candidate.registration} />}
       </Part>
-      <Part id="ratings">
-        <RatingPanel sessionId={candidate.sessionId} blind={hidden} onRated={onRated} />
-      </Part>
       <Part id="decision">
-        <DecisionPanel sessionId={candidate.sessionId} />
+        <DecisionPanel sessionId={candidate.sessionId} rated={ratedTimes} />
       </Part>
       <Part id="erasure">
         <EraseCandidate sessionId={candidate.sessionId} testId={candidate.testId} candidateName={name} />

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { When } from '../../../components/When.tsx';
 import { extraTimeSummary } from '../../../lib/extra-time.ts';
 import { INVITATION_STATE_LABELS } from '../../../lib/invitation-state.ts';
-import { submissionNotes } from '../../candidates/lib/candidate-labels.ts';
+import { keptLabel, submissionNotes } from '../../candidates/lib/candidate-labels.ts';
 
 /**
  * Who the candidate is and how the attempt went, in short. Gender is not shown: candidates are told
@@ -50,7 +50,22 @@ export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) 
       <div>
         <dt>Quiz submitted</dt>
         <dd>
-          {answers?.submittedAt ? <When at={answers.submittedAt} /> : 'Not submitted'}
+          {answers?.submittedAt ? (
+            <When at={answers.submittedAt} />
+          ) : candidate.timeRanOut ? (
+            <>
+              Time ran out
+              {candidate.deadline && (
+                <>
+                  {' '}
+                  at <When at={candidate.deadline.endsAt} />
+                </>
+              )}
+              : {keptLabel(candidate.timeRanOut)}
+            </>
+          ) : (
+            'Not submitted'
+          )}
           {answers &&
             submissionNotes(answers).map((note) => (
               <span key={note} className="badge badge-warning">
@@ -59,6 +74,12 @@ export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) 
             ))}
         </dd>
       </div>
+      {candidate.didNotFinish && (
+        <div>
+          <dt>Finished</dt>
+          <dd>Did not finish: the invitation expired before the candidate finished.</dd>
+        </div>
+      )}
       {candidate.deadline && (
         <div>
           <dt>Quiz time</dt>
@@ -89,6 +110,12 @@ export function CandidateSummary({ candidate }: { candidate: CandidateDetail }) 
         <div>
           <dt>Extra quiz time</dt>
           <dd>{extraTimeSummary(invitation.extraTimePercent, test.timeLimitInMinute)}</dd>
+        </div>
+      )}
+      {candidate.sectionVersions.length > 0 && (
+        <div>
+          <dt>Section versions</dt>
+          <dd>{candidate.sectionVersions.map((one) => `${one.section} ${one.version}`).join(', ')}</dd>
         </div>
       )}
     </dl>

@@ -9,15 +9,18 @@ import { timelineRows, unlistedSignals } from '../lib/timeline.ts';
 export function ProctoringTimeline({
   signals,
   timeline,
+  sectionTroubles,
   quizStartedAt,
 }: {
   signals: CandidateDetail['signals'];
   timeline: CandidateDetail['timeline'];
+  /** Sections that failed in front of the candidate: listed among the events, as time lost to the product. */
+  sectionTroubles: CandidateDetail['sectionTroubles'];
   /** When the candidate pressed Start the quiz, on their computer's clock; null when their page did not send it. */
   quizStartedAt: number | null;
 }) {
   const totals = { ...signals, unlisted: unlistedSignals(signals, timeline) };
-  const rows = timelineRows(timeline, quizStartedAt);
+  const rows = timelineRows(timeline, quizStartedAt, sectionTroubles);
   return (
     <div className="proctoring">
       <p className="signals-note">
@@ -28,6 +31,13 @@ export function ProctoringTimeline({
         <strong>{totals.tabSwitches}</strong> tab or window {totals.tabSwitches === 1 ? 'switch' : 'switches'},{' '}
         <strong>{totals.pastes}</strong> {totals.pastes === 1 ? 'paste' : 'pastes'} during the quiz.
       </p>
+      {sectionTroubles.length > 0 && (
+        <p className="notice">
+          A section failed in front of this candidate{' '}
+          {sectionTroubles.length === 1 ? 'once' : `${sectionTroubles.length} times`}: the time it cost them is listed
+          below, and is the product's, not theirs.
+        </p>
+      )}
       {rows.length > 0 ? (
         <table className="data-table">
           <caption className="visually-hidden">Proctoring timeline, in time order</caption>

@@ -5,6 +5,31 @@ import { quizStartOf, timelineRows, unlistedSignals } from './timeline.ts';
 const start = Date.UTC(2026, 2, 12, 14, 0, 0);
 
 describe('the proctoring timeline', () => {
+  it('lists a section that failed in front of the candidate among the events, with the minutes it cost', () => {
+    const rows = timelineRows(
+      [{ at: start + 61_000, kind: 'tab-switch', question: null }],
+      start,
+      [
+        { sectionTitle: 'Video Introduction', kind: 'unreachable', startedAt: start + 300_000, endedAt: null },
+        { sectionTitle: 'Problem Solving', kind: 'contract', startedAt: start - 200_000, endedAt: start - 15_000 },
+      ],
+      { locale: 'en-GB', timeZone: 'UTC' },
+    );
+    expect(rows.map(({ sinceStart, event, question }) => [sinceStart, event, question])).toEqual([
+      [
+        '−3:20',
+        'Problem Solving was being updated and could not be shown until 13:59:45: 3:05 (min:s) lost to the product, not to the candidate.',
+        '—',
+      ],
+      ['1:01', 'Left the page (tab or window switch)', 'No question open (list or instructions)'],
+      [
+        '5:00',
+        'Video Introduction could not be loaded (the connection to it failed); it was not shown again after this, as far as the server heard.',
+        '—',
+      ],
+    ]);
+  });
+
   it('lists events in time order with the question and the time since the quiz began', () => {
     const rows = timelineRows(
       [

@@ -1,7 +1,22 @@
 import type { CandidateDetail } from '@assessment/core';
-import { formatElapsed } from '../../../lib/time.ts';
+import { formatClockTime, formatElapsed, type TimeFormat } from '../../../lib/time.ts';
 
 export type TimelineEvent = CandidateDetail['timeline'][number];
+export type SectionTrouble = CandidateDetail['sectionTroubles'][number];
+
+const TROUBLE_WORDS: Record<SectionTrouble['kind'], string> = {
+  unreachable: 'could not be loaded (the connection to it failed)',
+  contract: 'was being updated and could not be shown',
+  crashed: 'stopped working',
+};
+
+/** A section that failed in front of the candidate: what happened, and for how long. */
+export function troubleLabel(trouble: SectionTrouble, format: TimeFormat = {}): string {
+  const what = `${trouble.sectionTitle} ${TROUBLE_WORDS[trouble.kind]}`;
+  if (trouble.endedAt === null) return `${what}; it was not shown again after this, as far as the server heard.`;
+  const lost = formatElapsed(trouble.endedAt, trouble.startedAt);
+  return `${what} until ${formatClockTime(trouble.endedAt, format)}: ${lost} (min:s) lost to the product, not to the candidate.`;
+}
 
 export function questionLabel(question: number | null): string {
   return question === null ? 'No question open (list or instructions)' : `Question ${question}`;
@@ -31,16 +46,38 @@ export function quizStartOf(candidate: Pick<CandidateDetail, 'proctoring'>): num
   return candidate.proctoring?.startedAt ?? null;
 }
 
-/** The proctoring events in time order, each with what happened, on which question and when. */
-export function timelineRows(events: readonly TimelineEvent[], quizStartedAt: number | null): TimelineRow[] {
-  return [...events]
-    .sort((a, b) => a.at - b.at)
-    .map((event, index) => ({
-      key: `${event.at}-${event.kind}-${index}`,
+/**
+ * The proctoring events and the sections that failed in front of the candidate, in time order,
+ * each with what happened, on which question and when. Both are on the candidate's clock.
+ */
+export function timelineRows(
+  events: readonly TimelineEvent[],
+  quizStartedAt: number | null,
+  troubles: readonly SectionTrouble[] = [],
+  format: TimeFormat = {},
+): TimelineRow[] {
+  const rows = [
+    ...events.map((event) => ({
       at: event.at,
-      sinceStart: quizStartedAt === null ? null : formatElapsed(event.at, quizStartedAt),
+      kind: event.kind,
       event: eventLabel(event),
       question: questionLabel(event.question),
+    })),
+    ...troubles.map((trouble) => ({
+      at: trouble.startedAt,
+      kind: 'trouble',
+      event: troubleLabel(trouble, format),
+      question: '—',
+    })),
+  ];
+  return rows
+    .sort((a, b) => a.at - b.at)
+    .map(({ at, kind, event, question }, index) => ({
+      key: `${at}-${kind}-${index}`,
+      at,
+      sinceStart: quizStartedAt === null ? null : formatElapsed(at, quizStartedAt),
+      event,
+      question,
     }));
 }
 

@@ -1,16 +1,16 @@
-import { type CandidateSort, type CandidateSummary, STAGE_NAMES } from '@assessment/core';
+import { type CandidateSort, type CandidateSummary, SHOWN_STAGE_NAMES } from '@assessment/core';
 import { Link } from 'react-router-dom';
 import { When } from '../../../components/When.tsx';
-import { MAX_COMPARED } from '../../comparison/lib/compare-selection.ts';
 import {
   candidateName,
   ratingLabel,
-  STATUS_LABELS,
   signalsLabel,
+  statusLabel,
   submissionNotes,
   teamRatingLabel,
   VIDEO_LABELS,
 } from '../lib/candidate-labels.ts';
+import { candidatePath } from '../lib/candidate-neighbours.ts';
 import type { CandidateListQuery } from '../lib/candidate-sort.ts';
 import { SortableHeader } from './SortableHeader.tsx';
 
@@ -21,9 +21,10 @@ export function CandidateTable({
   query,
   onSort,
   signalsNoteId,
-  compared,
-  onToggleCompare,
+  selected,
+  onToggleSelected,
   blind,
+  listAddress,
 }: {
   rows: CandidateSummary[];
   /** These rows stay on screen while another page's are on their way. */
@@ -32,18 +33,20 @@ export function CandidateTable({
   onSort: (sort: CandidateSort) => void;
   /** The note that says signals need a human look, read with the signals column. */
   signalsNoteId: string;
-  /** The candidates chosen to compare, in the order chosen. */
-  compared: readonly string[];
-  onToggleCompare: (sessionId: string) => void;
+  /** The candidates selected, to compare or to move, by session id. */
+  selected: readonly string[];
+  onToggleSelected: (row: CandidateSummary) => void;
   /** Blind review is on: the server sorts by no name, so the column offers none. */
   blind: boolean;
+  /** The list's own address (`writeListQuery`), carried to each candidate's page for its Previous, Next and way back. */
+  listAddress: string;
 }) {
   return (
     <table className="data-table candidate-table" aria-busy={busy}>
       <caption className="visually-hidden">Candidates, sorted by the column marked as sorted</caption>
       <thead>
         <tr>
-          <th scope="col">Compare</th>
+          <th scope="col">Select</th>
           {blind ? (
             <th scope="col">Candidate</th>
           ) : (
@@ -66,8 +69,8 @@ export function CandidateTable({
           <SortableHeader sort="score" query={query} onSort={onSort}>
             Team rating
           </SortableHeader>
-          <th scope="col">Their rating</th>
-          <th scope="col">Link</th>
+          <th scope="col">Candidate's feedback</th>
+          <th scope="col">Came through</th>
         </tr>
       </thead>
       <tbody>
@@ -76,23 +79,23 @@ export function CandidateTable({
             <td>
               <input
                 type="checkbox"
-                aria-label={`Compare ${candidateName(row.fullName, row.blindCode)}`}
-                checked={compared.includes(row.sessionId)}
-                disabled={!compared.includes(row.sessionId) && compared.length >= MAX_COMPARED}
-                onChange={() => onToggleCompare(row.sessionId)}
+                aria-label={`Select ${candidateName(row.fullName, row.blindCode)}`}
+                checked={selected.includes(row.sessionId)}
+                onChange={() => onToggleSelected(row)}
               />
             </td>
             <th scope="row">
-              <Link to={`/candidates/${encodeURIComponent(row.sessionId)}`}>
-                {candidateName(row.fullName, row.blindCode)}
-              </Link>
+              <Link to={candidatePath(row.sessionId, listAddress)}>{candidateName(row.fullName, row.blindCode)}</Link>
               <span className="cell-detail">{row.email}</span>
+              {row.registrationsOfEmail !== null && row.registrationsOfEmail > 1 && (
+                <span className="badge badge-warning">Registered {row.registrationsOfEmail} times with this email</span>
+              )}
             </th>
-            <td>{STATUS_LABELS[row.status]}</td>
+            <td>{statusLabel(row)}</td>
             <td>
               <When at={row.startedAt} />
             </td>
-            <td>{STAGE_NAMES[row.stage]}</td>
+            <td>{SHOWN_STAGE_NAMES[row.stage]}</td>
             <td>
               <When at={row.submittedAt} />
               {submissionNotes(row).map((note) => (
@@ -105,7 +108,8 @@ export function CandidateTable({
             <td>{VIDEO_LABELS[row.video]}</td>
             <td>{teamRatingLabel(row)}</td>
             <td>{ratingLabel(row.stars)}</td>
-            <td>{row.invitationId ? 'Personal' : 'Open'}</td>
+            {/* Blind review hides how a candidate came: a personal invitation names them to whoever made it. */}
+            <td>{row.blindCode ? '—' : row.invitationId ? 'Personal invitation' : 'Open link'}</td>
           </tr>
         ))}
       </tbody>

@@ -1,13 +1,16 @@
-import { CANDIDATE_STAGES, type CandidateStage, STAGE_NAMES } from '@assessment/core';
+import { SHOWN_STAGE_NAMES, SHOWN_STAGES, type ShownStage } from '@assessment/core';
 import { useId } from 'react';
 
-/** Shows only the candidates at one stage, or all of them. */
+/**
+ * Shows only the candidates at one stage, as this reviewer is shown it, or all of them. "Moved on"
+ * is a teammate's Advance or Decline of a candidate the reviewer has not rated yet.
+ */
 export function StageFilter({
   stage,
   onChange,
 }: {
-  stage: CandidateStage | null;
-  onChange: (stage: CandidateStage | null) => void;
+  stage: ShownStage | null;
+  onChange: (stage: ShownStage | null) => void;
 }) {
   const id = useId();
   return (
@@ -16,12 +19,13 @@ export function StageFilter({
       <select
         id={id}
         value={stage ?? ''}
-        onChange={(event) => onChange(CANDIDATE_STAGES.find((known) => known === event.target.value) ?? null)}
+        onChange={(event) => onChange(SHOWN_STAGES.find((known) => known === event.target.value) ?? null)}
       >
         <option value="">All stages</option>
-        {CANDIDATE_STAGES.map((option) => (
+        {SHOWN_STAGES.map((option) => (
           <option key={option} value={option}>
-            Stage: {STAGE_NAMES[option]}
+            Stage: {SHOWN_STAGE_NAMES[option]}
+            {option === 'moved-on' && ' (not rated by you)'}
           </option>
         ))}
       </select>

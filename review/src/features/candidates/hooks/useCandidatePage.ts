@@ -10,7 +10,7 @@ import {
   pageShown,
   previousPlace,
 } from '../lib/candidate-paging.ts';
-import { type CandidateListQuery, readListQuery, writeListQuery } from '../lib/candidate-sort.ts';
+import { type CandidateListQuery, listApiParams, readListQuery, writeListQuery } from '../lib/candidate-sort.ts';
 
 /** Cursors of the pages before this one, kept in the history entry so Back and "Previous page" both work. */
 interface PagingState {
@@ -37,19 +37,7 @@ export function useCandidatePage(testId: string) {
   const page = useResource(asking, async (signal) => ({
     asked: asking,
     number: pageNumberOf(place),
-    ...(await calls.candidates(
-      testId,
-      {
-        sort: query.sort,
-        order: query.order,
-        limit: query.size,
-        cursor: query.cursor,
-        stage: query.stage,
-        silent: query.silent,
-        recommendation: query.recommendation,
-      },
-      signal,
-    )),
+    ...(await calls.candidates(testId, listApiParams(query), { limit: query.size, cursor: query.cursor }, signal)),
   }));
 
   const go = (to: ListPlace) =>

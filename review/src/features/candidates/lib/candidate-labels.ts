@@ -1,4 +1,4 @@
-import { type CandidateSummary, RECOMMENDATION_NAMES, ratingText } from '@assessment/core';
+import { type CandidateSummary, ratingText, recommendationCountsText, TEAM_VERDICT_NAMES } from '@assessment/core';
 
 export const STATUS_LABELS: Record<CandidateSummary['status'], string> = {
   registered: 'Started, quiz not submitted',
@@ -14,6 +14,27 @@ export const VIDEO_LABELS: Record<CandidateSummary['video'], string> = {
   none: 'None yet',
 };
 
+/** What the autosave kept of a quiz whose time ran out: "2 of 3 answers kept", "no answer kept". */
+export function keptLabel({ answersKept, questions }: NonNullable<CandidateSummary['timeRanOut']>): string {
+  if (answersKept === 0) return 'no answer kept';
+  return `${answersKept} of ${questions} ${questions === 1 ? 'answer' : 'answers'} kept`;
+}
+
+/**
+ * Where the candidate's attempt stands, by the server's clock: past the invitation's expiry
+ * unfinished, "Did not finish" and how far they got; past the quiz's time unsubmitted, "Time ran
+ * out" and what was kept; else the step they reached.
+ */
+export function statusLabel(row: Pick<CandidateSummary, 'status' | 'timeRanOut' | 'didNotFinish'>): string {
+  const { status, timeRanOut, didNotFinish } = row;
+  if (didNotFinish) {
+    if (timeRanOut) return `Did not finish (time ran out on the quiz, ${keptLabel(timeRanOut)})`;
+    return `Did not finish (${status === 'registered' ? 'quiz not submitted' : STATUS_LABELS[status].toLowerCase()})`;
+  }
+  if (timeRanOut) return `Time ran out: ${keptLabel(timeRanOut)}`;
+  return STATUS_LABELS[status];
+}
+
 /**
  * A candidate as the review page names them: their code while a blind review hides them, else the
  * full name they gave, or a word saying there is none.
@@ -24,12 +45,16 @@ export function candidateName(fullName: string | null | undefined, blindCode?: s
 }
 
 /**
- * The team's ratings of a candidate as the list shows them: the mean score and the recommendation,
- * or why there is none to show (the server sends them only to a reviewer who has rated).
+ * The team's ratings of a candidate as the list shows them: the mean score, what the team
+ * recommends and the counts it stands on, or why there is none to show (the server sends them
+ * only to a reviewer who has rated).
  */
-export function teamRatingLabel(row: Pick<CandidateSummary, 'teamScore' | 'teamRecommendation'>): string {
-  if (row.teamScore === null || row.teamRecommendation === null) return 'Shown once you rate';
-  return `${row.teamScore.toFixed(1)} of 5, ${RECOMMENDATION_NAMES[row.teamRecommendation]}`;
+export function teamRatingLabel(
+  row: Pick<CandidateSummary, 'teamScore' | 'teamRecommendations' | 'teamVerdict'>,
+): string {
+  const { teamScore, teamRecommendations, teamVerdict } = row;
+  if (teamScore === null || teamRecommendations === null || teamVerdict === null) return 'Shown once you rate';
+  return `${teamScore.toFixed(1)} of 5; ${TEAM_VERDICT_NAMES[teamVerdict]} (${recommendationCountsText(teamRecommendations)})`;
 }
 
 /** The notes on a submission: sent at the time limit (by the server's clock), or late (after it and its grace). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ariaSort, readListQuery, sortBy, writeListQuery } from './candidate-sort.ts';
+import { ariaSort, listApiParams, readListQuery, sortBy, writeListQuery } from './candidate-sort.ts';
 
 const read = (search: string) => readListQuery(new URLSearchParams(search));
 
@@ -13,6 +13,7 @@ describe('the candidate list state in the address', () => {
       stage: null,
       silent: 'hide',
       recommendation: null,
+      search: '',
     });
     expect(writeListQuery(read('')).toString()).toBe('');
   });
@@ -25,9 +26,16 @@ describe('the candidate list state in the address', () => {
       cursor: 'abc',
       stage: 'advance',
       silent: 'only',
-      recommendation: 'strong-yes',
+      recommendation: 'split',
+      search: 'ada@mail',
     } as const;
     expect(readListQuery(writeListQuery(query))).toEqual(query);
+  });
+
+  it('gives the API the order and filter alone, without the page', () => {
+    const query = read('sort=name&order=desc&size=10&cursor=abc&stage=advance&q=%20Ada%20');
+    expect(listApiParams(query).toString()).toBe('sort=name&order=desc&stage=advance&search=Ada');
+    expect(listApiParams(read('')).toString()).toBe('sort=startedAt&order=desc');
   });
 
   it('ignores what it does not know', () => {

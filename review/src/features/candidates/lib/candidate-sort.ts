@@ -1,12 +1,13 @@
 import {
+  CANDIDATE_SEARCH_MAX,
   CANDIDATE_SORTS,
-  CANDIDATE_STAGES,
   type CandidateSort,
-  type CandidateStage,
-  RECOMMENDATIONS,
-  type Recommendation,
+  SHOWN_STAGES,
+  type ShownStage,
   SILENT_CANDIDATES,
   type SilentCandidates,
+  TEAM_VERDICTS,
+  type TeamVerdict,
 } from '@assessment/core';
 
 export type SortOrder = 'asc' | 'desc';
@@ -18,12 +19,14 @@ export interface CandidateListQuery {
   size: number;
   /** Where this page starts (the API's cursor), or null for the first page. */
   cursor: string | null;
-  /** Only the candidates at this stage, or null for all. */
-  stage: CandidateStage | null;
+  /** Only the candidates shown at this stage, or null for all. */
+  stage: ShownStage | null;
   /** Those who registered and sent nothing since: left out (the default), listed too, or alone. */
   silent: SilentCandidates;
-  /** Only those the team recommends so (among those the reviewer rated), or null for all. */
-  recommendation: Recommendation | null;
+  /** Only those whose team recommendation is this (among those the reviewer rated), or null for all. */
+  recommendation: TeamVerdict | null;
+  /** Only those whose name or email holds this text; '' for all. */
+  search: string;
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -49,10 +52,11 @@ export function readListQuery(params: URLSearchParams): CandidateListQuery {
   const order = orderParam === 'asc' || orderParam === 'desc' ? orderParam : FIRST_ORDER[sort];
   const sizeParam = Number(params.get('size'));
   const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_SIZE;
-  const stage = CANDIDATE_STAGES.find((known) => known === params.get('stage')) ?? null;
+  const stage = SHOWN_STAGES.find((known) => known === params.get('stage')) ?? null;
   const silent = SILENT_CANDIDATES.find((known) => known === params.get('silent')) ?? 'hide';
-  const recommendation = RECOMMENDATIONS.find((known) => known === params.get('recommendation')) ?? null;
-  return { sort, order, size, cursor: params.get('cursor') || null, stage, silent, recommendation };
+  const recommendation = TEAM_VERDICTS.find((known) => known === params.get('recommendation')) ?? null;
+  const search = (params.get('q') ?? '').trim().slice(0, CANDIDATE_SEARCH_MAX);
+  return { sort, order, size, cursor: params.get('cursor') || null, stage, silent, recommendation, search };
 }
 
 /** The page address for a list state; defaults are left out so plain links stay plain. */
@@ -64,7 +68,21 @@ export function writeListQuery(query: CandidateListQuery): URLSearchParams {
   if (query.stage) params.set('stage', query.stage);
   if (query.silent !== 'hide') params.set('silent', query.silent);
   if (query.recommendation) params.set('recommendation', query.recommendation);
+  if (query.search) params.set('q', query.search);
   if (query.cursor) params.set('cursor', query.cursor);
+  return params;
+}
+
+/**
+ * The list's order and filter as the API reads them (`candidatesQuerySchema`), its page aside: what
+ * a page of the list is cut from, and what the candidate page's Previous and Next walk through.
+ */
+export function listApiParams(query: CandidateListQuery): URLSearchParams {
+  const params = new URLSearchParams({ sort: query.sort, order: query.order });
+  if (query.stage) params.set('stage', query.stage);
+  if (query.silent !== 'hide') params.set('silent', query.silent);
+  if (query.recommendation) params.set('recommendation', query.recommendation);
+  if (query.search) params.set('search', query.search);
   return params;
 }
 

@@ -125,7 +125,7 @@ export function CandidateComparison({ candidates }: { candidates: Compared[] }) 
             }}
           />
           <Row
-            header="Their rating of the assessment"
+            header="Candidate's feedback on the assessment"
             candidates={candidates}
             cell={({ detail }) => ratingLabel(detail.feedback?.stars ?? null)}
           />

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparedFromSearch, comparePath, toggleCompared } from './compare-selection.ts';
-
-describe('toggleCompared', () => {
-  it('adds in the order chosen, takes out a chosen one, and never holds more than 4', () => {
-    expect(toggleCompared([], 'a')).toEqual(['a']);
-    expect(toggleCompared(['a', 'b'], 'a')).toEqual(['b']);
-    expect(toggleCompared(['a', 'b', 'c', 'd'], 'e')).toEqual(['a', 'b', 'c', 'd']);
-    expect(toggleCompared(['a', 'b', 'c', 'd'], 'b')).toEqual(['a', 'c', 'd']);
-  });
-});
+import { comparedFromSearch, comparePath } from './compare-selection.ts';
 
 describe('the comparison address', () => {
   it('carries the chosen candidates there and back', () => {

@@ -2,12 +2,6 @@
 export const MIN_COMPARED = 2;
 export const MAX_COMPARED = 4;
 
-/** The chosen candidates after one checkbox changed: added at the end, or taken out. Never past the most. */
-export function toggleCompared(chosen: readonly string[], sessionId: string): string[] {
-  if (chosen.includes(sessionId)) return chosen.filter((id) => id !== sessionId);
-  return chosen.length >= MAX_COMPARED ? [...chosen] : [...chosen, sessionId];
-}
-
 /** The comparison's address: its candidates in the order they were chosen. */
 export function comparePath(testId: string, chosen: readonly string[]): string {
   return `/tests/${encodeURIComponent(testId)}/compare?${new URLSearchParams({ ids: chosen.join(',') })}`;

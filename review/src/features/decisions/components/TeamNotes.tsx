@@ -2,18 +2,19 @@ import { type Decisions, NOTE_MAX_LENGTH, type NoteView } from '@assessment/core
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSignedIn } from '../../../api/session.tsx';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
+import { When } from '../../../components/When.tsx';
 import { problemOf } from '../../../hooks/useResource.ts';
 
 interface Props {
   sessionId: string;
   notes: NoteView[];
+  /** The team's judgement is withheld until the reviewer rates: the notes are their own only. */
+  withheld: boolean;
   onSaved: (decisions: Decisions) => void;
 }
 
-const dateTime = (at: string) => new Date(at).toLocaleString();
-
 /** The team's notes about the candidate, oldest first, with who wrote each and when. */
-export function TeamNotes({ sessionId, notes, onSaved }: Props) {
+export function TeamNotes({ sessionId, notes, withheld, onSaved }: Props) {
   const { calls } = useSignedIn();
   const id = useId();
   const [body, setBody] = useState('');
@@ -49,14 +50,19 @@ export function TeamNotes({ sessionId, notes, onSaved }: Props) {
   return (
     <div className="team-notes">
       <h3 id={`${id}-title`}>Notes</h3>
+      {withheld && (
+        <p className="field-hint">
+          Your teammates' notes show here once you have rated this candidate; yours show now.
+        </p>
+      )}
       {notes.length === 0 ? (
-        <p>No notes yet.</p>
+        <p>{withheld ? 'No notes of yours yet.' : 'No notes yet.'}</p>
       ) : (
         <ul className="note-list" aria-labelledby={`${id}-title`}>
           {notes.map((note) => (
             <li key={note.noteId}>
               <p className="note-meta">
-                {note.by}, {dateTime(note.at)}
+                {note.by}, <When at={note.at} />
               </p>
               <p className="note-body">{note.body}</p>
             </li>

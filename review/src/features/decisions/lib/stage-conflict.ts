@@ -1,4 +1,10 @@
-import { type CandidateStage, STAGE_NAMES, type StageEntry } from '@assessment/core';
+import {
+  type CandidateStage,
+  SHOWN_STAGE_NAMES,
+  type ShownStage,
+  STAGE_NAMES,
+  type StageEntry,
+} from '@assessment/core';
 import { formatDateTime, type TimeFormat } from '../../../lib/time.ts';
 
 /**
@@ -7,12 +13,16 @@ import { formatDateTime, type TimeFormat } from '../../../lib/time.ts';
  * nothing was saved, and what the reviewer can do with the choice still in the form.
  */
 export function stageMovedMessage(
-  current: { stage: CandidateStage; history: readonly StageEntry[] },
+  current: { stage: ShownStage; history: readonly StageEntry[]; withheld: boolean },
   chosen: CandidateStage,
   format: TimeFormat = {},
 ): string {
-  const now = STAGE_NAMES[current.stage];
-  const last = current.history.at(-1);
+  if (current.stage === 'moved-on') {
+    return 'A teammate moved this candidate on after this page showed them. Nothing was saved: rate the candidate to see where they stand and why, then change the stage if you still mean to.';
+  }
+  const now = SHOWN_STAGE_NAMES[current.stage];
+  // Withheld, the history is the reviewer's own changes only: its last is not who moved the candidate.
+  const last = current.withheld ? undefined : current.history.at(-1);
   const moved =
     last?.to === current.stage
       ? `${last.by} changed the stage to ${now} on ${formatDateTime(last.at, format)}, after this page showed it.`

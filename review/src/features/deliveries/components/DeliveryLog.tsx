@@ -5,7 +5,15 @@ import { LoadProblem } from '../../../components/LoadProblem.tsx';
 import { When } from '../../../components/When.tsx';
 import { problemOf, useResource } from '../../../hooks/useResource.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { canSendAgain, deliveryRecipient, deliveryStateText, deliveryWhat } from '../lib/delivery-state.ts';
+import {
+  canSendAgain,
+  deliveryFailureDetail,
+  deliveryRecipient,
+  deliveryStateText,
+  deliveryWhat,
+} from '../lib/delivery-state.ts';
+import { GreenhouseReports } from './GreenhouseReports.tsx';
+import { TechnicalDetail } from './TechnicalDetail.tsx';
 
 /**
  * The emails sent in the company's name, newest first: to whom, what, and how each went, with
@@ -58,7 +66,7 @@ export function DeliveryLog() {
       )}
       <p>
         What was sent in {me.company.companyName}'s name: each personal invitation, reminder and finished candidate's
-        receipt, and each event sent to your webhook endpoint.
+        receipt, each event sent to your webhook endpoint, and each time Greenhouse was told to read a test again.
       </p>
       {log.error && <LoadProblem message={log.error} onRetry={log.reload} />}
       {log.data && log.data.deliveries.length === 0 && <p>Nothing has been sent yet.</p>}
@@ -84,7 +92,10 @@ export function DeliveryLog() {
                 </td>
                 <td>{deliveryRecipient(delivery)}</td>
                 <td>{deliveryWhat(delivery)}</td>
-                <td>{deliveryStateText(delivery, (at) => formatDateTime(at), me.emailSetUp)}</td>
+                <td>
+                  {deliveryStateText(delivery, (at) => formatDateTime(at), me.emailSetUp)}
+                  <TechnicalDetail detail={deliveryFailureDetail(delivery)} />
+                </td>
                 <td>
                   {canSendAgain(delivery) && (
                     <button
@@ -103,6 +114,7 @@ export function DeliveryLog() {
           </tbody>
         </table>
       )}
+      {log.data && <GreenhouseReports reports={log.data.reports} />}
       <p ref={status} role="status" tabIndex={-1}>
         {message}
       </p>

@@ -4,6 +4,8 @@ import { useSignedIn } from '../../../api/session.tsx';
 import { CopyField } from '../../../components/CopyField.tsx';
 import { useFocusOnceShown } from '../../../hooks/useFocusOnceShown.ts';
 import { problemOf, useResource } from '../../../hooks/useResource.ts';
+import { type FailureWords, failureWords } from '../lib/failure-words.ts';
+import { TechnicalDetail } from './TechnicalDetail.tsx';
 
 /**
  * Where the company's applicant-tracking system hears of each candidate (admins only): an
@@ -23,6 +25,8 @@ function WebhookForm() {
   const [secret, setSecret] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [message, setMessage] = useState('');
+  // Why the last test event was not delivered, with the error as given: shown apart from the address's own problems.
+  const [testFailure, setTestFailure] = useState<FailureWords | null>(null);
   const [busy, setBusy] = useState(false);
   const held = webhook.data?.url;
   const status = useRef<HTMLParagraphElement>(null);
@@ -37,6 +41,7 @@ function WebhookForm() {
     setBusy(true);
     setProblem(null);
     setMessage('');
+    setTestFailure(null);
     try {
       setMessage(await work());
     } catch (error) {
@@ -60,6 +65,13 @@ function WebhookForm() {
     act(async () => {
       setSecret((await calls.rotateWebhookSecret()).secret);
       return 'A new signing secret is in use from now on. Copy it now: it is not shown again.';
+    });
+  const sendTest = () =>
+    act(async () => {
+      const result = await calls.testWebhook();
+      if (result.delivered) return `The test event was delivered: the endpoint answered HTTP ${result.status}.`;
+      setTestFailure(failureWords(result.error ?? `answered ${result.status}`, 'the endpoint'));
+      return '';
     });
   const remove = (pressed: HTMLElement) =>
     act(async () => {
@@ -95,6 +107,15 @@ function WebhookForm() {
       </form>
       {held && (
         <p>
+          <button
+            type="button"
+            className="button"
+            aria-disabled={busy}
+            aria-busy={busy}
+            onClick={() => void sendTest()}
+          >
+            Send a test event
+          </button>{' '}
           <button type="button" className="button" aria-disabled={busy} onClick={() => void rotate()}>
             Rotate signing secret
           </button>{' '}
@@ -113,6 +134,12 @@ function WebhookForm() {
         <p className="form-problem" role="alert">
           {problem}
         </p>
+      )}
+      {testFailure && (
+        <div className="form-problem" role="alert">
+          <p>The test event was not delivered: {testFailure.words}.</p>
+          <TechnicalDetail detail={testFailure.detail} />
+        </div>
       )}
       <p ref={status} className="status-line" role="status" tabIndex={-1}>
         {message}

@@ -2,6 +2,7 @@ import type { DeliveryView } from '@assessment/core';
 import { describe, expect, it } from 'vitest';
 import {
   canSendAgain,
+  deliveryFailureDetail,
   deliveryRecipient,
   deliveryStateText,
   deliveryWhat,
@@ -32,7 +33,13 @@ describe('deliveryStateText', () => {
 
   it('tells a refused attempt and when the next one is', () => {
     const retrying = { ...base, attempts: 2, lastError: 'Mailbox busy', dueAt: '2026-03-02T09:01:30.000Z' };
-    expect(deliveryStateText(retrying, time, true)).toBe('Attempt 2 failed (Mailbox busy); tried again at 09:01.');
+    expect(deliveryStateText(retrying, time, true)).toBe('Attempt 2 failed: Mailbox busy. Next try at 09:01.');
+    expect(deliveryFailureDetail(retrying)).toBeNull();
+    const unknownName = { ...retrying, kind: 'webhook' as const, lastError: 'getaddrinfo ENOTFOUND ats.example' };
+    expect(deliveryStateText(unknownName, time, true)).toBe(
+      "Attempt 2 failed: the address's name was not found. Next try at 09:01.",
+    );
+    expect(deliveryFailureDetail(unknownName)).toBe('getaddrinfo ENOTFOUND ats.example');
   });
 
   it('tells a sent message when it went, and a failed one why, and both can be sent again', () => {
@@ -56,7 +63,9 @@ describe('deliveryStateText', () => {
       'Sent at 09:00; not sent again: the candidate had started the assessment already.',
     );
     const hook = { ...again, kind: 'webhook' as const, lastStatus: 500, lastError: 'answered 500' };
-    expect(deliveryStateText(hook, time, true)).toBe('Delivered at 09:00; not sent again: answered 500.');
+    expect(deliveryStateText(hook, time, true)).toBe(
+      'Delivered at 09:00; not sent again: the endpoint answered HTTP 500, which is not a success.',
+    );
   });
 });
 
@@ -92,7 +101,29 @@ describe('a webhook in the log', () => {
       lastError: 'answered 500',
       dueAt: '2026-03-02T09:00:30.000Z',
     };
-    expect(deliveryStateText(refused, time, true)).toBe('Attempt 1 failed (answered 500); tried again at 09:00.');
+    expect(deliveryStateText(refused, time, true)).toBe(
+      'Attempt 1 failed: the endpoint answered HTTP 500, which is not a success. Next try at 09:00.',
+    );
+    expect(deliveryFailureDetail(refused)).toBe('answered 500');
+  });
+});
+
+describe("Greenhouse's PATCH in the log", () => {
+  it('is named by what it told, and tells the status Greenhouse answered', () => {
+    const patch = {
+      ...base,
+      kind: 'greenhouse' as const,
+      event: 'test.completed',
+      recipient: 'https://app.greenhouse.io/integrations/testing_partners/take_home_tests/12345',
+      state: 'sent' as const,
+      attempts: 2,
+      lastStatus: 200,
+      sentAt: '2026-03-02T09:00:30.000Z',
+    };
+    expect(deliveryWhat(patch)).toBe('Greenhouse: the test is complete');
+    expect(deliveryWhat({ ...patch, event: 'score.changed' })).toBe("Greenhouse: the team's score changed");
+    expect(deliveryStateText(patch, time, false)).toBe('Delivered (HTTP 200) at 09:00.');
+    expect(canSendAgain(patch)).toBe(true);
   });
 });
 

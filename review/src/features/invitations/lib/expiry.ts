@@ -1,10 +1,9 @@
+import { DEFAULT_INVITATION_VALID_DAYS } from '@assessment/core';
+
 /**
  * Expiry dates as a reviewer picks them: a calendar day in their own time zone, valid to the end of
  * that day. `<input type="date">` speaks `YYYY-MM-DD`; the API speaks ISO instants.
  */
-
-/** How long a new invitation stays valid unless the reviewer picks another day. */
-export const DEFAULT_VALID_DAYS = 14;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -27,7 +26,7 @@ export function endOfDay(day: string): string | null {
 /** The day a new invitation expires by default. */
 export function defaultExpiryDay(now: number): string {
   const later = new Date(now);
-  later.setDate(later.getDate() + DEFAULT_VALID_DAYS);
+  later.setDate(later.getDate() + DEFAULT_INVITATION_VALID_DAYS);
   return dateInputValue(later);
 }
 

@@ -3,11 +3,11 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignedIn } from '../../../api/session.tsx';
 import { LoadProblem } from '../../../components/LoadProblem.tsx';
+import { When } from '../../../components/When.tsx';
 import { useFocusOnceShown } from '../../../hooks/useFocusOnceShown.ts';
 import { problemOf, useResource } from '../../../hooks/useResource.ts';
+import { candidateName } from '../../candidates/lib/candidate-labels.ts';
 import { ACCESS_ACTION_NAMES, ACCESS_ROLE_NAMES } from '../lib/access-actions.ts';
-
-const dateTime = (at: string) => new Date(at).toLocaleString();
 
 /**
  * Every look at a candidate by the company, newest first, for its admins: who, when, from which
@@ -86,7 +86,9 @@ function AccessLogTable() {
               // A row takes the focus when it is the first that "Show older entries" brought.
               // biome-ignore lint/suspicious/noArrayIndexKey: the log is only ever appended to.
               <tr key={index} tabIndex={-1}>
-                <td>{dateTime(entry.at)}</td>
+                <td>
+                  <When at={entry.at} />
+                </td>
                 <td>{entry.actor}</td>
                 <td>{ACCESS_ROLE_NAMES[entry.role]}</td>
                 <td>{ACCESS_ACTION_NAMES[entry.action]}</td>
@@ -115,14 +117,15 @@ function AccessLogTable() {
 }
 
 /**
- * Whom the look was at: a candidate, by their code, or a personal invitation, by the email it is
- * for, never the session it led to (the list of invitations does not name it under blind review).
+ * Whom the look was at: a candidate, by their name, or by their code where blind review hides them
+ * from this admin; or a personal invitation, by the email it is for, never the session it led to
+ * (the list of invitations does not name it under blind review).
  */
 function LookedAt({ entry }: { entry: AccessEntryView }) {
   if (entry.sessionId === null) return <>Invitation for {entry.invitation.email}</>;
   return (
     <Link to={`/candidates/${encodeURIComponent(entry.sessionId)}`}>
-      <code>{entry.sessionId}</code>
+      {candidateName(entry.candidate.name, entry.candidate.code)}
     </Link>
   );
 }

@@ -11,10 +11,13 @@ export const ACCESS_ACTION_NAMES: Record<AccessAction, string> = {
   listed: 'Saw the candidate in the list of candidates',
   'listed-invitation': 'Saw the invitation in the list of invitations',
   'listed-message': 'Saw the email address in the list of messages',
+  status: "Read the test's status, score and progress (Greenhouse's test_status)",
+  'listed-log': 'Saw the name in the access log',
 };
 
 export const ACCESS_ROLE_NAMES: Record<AccessRole, string> = {
   admin: 'Admin',
   reviewer: 'Reviewer',
+  ats: 'Greenhouse, with a key of the company',
   operator: 'Operator of the service',
 };

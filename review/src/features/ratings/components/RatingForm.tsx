@@ -12,12 +12,14 @@ import { ApiError } from '../../../api/http.ts';
 import { useSignedIn } from '../../../api/session.tsx';
 import { FormOutcome } from '../../../components/FormOutcome.tsx';
 import { problemOf } from '../../../hooks/useResource.ts';
-import { aboutName, firstUnscored, type RatingDraft } from '../lib/criteria.ts';
+import { aboutName, carriedScores, firstUnscored, type RatingDraft } from '../lib/criteria.ts';
 
 interface Props {
   sessionId: string;
   rubric: Rubric;
   mine: RatingView | null;
+  /** Blind review hides the video from this reviewer: its criteria cannot be scored until it shows. */
+  videoHidden: boolean;
   /** What the reviewer had chosen when the last version of the rubric was replaced, carried over to this one. */
   carried: { scores: (number | null)[]; recommendation: Recommendation | null } | null;
   onSaved: (ratings: CandidateRatings) => void;
@@ -29,18 +31,20 @@ interface Props {
 }
 
 /** A score of 1 to 5 for each criterion of the rubric, and an overall recommendation. */
-export function RatingForm({ sessionId, rubric, mine, carried, onSaved, onStale }: Props) {
+export function RatingForm({ sessionId, rubric, mine, videoHidden, carried, onSaved, onStale }: Props) {
   const { calls } = useSignedIn();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  // The reviewer's last rating fills the form when it was given under this version of the rubric,
-  // unless they were rating again when it replaced the last: then what they had chosen does.
+  // The reviewer's last rating fills the form: all of it when it was given under this version of
+  // the rubric, else the scores of the criteria this version kept as they were, so they only add
+  // the rest. Unless they were rating again when this version replaced the last: then what they
+  // had chosen does.
   const current = mine?.rubricVersion === rubric.version ? mine : null;
   const [scores, setScores] = useState<(number | null)[]>(
-    () => carried?.scores ?? rubric.criteria.map((_, index) => current?.scores[index] ?? null),
+    () => carried?.scores ?? (mine ? carriedScores(mine, rubric.criteria) : rubric.criteria.map(() => null)),
   );
   const [recommendation, setRecommendation] = useState<Recommendation | null>(
-    carried ? carried.recommendation : (current?.recommendation ?? null),
+    carried ? carried.recommendation : (mine?.recommendation ?? null),
   );
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -95,7 +99,8 @@ export function RatingForm({ sessionId, rubric, mine, carried, onSaved, onStale 
       <h3 id={`${id}-title`}>Your ratings</h3>
       {mine && !current && (
         <p className="field-hint">
-          You rated under version {mine.rubricVersion} of the rubric; it is at version {rubric.version} now.
+          You rated under version {mine.rubricVersion} of the rubric; it is at version {rubric.version} now. Your scores
+          for the criteria it kept as they were are filled in: score the others, then update your ratings.
         </p>
       )}
       {rubric.criteria.map((criterion, index) => (
@@ -103,6 +108,8 @@ export function RatingForm({ sessionId, rubric, mine, carried, onSaved, onStale 
           key={`${criterion.about}-${criterion.name}`}
           className="score-group"
           aria-describedby={`${id}-anchors-${index}`}
+          // The server refuses a score for a video it hides from this reviewer; the form offers none.
+          disabled={criterion.about === 'video' && videoHidden}
         >
           <legend>
             {criterion.name} ({aboutName(criterion.about)})
@@ -110,7 +117,9 @@ export function RatingForm({ sessionId, rubric, mine, carried, onSaved, onStale 
           <p id={`${id}-anchors-${index}`} className="field-hint">
             1: {criterion.anchors.one}. 3: {criterion.anchors.three}. 5: {criterion.anchors.five}.
             {criterion.about === 'video' &&
-              ' This one may wait until you have watched the video, or stay empty if there is none.'}
+              (videoHidden
+                ? ' Blind review hides the video from you: you can score this once you have rated the written answers and the video shows.'
+                : ' This one may wait until you have watched the video, or stay empty if there is none.')}
           </p>
           <div className="score-choices">
             {RATING_SCALE.map((score) => (
@@ -148,7 +157,7 @@ export function RatingForm({ sessionId, rubric, mine, carried, onSaved, onStale 
       <p>
         {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page. */}
         <button type="submit" className="button button-primary" aria-disabled={saving} aria-busy={saving}>
-          {current ? 'Update my ratings' : 'Submit my ratings'}
+          {mine ? 'Update my ratings' : 'Submit my ratings'}
         </button>
       </p>
       <FormOutcome problem={problem} message={message} />

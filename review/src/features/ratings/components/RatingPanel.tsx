@@ -81,17 +81,17 @@ export function RatingPanel({
         sessionId={sessionId}
         rubric={rubric}
         mine={mine}
+        videoHidden={blind}
         carried={carried}
         onSaved={(saved: CandidateRatings) => {
           setRefused(null);
           ratings.update(() => saved);
-          // Rated: the server now shows the candidate (reading them again is a look on record, so only then).
-          if (blind) onRated();
+          onRated();
         }}
         onStale={(reason, draft) => void rubricChanged(reason, draft)}
       />
       {team ? (
-        <TeamRatings team={team} criteria={mine?.rubricVersion === rubric.version ? rubric.criteria : null} />
+        <TeamRatings team={team} version={rubric.version} />
       ) : (
         <p className="field-hint">Your teammates' ratings show here once you have given yours.</p>
       )}

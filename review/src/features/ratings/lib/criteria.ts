@@ -1,8 +1,6 @@
-import type { Criterion, Recommendation } from '@assessment/core';
+import { type Criterion, type Recommendation, sameCriterion } from '@assessment/core';
 
-/** What a criterion is about, as the reviewer reads it. */
-export const aboutName = (about: Criterion['about']): string =>
-  about === 'video' ? 'Video introduction' : `Question ${about}`;
+export { aboutName } from '@assessment/core';
 
 /** A criterion as the form holds it while an admin writes it: every field text, none checked yet. */
 export interface CriterionDraft {
@@ -55,18 +53,12 @@ export interface RatingDraft {
   recommendation: Recommendation | null;
 }
 
-const sameCriterion = (one: Criterion, other: Criterion): boolean =>
-  one.about === other.about &&
-  one.name === other.name &&
-  one.anchors.one === other.anchors.one &&
-  one.anchors.three === other.anchors.three &&
-  one.anchors.five === other.anchors.five;
-
 /**
  * The draft's scores that still mean what the reviewer meant, placed under the new criteria: a
- * score carries over only to a criterion identical to the one it was given for (about, name and
- * anchors, since a 5 is judged against what a 5 looks like), wherever that now stands; each score
- * once. Any other criterion starts unscored.
+ * score carries over only to a criterion identical to the one it was given for (`sameCriterion`:
+ * about, name and anchors, since a 5 is judged against what a 5 looks like), wherever that now
+ * stands; each score once. Any other criterion starts unscored. Also how a rating given under an
+ * older version fills the form of the current one.
  */
 export function carriedScores(draft: RatingDraft, criteria: readonly Criterion[]): (number | null)[] {
   const left = draft.criteria.map((criterion, index) => ({ criterion, score: draft.scores[index] ?? null }));

@@ -9,6 +9,7 @@ export function SetPasswordForm({ secret, info, onSet }: { secret: string; info:
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -45,14 +46,24 @@ export function SetPasswordForm({ secret, info, onSet }: { secret: string; info:
         <input
           ref={field}
           id={`${id}-password`}
-          type="password"
+          type={shown ? 'text' : 'password'}
           autoComplete="new-password"
           maxLength={1024}
           value={password}
           aria-invalid={problem !== null}
           aria-describedby={`${id}-hint`}
           onChange={(event) => setPassword(event.target.value)}
-        />
+        />{' '}
+        {/* A toggle, not a second field to type again: the teammate checks what they typed by reading it. */}
+        <button
+          type="button"
+          className="button"
+          aria-pressed={shown}
+          aria-controls={`${id}-password`}
+          onClick={() => setShown((before) => !before)}
+        >
+          Show password
+        </button>
       </p>
       <p id={`${id}-hint`} className="field-hint">
         At least {MIN_PASSWORD_LENGTH} characters, and not a common password or pattern. Several unrelated words make a

@@ -36,7 +36,12 @@ export function TestList({ tests }: { tests: ReviewTest[] }) {
             <td>{test.timeLimitInMinute} min</td>
             <td>{test.openLinkAllowed ? 'Allowed' : 'Invitation only'}</td>
             <td className="number">{test.counts.invited}</td>
-            <td className="number">{test.counts.started}</td>
+            <td className="number">
+              {test.counts.started}
+              {test.counts.sentNothing > 0 && (
+                <span className="cell-detail">{test.counts.sentNothing} sent nothing since</span>
+              )}
+            </td>
             <td className="number">{test.counts.finished}</td>
           </tr>
         ))}

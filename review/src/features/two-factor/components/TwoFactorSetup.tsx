@@ -7,13 +7,14 @@ import { problemOf } from '../../../hooks/useResource.ts';
 import { useCodeEntry } from '../hooks/useCodeEntry.ts';
 import { groupKey } from '../lib/key-groups.ts';
 import { CodeInput } from './CodeInput.tsx';
+import { KeyQrCode } from './KeyQrCode.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 /**
  * Turning two-factor sign-in on: the server makes a key, kept pending; the reviewer adds it to an
- * authenticator app they already have, by typing it or pasting its otpauth:// address, and
- * confirms with the code the app shows. Only then is it on, and the recovery codes are shown once.
- * No QR code: drawing one needs a library and an image this page's CSP would have to allow.
+ * authenticator app they already have, by scanning its QR code, typing it or pasting its
+ * otpauth:// address, and confirms with the code the app shows. Only then is it on, and the
+ * recovery codes are shown once.
  */
 export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const { calls } = useSignedIn();
@@ -78,9 +79,10 @@ function ConfirmKey({ setup, onConfirmed }: { setup: Setup; onConfirmed: (codes:
         Add this key to your authenticator app
       </h3>
       <p>
-        In the app, add an account and type this key (spaces or not, as the app likes). It is a time-based key of 6
-        digits every 30 seconds.
+        In the app, add an account and scan this QR code, or type the key below it (spaces or not, as the app likes). It
+        is a time-based key of 6 digits every 30 seconds.
       </p>
+      <KeyQrCode uri={setup.uri} />
       <CopyField label="Your key" value={groupKey(setup.key)} noun="key" />
       <CopyField
         label="The same key as an otpauth:// address, for apps that take one"

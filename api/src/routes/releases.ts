@@ -1,0 +1,191 @@
+import { RELEASE_VERSION_PATTERN } from '@assessment/core/releases';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { carriesAdminToken } from '../admin/admin-token.ts';
+import { HttpError, parseOrRefuse, UnreadBodyError } from '../http/errors.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
+import type { LiveReleases } from '../releases/live-releases.ts';
+import { releaseKeyHash } from '../releases/release-keys.ts';
+import { ReleaseRefusal } from '../releases/release-refusal.ts';
+import { type ReleaseService, releaseView } from '../releases/release-service.ts';
+import type { Actor, ReleaseStore } from '../storage/releases/release-store.ts';
+import { SMALL_BODY_LIMIT } from './session-ref.ts';
+
+/** Who calls: a section team's key (its own section only), or the operator's admin token (every section). */
+interface Caller extends Actor {
+  /** The section this caller may change; undefined for the operator. */
+  sectionId: string | undefined;
+}
+
+export interface ReleaseRouteDeps {
+  releaseService: ReleaseService;
+  releases: ReleaseStore;
+  liveReleases: LiveReleases;
+  adminToken: string | undefined;
+  maxBytes: number;
+  limits: RateLimits;
+}
+
+const version = z.string().regex(RELEASE_VERSION_PATTERN, 'a release version');
+const share = z.number().int().min(1).max(100);
+const liveBody = z.object({ version, from: version.nullable().optional(), share: share.optional() }).strict();
+const promoteBody = z.object({ share: share.optional() }).strict();
+const rollbackBody = z.object({ to: version.optional(), from: version.nullable().optional() }).strict();
+const hostedBody = z.object({ url: z.string().max(2000), label: z.string().max(200).default('') }).strict();
+const labelQuery = z.object({ label: z.string().max(200).default('') });
+
+/** Archive bodies go to the release reader as they stream in; nothing is buffered by Fastify. */
+const ARCHIVES = ['application/gzip', 'application/x-gzip', 'application/x-tar'];
+
+function refusal(error: unknown, bodyUnread = false): never {
+  if (error instanceof ReleaseRefusal) {
+    throw bodyUnread ? new UnreadBodyError(error.status, error.message) : new HttpError(error.status, error.message);
+  }
+  throw error;
+}
+
+/**
+ * The release API (`pnpm release`): status and history for any valid key, and for the operator;
+ * releasing, promoting and rolling back a section for its own keys and the operator. Every call is
+ * counted against its key (or the admin token), and calls no key vouches for against their address.
+ */
+export function registerReleaseRoutes(api: FastifyInstance, deps: ReleaseRouteDeps): void {
+  const { releaseService, releases, liveReleases, limits } = deps;
+
+  for (const type of ARCHIVES) {
+    api.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
+  }
+
+  async function caller(request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
+    const authorization = request.headers.authorization;
+    const bearer = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+    if (deps.adminToken && carriesAdminToken(authorization, deps.adminToken)) {
+      await limits.admitSender(request, reply, 'operator');
+      return { name: 'operator', keyId: null, sectionId: undefined };
+    }
+    const key = bearer?.startsWith('rk_') ? await releases.keyByHash(releaseKeyHash(bearer)) : undefined;
+    await limits.admitSender(request, reply, key ? `release-key:${key.key_id}` : undefined);
+    if (!key) {
+      throw new HttpError(401, 'A release key is needed (Authorization: Bearer rk_…): ask the operator for one');
+    }
+    return { name: key.name, keyId: key.key_id, sectionId: key.section_id };
+  }
+
+  /** The caller, if it may change `sectionId`: another section's key gets 403. */
+  async function changer(request: FastifyRequest, reply: FastifyReply, sectionId: string): Promise<Caller> {
+    const found = await caller(request, reply);
+    releaseService.sectionOf(sectionId);
+    if (found.sectionId !== undefined && found.sectionId !== sectionId) {
+      throw new HttpError(
+        403,
+        `The key "${found.name}" releases the ${found.sectionId} section only, not ${sectionId}`,
+      );
+    }
+    return found;
+  }
+
+  const config = { bucket: 'release' as const };
+  type Section = { Params: { section: string } };
+
+  api.get('/api/releases', { config }, async (request, reply) => {
+    await caller(request, reply);
+    return { sections: await releaseService.status().catch(refusal) };
+  });
+
+  api.get<Section>('/api/releases/:section/history', { config }, async (request, reply) => {
+    await caller(request, reply);
+    const { section } = request.params;
+    return { section, history: await releaseService.history(section).catch(refusal) };
+  });
+
+  api.post<Section & { Querystring: { label?: string } }>(
+    '/api/releases/:section',
+    { config, bodyLimit: deps.maxBytes + SMALL_BODY_LIMIT },
+    async (request, reply) => {
+      const { section } = request.params;
+      const actor = await changer(request, reply, section);
+      const type =
+        String(request.headers['content-type'] ?? '')
+          .split(';')[0]
+          ?.trim() ?? '';
+      const stored = ARCHIVES.includes(type)
+        ? await releaseService
+            .upload(section, request.body as NodeJS.ReadableStream, {
+              label: parseOrRefuse(labelQuery, request.query).label,
+              gzipped: type !== 'application/x-tar',
+              actor,
+            })
+            .catch((error: unknown) => refusal(error, true))
+        : await (async () => {
+            const body = parseOrRefuse(hostedBody, request.body);
+            return releaseService.hosted(section, body.url, { label: body.label, actor }).catch(refusal);
+          })();
+      return reply
+        .code(stored.existing ? 200 : 201)
+        .send({ section, release: releaseView(stored.release), existing: stored.existing });
+    },
+  );
+
+  api.post<Section>('/api/releases/:section/live', { config, bodyLimit: SMALL_BODY_LIMIT }, async (request, reply) => {
+    const { section } = request.params;
+    const actor = await changer(request, reply, section);
+    const body = parseOrRefuse(liveBody, request.body);
+    if (body.share !== undefined && body.share < 100) {
+      const shared = await releaseService
+        .share(section, body.version, body.share, { from: body.from, actor })
+        .catch(refusal);
+      await liveReleases.refresh();
+      return { section, candidate: releaseView(shared.release), share: shared.share, changed: shared.changed };
+    }
+    const made = await releaseService.promote(section, body.version, { from: body.from, actor }).catch(refusal);
+    await liveReleases.refresh();
+    return { section, live: releaseView(made.release), changed: made.changed };
+  });
+
+  api.post<Section>(
+    '/api/releases/:section/promote',
+    { config, bodyLimit: SMALL_BODY_LIMIT },
+    async (request, reply) => {
+      const { section } = request.params;
+      const actor = await changer(request, reply, section);
+      const body = parseOrRefuse(promoteBody, request.body ?? {});
+      const made = await releaseService.promoteShare(section, { share: body.share, actor }).catch(refusal);
+      await liveReleases.refresh();
+      return { section, version: made.release.version, share: made.share, changed: made.changed };
+    },
+  );
+
+  api.post<Section>(
+    '/api/releases/:section/rollback',
+    { config, bodyLimit: SMALL_BODY_LIMIT },
+    async (request, reply) => {
+      const { section } = request.params;
+      const actor = await changer(request, reply, section);
+      const body = parseOrRefuse(rollbackBody, request.body ?? {});
+      const made = await releaseService.rollback(section, { to: body.to, from: body.from, actor }).catch(refusal);
+      await liveReleases.refresh();
+      return { section, live: releaseView(made.release), changed: made.changed };
+    },
+  );
+
+  // The admin API's view of the same, behind the admin token alone.
+  if (deps.adminToken) {
+    const adminToken = deps.adminToken;
+    const operator = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('Cache-Control', 'no-store');
+      const vouched = carriesAdminToken(request.headers.authorization, adminToken);
+      await limits.admitSender(request, reply, vouched ? 'operator' : undefined);
+      if (!vouched) throw new HttpError(401, 'A valid admin token is required (Authorization: Bearer ...)');
+    };
+    const operatorConfig = { bucket: 'operator' as const };
+    api.get('/api/admin/releases', { config: operatorConfig }, async (request, reply) => {
+      await operator(request, reply);
+      return { sections: await releaseService.status() };
+    });
+    api.get<Section>('/api/admin/releases/:section/history', { config: operatorConfig }, async (request, reply) => {
+      await operator(request, reply);
+      const { section } = request.params;
+      return { section, history: await releaseService.history(section).catch(refusal) };
+    });
+  }
+}
