@@ -154,6 +154,7 @@ async function status(): Promise<void> {
     console.log(`${row.section}\t${live(row)}${candidate(row)}`);
     const back = row.lastRollback;
     if (back) console.log(`\trolled back ${back.version} at ${back.at} by ${back.by}: ${back.reason ?? ''}`);
+    for (const told of row.told) console.log(`\ttold ${told.to}: ${told.state}`);
   }
 }
 

@@ -24,6 +24,7 @@ export interface StatusView {
   live: (ReleaseView & { since: string; by: string | null }) | null;
   candidate: (ReleaseView & { share: number }) | null;
   lastRollback: HistoryView | null;
+  told: { to: string; state: string }[];
 }
 
 export interface HistoryView {

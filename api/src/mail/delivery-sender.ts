@@ -21,7 +21,14 @@ import type { TeamStore } from '../storage/team/team-store.ts';
 import { postWebhook, requestOutward, WebhookRefused } from '../webhooks/webhook-post.ts';
 import { intoLanes, PER_COMPANY } from './lanes.ts';
 import type { MailTransport, OutgoingMail } from './mail-transport.ts';
-import { invitationMail, mailTime, receiptMail, teammateMail } from './messages.ts';
+import {
+  invitationMail,
+  mailTime,
+  type RollbackFacts,
+  receiptMail,
+  releaseRollbackMail,
+  teammateMail,
+} from './messages.ts';
 
 export interface DeliverySenderDeps extends GreenhousePatchDeps {
   deliveries: DeliveryStore;
@@ -75,6 +82,9 @@ export function retryAt(attempts: number, createdAt: number, now: number): numbe
   return at - createdAt > GIVE_UP_AFTER_MS ? null : at;
 }
 
+/** Who a section team's message is from: the product, not any company. */
+const RELEASES_SENDER = 'Section releases';
+
 /** A message that will never be sent, and why; it is logged as failed, not retried. */
 class NotSendable extends Error {}
 
@@ -112,6 +122,15 @@ async function composeTeammate(delivery: StoredDelivery, { team, publicUrl, now 
 async function compose(delivery: StoredDelivery, deps: DeliverySenderDeps): Promise<OutgoingMail> {
   const { invitations, sessions, publicUrl, now } = deps;
   if (delivery.kind === 'teammate') return composeTeammate(delivery, deps);
+  if (delivery.kind === 'release') {
+    const notice = JSON.parse(delivery.payload ?? '{}') as RollbackFacts;
+    return {
+      deliveryId: delivery.deliveryId,
+      to: delivery.recipient,
+      fromName: RELEASES_SENDER,
+      ...releaseRollbackMail(notice),
+    };
+  }
   if (delivery.kind === 'invitation' || delivery.kind === 'reminder') {
     const invitation = delivery.invitationId ? await invitations.getInvitation(delivery.invitationId) : undefined;
     if (!invitation || invitation.erasedAt !== null) throw new NotSendable('the candidate was erased');

@@ -148,3 +148,27 @@ export function teammateMail(facts: TeammateFacts): MailContent {
     ),
   };
 }
+
+export interface RollbackFacts {
+  sectionId: string;
+  version: string;
+  liveVersion: string;
+  figures: string;
+  at: number;
+}
+
+/**
+ * To a section team: a version of theirs on a share of candidates was rolled back by itself. It
+ * says what happened and why, in the figures the history keeps; what to do next is the team's.
+ */
+export function releaseRollbackMail(facts: RollbackFacts): MailContent {
+  const subject = `The ${facts.sectionId} section's version ${facts.version} was rolled back`;
+  const what = `At ${mailTime(facts.at)}, version ${facts.version} of the ${facts.sectionId} section was taken off its share of new candidates by itself and marked broken: its pages failed more often than the live version's.`;
+  const figures = `The figures: ${facts.figures}.`;
+  const now = `Every candidate who had it gets the live version, ${facts.liveVersion}, at their next section load; nothing they saved is lost. The release history keeps these figures.`;
+  return {
+    subject,
+    text: [what, figures, now].join('\n\n'),
+    html: page(subject, [paragraph(what), paragraph(figures), paragraph(now)].join('')),
+  };
+}

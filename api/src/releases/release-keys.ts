@@ -10,7 +10,7 @@ export const releaseKeyHash = (key: string) => createHash('sha256').update(key).
  */
 export async function addReleaseKey(
   store: ReleaseStore,
-  input: { sectionId: string; name: string; now: number },
+  input: { sectionId: string; name: string; now: number; contact?: string | null },
 ): Promise<{ key: string; record: ReleaseKey }> {
   const key = `rk_${input.sectionId}_${randomBytes(24).toString('base64url')}`;
   const record: ReleaseKey = {
@@ -19,6 +19,7 @@ export async function addReleaseKey(
     name: input.name,
     created_at: input.now,
     revoked_at: null,
+    contact: input.contact ?? null,
   };
   await store.addKey({ ...record, keyHash: releaseKeyHash(key) });
   return { key, record };

@@ -62,6 +62,8 @@ export interface StatusView {
   candidate: (ReleaseView & { share: number }) | null;
   /** The latest rollback among the section's recent history (an automatic one says its figures). */
   lastRollback: HistoryView | null;
+  /** Whom that rollback was told (an automatic one's team, at its keys' contacts), and whether it went. */
+  told: { to: string; state: string }[];
 }
 
 /** History entries `status` looks through for the latest rollback. */
@@ -516,7 +518,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   async function withdraw(
     sectionId: string,
     current: Awaited<ReturnType<typeof live>>,
-    options: { from: string | null | undefined; actor: Actor; reason?: string },
+    options: { from: string | null | undefined; actor: Actor; reason?: string; figures?: string },
   ) {
     const candidate = current.candidate as Release;
     return noting(sectionId, options.actor, async () => {
@@ -538,7 +540,20 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
           release: { releaseId: candidate.release_id, version: candidate.version },
           reason,
         },
-        { releaseId: candidate.release_id, reason: `rolled back by ${options.actor.name}: ${reason}` },
+        {
+          releaseId: candidate.release_id,
+          reason: `rolled back by ${options.actor.name}: ${reason}`,
+          tell:
+            options.figures === undefined
+              ? undefined
+              : {
+                  sectionId,
+                  version: candidate.version,
+                  liveVersion,
+                  figures: options.figures,
+                  at: now(),
+                },
+        },
       );
       if (!set.done) throw new ReleaseRefusal(409, `The ${sectionId} releases changed meanwhile; nothing was changed`);
       return { release: liveRelease, changed: true };
@@ -557,6 +572,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         from: undefined,
         actor: { name: 'automatic rollback', keyId: null },
         reason: `unhealthy: ${figures}`,
+        figures,
       });
       return true;
     } catch (error) {
@@ -568,15 +584,19 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   async function status(): Promise<StatusView[]> {
     const rows = await releases.liveSections();
     const rollbacks = await Promise.all(
-      sections.sections.map(async (section) =>
-        (await releases.history(section.id, STATUS_HISTORY)).findLast((entry) => entry.kind === 'rolled-back'),
-      ),
+      sections.sections.map(async (section) => {
+        const entry = (await releases.history(section.id, STATUS_HISTORY)).findLast(
+          (one) => one.kind === 'rolled-back',
+        );
+        return { entry, told: entry?.release_id ? await releases.told(entry.release_id) : [] };
+      }),
     );
     return sections.sections.map((section, index) => {
       const row = rows.find((one) => one.sectionId === section.id);
       const rollback = rollbacks[index];
       return {
-        lastRollback: rollback ? historyView(rollback) : null,
+        lastRollback: rollback?.entry ? historyView(rollback.entry) : null,
+        told: rollback?.told ?? [],
         section: section.id,
         live: row?.release
           ? { ...releaseView(row.release), since: new Date(row.changedAt).toISOString(), by: row.changedBy }

@@ -59,7 +59,7 @@ export function failureWithoutRecipient(lastError: string, recipient: string): s
 }
 
 /** A message as the reader gets it; `code`: that of the candidate it names, where they are hidden from them. */
-export function deliveryView(delivery: StoredDelivery, seesEndpoints: boolean, code: string | null): DeliveryView {
+export function deliveryView(delivery: ListedDelivery, seesEndpoints: boolean, code: string | null): DeliveryView {
   return {
     deliveryId: delivery.deliveryId,
     kind: delivery.kind,

@@ -495,6 +495,8 @@ export interface ReleaseKeysTable {
   key_hash: string;
   created_at: number;
   revoked_at: number | null;
+  /** Where its team is told of an automatic rollback of its section (`migrations/0032-release-contacts.ts`). */
+  contact: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A key a company gave Greenhouse (`migrations/0028-greenhouse.ts`): only the SHA-256 of the key is kept. */

@@ -14,7 +14,15 @@ import type { Storage } from '../db/storage.ts';
  * one, they read the due rows.
  */
 
-export const DELIVERY_KINDS = ['invitation', 'reminder', 'receipt', 'webhook', 'teammate', 'greenhouse'] as const;
+export const DELIVERY_KINDS = [
+  'invitation',
+  'reminder',
+  'receipt',
+  'webhook',
+  'teammate',
+  'greenhouse',
+  'release',
+] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export type DeliveryState = 'queued' | 'sent' | 'failed';
 
@@ -58,8 +66,12 @@ export interface StoredDelivery {
   lastStatus: number | null;
 }
 
+/** What a company's list of messages holds: a section team's message (`release`) is in no company's. */
+export type CompanyDeliveryKind = Exclude<DeliveryKind, 'release'>;
+
 /** A delivery as the company's list of messages has it: with the test of the session it names. */
-export interface ListedDelivery extends StoredDelivery {
+export interface ListedDelivery extends Omit<StoredDelivery, 'kind'> {
+  kind: CompanyDeliveryKind;
   /** Null where it names no session, or the session is gone. */
   testId: string | null;
 }
@@ -411,7 +423,10 @@ export function createDeliveryStore({ reads: db, write, deliveryJobs }: Storage)
         .orderBy('deliveries.delivery_id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map(({ test_id, ...row }) => ({ ...toDelivery(row), testId: test_id }));
+      return rows.flatMap(({ test_id, ...row }) => {
+        const delivery = toDelivery(row);
+        return delivery.kind === 'release' ? [] : [{ ...delivery, kind: delivery.kind, testId: test_id }];
+      });
     },
     async deliveryIdsOf(sessionId, invitationId) {
       const rows = await db

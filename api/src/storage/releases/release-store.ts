@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
-import { type Db, defineWrites, type WriteContext } from '../db/database.ts';
+import { type Db, type DeliveryJobs, defineWrites, type WriteContext } from '../db/database.ts';
 import type { ReleaseHistoryTable, ReleaseKeysTable, ReleasesTable } from '../db/schema.ts';
 import type { Storage } from '../db/storage.ts';
+import { queueDelivery } from '../deliveries/delivery-store.ts';
 
 /**
  * Section releases in the database every instance shares (`migrations/0027-releases.ts`,
@@ -38,7 +39,25 @@ export interface LiveSection {
 export interface Breaking {
   releaseId: string;
   reason: string;
+  /** Its section's teams are told, at their keys' contact addresses: an automatic rollback's. */
+  tell?: RollbackNotice;
 }
+
+/** What a section team is told of a release rolled back by itself (`mail/messages.ts`, `releaseRollbackMail`). */
+export interface RollbackNotice {
+  sectionId: string;
+  version: string;
+  liveVersion: string;
+  figures: string;
+  at: number;
+}
+
+/**
+ * Delivered outside every company's lane and log: a company id no catalogue has (a company's id
+ * is a slug, `companyIdOf` in `shared/core/src/catalogue/companies.ts`), so a section team's message never waits behind a
+ * company's stalled webhook, and no company's admins see it.
+ */
+export const SECTION_TEAMS = '#section-teams';
 
 /** A count of one kind of report about one release. */
 export interface HealthCount {
@@ -137,6 +156,8 @@ export interface ReleaseStore {
   pruneReleases(sectionId: string, keep: number, before: number): Promise<string[]>;
   /** Of these file hashes, those some release still names. */
   namedBlobs(hashes: readonly string[]): Promise<Set<string>>;
+  /** Whom the automatic rollback of this release was told, and how far each message got. */
+  told(releaseId: string): Promise<{ to: string; state: string }[]>;
 }
 
 /** The section's row, made at its first release or refusal; its count numbers the history. */
@@ -214,6 +235,36 @@ async function storeRelease(db: Db, release: Release, files: ReleaseFile[]) {
 }
 
 /** Marks a release broken (with why), or no longer (`reason` null). */
+/** A release id is a UUID: no `%` or `_` of its own for `like` to read as a pattern. */
+const rollbackKeyPrefix = (releaseId: string) => `release-rollback:${releaseId}:`;
+
+/**
+ * Queues the notice to every contact of the section's keys not revoked, in the rollback's own
+ * transaction: told once per release and address, by whichever instance made the rollback.
+ */
+async function tellTeams(db: Db, jobs: DeliveryJobs, releaseId: string, notice: RollbackNotice) {
+  const contacts = await db
+    .selectFrom('release_keys')
+    .select('contact')
+    .distinct()
+    .where('section_id', '=', notice.sectionId)
+    .where('revoked_at', 'is', null)
+    .where('contact', 'is not', null)
+    .execute();
+  for (const { contact } of contacts) {
+    await queueDelivery(db, jobs, {
+      idempotencyKey: `${rollbackKeyPrefix(releaseId)}${contact}`,
+      kind: 'release',
+      recipient: contact as string,
+      invitationId: null,
+      sessionId: null,
+      at: notice.at,
+      payload: JSON.stringify(notice),
+      companyId: SECTION_TEAMS,
+    });
+  }
+}
+
 async function markBroken(db: Db, releaseId: string, reason: string | null, at: number) {
   await db
     .updateTable('releases')
@@ -310,6 +361,7 @@ export const releaseWrites = defineWrites({
       if (changed.numUpdatedRows === 0n) return { done: false };
       if (candidate) await markBroken(db, candidate.releaseId, null, note.at);
       if (breaks) await markBroken(db, breaks.releaseId, breaks.reason, note.at);
+      if (breaks?.tell) await tellTeams(db, context.deliveryJobs, breaks.releaseId, breaks.tell);
       await appendHistory(db, sectionId, note);
       return { done: true, revision: fromRevision + 1, previous: undefined };
     });
@@ -351,6 +403,7 @@ export const releaseWrites = defineWrites({
         key_hash: key.keyHash,
         created_at: key.created_at,
         revoked_at: null,
+        contact: key.contact,
       })
       .execute();
   },
@@ -485,17 +538,28 @@ export function createReleaseStore({ reads: db, dialect, write }: Storage): Rele
     keyByHash: (keyHash) =>
       db
         .selectFrom('release_keys')
-        .select(['key_id', 'section_id', 'name', 'created_at', 'revoked_at'])
+        .select(['key_id', 'section_id', 'name', 'created_at', 'revoked_at', 'contact'])
         .where('key_hash', '=', keyHash)
         .where('revoked_at', 'is', null)
         .executeTakeFirst(),
     keys: () =>
       db
         .selectFrom('release_keys')
-        .select(['key_id', 'section_id', 'name', 'created_at', 'revoked_at'])
+        .select(['key_id', 'section_id', 'name', 'created_at', 'revoked_at', 'contact'])
         .orderBy('created_at')
         .execute(),
     revokeKey: (keyId, at) => write('revokeReleaseKey', keyId, at),
+    async told(releaseId) {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select(['recipient', 'state'])
+        .where('company_id', '=', SECTION_TEAMS)
+        .where('kind', '=', 'release')
+        .where('idempotency_key', 'like', `${rollbackKeyPrefix(releaseId)}%`)
+        .orderBy('recipient')
+        .execute();
+      return rows.map((row) => ({ to: row.recipient, state: row.state }));
+    },
     pruneReleases: (sectionId, keep, before) => write('pruneReleases', sectionId, keep, before),
     async namedBlobs(hashes) {
       if (hashes.length === 0) return new Set();

@@ -31,6 +31,7 @@ import { greenhouse } from './0028-greenhouse.ts';
 import { insights } from './0029-insights.ts';
 import { sectionTroubles } from './0030-section-troubles.ts';
 import { rollouts } from './0031-rollouts.ts';
+import { releaseContacts } from './0032-release-contacts.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -69,6 +70,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0029-insights', insights],
   ['0030-section-troubles', sectionTroubles],
   ['0031-rollouts', rollouts],
+  ['0032-release-contacts', releaseContacts],
 ];
 
 /**
