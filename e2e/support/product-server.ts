@@ -80,11 +80,22 @@ export async function startProductServer(adminToken: string, env: NodeJS.Process
     dir,
     /** The server's data folder: `addReviewer` makes accounts on its database. */
     dataDir,
-    /** `pnpm --filter api release-key add` as the operator runs it (built already), on this server's database: the key it printed. */
-    async addReleaseKey(section: string, name: string): Promise<string> {
+    /**
+     * `pnpm --filter api release-key add` as the operator runs it (built already), on this server's
+     * database, naming the team's address where given: the key it printed.
+     */
+    async addReleaseKey(section: string, name: string, contact?: string): Promise<string> {
       const added = await runCommand(
         process.execPath,
-        ['dist/release-key-cli.js', 'add', '--section', section, '--name', name],
+        [
+          'dist/release-key-cli.js',
+          'add',
+          '--section',
+          section,
+          '--name',
+          name,
+          ...(contact ? ['--contact', contact] : []),
+        ],
         { DATA_DIR: dataDir },
         path.join(repoRoot, 'api'),
       );
