@@ -11,13 +11,17 @@ import { chromiumVersion } from './lib/chromium.ts';
 import { benchRoot, cleanUp, cleanUpNow, repoRoot } from './lib/processes.ts';
 import { type Failure, formatTable, type Row, ratio } from './lib/report.ts';
 import { benchPages } from './pages/pages.ts';
+import { benchPinnedSessions } from './pages/pinned-sessions.ts';
 import { benchTyping } from './typing/typing.ts';
 import { benchUpload } from './upload/upload.ts';
 
 type Group = Row['group'];
 
 const phases: Record<Group, (log: (line: string) => void) => Promise<{ rows: Row[]; details: unknown }>> = {
-  pages: benchPages,
+  async pages(log) {
+    const pages = await benchPages(log);
+    return { rows: [...pages.rows, ...(await benchPinnedSessions(log))], details: pages.details };
+  },
   typing: benchTyping,
   api: benchApi,
   upload: benchUpload,

@@ -12,12 +12,12 @@ import { median, type Row } from '../lib/report.ts';
 import { type StaticServer, startStaticServer } from '../lib/static-server.ts';
 
 /** What must be on screen, styled, for a page to be usable: its first control a candidate needs. */
-interface UsableWhen {
+export interface UsableWhen {
   selector: string;
   text?: string;
 }
 
-interface PageUnderTest {
+export interface PageUnderTest {
   name: string;
   path: string;
   /** localStorage of a candidate who has reached this page, so the section opens instead of redirecting. */
@@ -27,7 +27,7 @@ interface PageUnderTest {
   arrivesFrom?: string;
 }
 
-function registeredCandidate(extra: Record<string, string> = {}): Record<string, string> {
+export function registeredCandidate(extra: Record<string, string> = {}): Record<string, string> {
   return {
     testUUID: INVITE,
     inviteUUID: INVITE,
@@ -77,13 +77,13 @@ const PAGES: PageUnderTest[] = [
   },
 ];
 
-function pageNamed(name: string): PageUnderTest {
+export function pageNamed(name: string): PageUnderTest {
   const found = PAGES.find((target) => target.name === name);
   if (!found) throw new Error(`No page ${name}`);
   return found;
 }
 
-interface Network {
+export interface Network {
   name: string;
   runs: number;
   /** Chromium's own throttling (DevTools protocol); none means loopback at full speed. */
@@ -126,7 +126,7 @@ type Build = 'federated' | 'single';
 /** The product's own builds of the shell and every section's remote, into a folder of this run. */
 const FRONT_ENDS = ['shell', ...SECTIONS.sections.map(remoteFolder)];
 
-async function buildFederated(outRoot: string): Promise<void> {
+export async function buildFederated(outRoot: string): Promise<void> {
   for (const folder of FRONT_ENDS) {
     await build({
       root: path.join(repoRoot, folder),
@@ -212,7 +212,7 @@ function seedStorage(entries: Record<string, string>): void {
   for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
 }
 
-async function newPage(
+export async function newPage(
   browser: Browser,
   target: PageUnderTest,
   conditions: Record<string, UsableWhen>,
@@ -230,7 +230,7 @@ async function newPage(
   return { context, page };
 }
 
-async function usableAt(page: Page, name: string): Promise<number> {
+export async function usableAt(page: Page, name: string): Promise<number> {
   await page.waitForFunction((name) => (window as UsableWindow).benchUsableAt?.[name] !== undefined, name, {
     polling: 50,
     timeout: 30_000,
