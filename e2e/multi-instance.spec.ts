@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { newSessionKey } from '@assessment/core';
+import { newSessionKey, SESSION_KEY_HEADER } from '@assessment/core';
 import { packBuildFolder } from '../release/src/pack.ts';
 import {
   ADA,
@@ -244,6 +244,72 @@ test("a release made live through A is served by B within 5 s, and B's pages all
     expect(back.status).toBe(200);
     await expect.poll(async () => (await remotes(b.origin)).remoteFeedback).toContain(version);
     await host.close();
+  }
+});
+
+test('a share set through A governs the sessions opened on B, each of which keeps its set on both', async ({
+  cluster,
+}) => {
+  const { a, b } = cluster;
+  const added = await runCommand(
+    process.execPath,
+    ['dist/release-key-cli.js', 'add', '--section', 'feedback', '--name', 'feedback shares'],
+    cluster.env,
+    path.resolve(import.meta.dirname, '../api'),
+  );
+  const headers = { authorization: `Bearer ${/Key, shown only this once: (\S+)/.exec(added.output)?.[1] ?? ''}` };
+  const served = async (origin: string, key: string | null) => {
+    const response = await fetch(`${origin}/remotes.json`, { headers: key ? { [SESSION_KEY_HEADER]: key } : {} });
+    return ((await response.json()) as Record<string, string>).remoteFeedback;
+  };
+  const { archive } = await packBuildFolder(path.resolve(import.meta.dirname, '../remote-feedback/dist'));
+  const uploaded = await fetch(`${a.origin}/api/releases/feedback?label=half-through-a`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/gzip' },
+    body: new Uint8Array(archive),
+  });
+  expect(uploaded.status).toBe(201);
+  const { version } = ((await uploaded.json()) as { release: { version: string } }).release;
+  const onShare = `/remotes/feedback/${version}/remoteEntry.js`;
+  const live = await served(b.origin, null);
+  const shared = await fetch(`${a.origin}/api/releases/feedback/live`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ version, share: 50 }),
+  });
+  expect(shared.status).toBe(200);
+  try {
+    // B hears of the share within 5 s; before registration, a page gets the live set.
+    await expect
+      .poll(async () => (await fetch(`${b.origin}/remotes.json`)).headers.get('release-shares'), { timeout: 5000 })
+      .not.toBe('off');
+    expect(await served(b.origin, null)).toBe(live);
+    const got = { share: 0, live: 0 };
+    for (let index = 0; index < 16; index += 1) {
+      const key = newSessionKey();
+      const registered = await post(
+        b.origin,
+        '/api/now-assessment',
+        registrationPayload(`share-${randomId()}`, SAMPLE_ID),
+        key,
+      );
+      expect(registered.status).toBe(200);
+      const onB = await served(b.origin, key);
+      expect([onShare, live]).toContain(onB);
+      // The set B chose is the session's, on A too.
+      expect(await served(a.origin, key)).toBe(onB);
+      got[onB === onShare ? 'share' : 'live'] += 1;
+    }
+    // At 50%, 16 sessions all on one side is a chance of 1 in 32,768.
+    expect(got.share).toBeGreaterThan(0);
+    expect(got.live).toBeGreaterThan(0);
+  } finally {
+    const back = await fetch(`${a.origin}/api/releases/feedback/rollback`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(back.status).toBe(200);
   }
 });
 
