@@ -133,7 +133,13 @@ export function releaseApi(url: string, key: string) {
           body: JSON.stringify({ url: address, label }),
         }),
       ),
-    live: async (section: string, version: string, from?: string | null, share?: number) =>
+    live: async (
+      section: string,
+      version: string,
+      from?: string | null,
+      share?: number,
+      stages?: { stages?: number[]; everyMinutes?: number },
+    ) =>
       json(
         await fetch(`${url}/api/releases/${section}/live`, {
           method: 'POST',
@@ -142,6 +148,7 @@ export function releaseApi(url: string, key: string) {
             version,
             ...(from === undefined ? {} : { from }),
             ...(share === undefined ? {} : { share }),
+            ...stages,
           }),
         }),
       ),

@@ -8,7 +8,8 @@ import { asOperator, invite, registerWith } from './invitation-helpers.ts';
 import { startMailSink } from './mail-sink.ts';
 import { archiveOf, releaseApi, remoteFiles, SHELL_CONTRACT } from './release-fixtures.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
 
 /** The smallest k with P(X ≤ k) > p, for X ~ Binomial(n, q). */
 function binomialQuantile(n: number, q: number, p: number): number {
@@ -41,6 +42,13 @@ function report(url: string, unique: string | null, body: unknown) {
     headers: { 'content-type': 'application/json', ...(unique ? keyHeaders(unique) : {}) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** The quiz's row of `pnpm release status`. */
+interface QuizRow {
+  section: string;
+  live: { version: string };
+  candidate: { version: string; share: number; next: { share: number; at: string } | null } | null;
 }
 
 const failedRender = (release: string) => ({
@@ -77,9 +85,9 @@ describe.each(TEST_DATABASES)('releases on a share of sessions on $name', (datab
     const beside = await storesBeside({ DATA_DIR: server.dataDir, ...opened.env });
     try {
       keys.quiz = (await addReleaseKey(beside.stores.releases, { sectionId: 'quiz', name: 'quiz CI', now: clock })).key;
-      for (const name of ['health', 'forged', 'refusals']) {
+      for (const name of ['health', 'forged', 'refusals', 'stages']) {
         // Two keys name the team's address: it is told once.
-        const contact = name === 'refusals' ? null : QUIZ_TEAM;
+        const contact = name === 'health' || name === 'forged' ? QUIZ_TEAM : null;
         keys[name] = (
           await addReleaseKey(beside.stores.releases, { sectionId: 'quiz', name: `quiz ${name}`, now: clock, contact })
         ).key;
@@ -355,5 +363,51 @@ describe.each(TEST_DATABASES)('releases on a share of sessions on $name', (datab
     expect((await quiz.live('quiz', live, live, 101)).status).toBe(400);
     expect((await quiz.live('quiz', live, live, 10)).status).toBe(409);
     expect((await quiz.promote('quiz', {})).status).toBe(409);
+  });
+  it('raises a release on a share to its stages by itself while it stays healthy, and a change by hand ends them', async () => {
+    clock = Date.now();
+    const quiz = releaseApi(server.url, keys.stages as string);
+    // Read as the operator: the team's key has its own calls per minute for what it changes.
+    const quizRow = async () =>
+      (
+        (await asOperator(server.url, 'GET', '/api/admin/releases')).body as unknown as { sections: QuizRow[] }
+      ).sections.find((row) => row.section === 'quiz') as QuizRow;
+    const live = (await quizRow()).live.version;
+    const upload = async (marker: string) =>
+      (await quiz.upload('quiz', await archiveOf(remoteFiles({ marker })), marker.toLowerCase())).body.release.version;
+    const staged = await upload('Staged');
+    // Stages rise above the share and come with their interval.
+    expect((await quiz.live('quiz', staged, live, 10, { stages: [5], everyMinutes: 15 })).status).toBe(400);
+    expect((await quiz.live('quiz', staged, live, 10, { stages: [50] })).status).toBe(400);
+    expect((await quiz.live('quiz', staged, live, 10, { stages: [50, 100], everyMinutes: 0 })).status).toBe(400);
+    expect((await quiz.live('quiz', staged, live, 10, { stages: [50, 100], everyMinutes: 15 })).status).toBe(200);
+    expect((await quizRow()).candidate).toMatchObject({ version: staged, share: 10, next: { share: 50 } });
+    // Not due yet: it stays on its share through a few looks of the watch.
+    await sleep(HEALTH_WATCH_MS * 2.5);
+    expect((await quizRow()).candidate?.share).toBe(10);
+    clock += 15 * MINUTE;
+    await expect.poll(async () => (await quizRow()).candidate?.share, { timeout: 10_000, interval: 1000 }).toBe(50);
+    expect((await quizRow()).candidate?.next?.share).toBe(100);
+    clock += 15 * MINUTE;
+    await expect.poll(async () => (await quizRow()).live.version, { timeout: 10_000, interval: 1000 }).toBe(staged);
+    expect((await quizRow()).candidate).toBeNull();
+    const history = (
+      (await asOperator(server.url, 'GET', '/api/admin/releases/quiz/history')).body as unknown as {
+        history: unknown[];
+      }
+    ).history.slice(-2);
+    expect(history).toMatchObject([
+      { kind: 'shared', version: staged, by: 'stages' },
+      { kind: 'promoted', version: staged, by: 'stages' },
+    ]);
+
+    // Raised by hand, a release's stages end: the team has taken it over.
+    const byHand = await upload('ByHand');
+    expect((await quiz.live('quiz', byHand, staged, 10, { stages: [50], everyMinutes: 15 })).status).toBe(200);
+    expect((await quiz.promote('quiz', { share: 30 })).status).toBe(200);
+    expect((await quizRow()).candidate).toMatchObject({ version: byHand, share: 30, next: null });
+    clock += 60 * MINUTE;
+    await sleep(HEALTH_WATCH_MS * 2.5);
+    expect((await quizRow()).candidate?.share).toBe(30);
   });
 });

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { SECTIONS } from '@assessment/core';
 import { remoteFolder } from '@assessment/core/deploy';
 import { packBuildFolder } from './pack.ts';
-import { ProductRefusal, productApi, type ReleaseView, type StatusView } from './product-api.ts';
+import { ProductRefusal, productApi, type ReleaseView, type Stages, type StatusView } from './product-api.ts';
 import { smokeTest } from './smoke.ts';
 
 /**
@@ -14,9 +14,10 @@ import { smokeTest } from './smoke.ts';
  */
 const sectionIds = SECTIONS.sections.map((section) => section.id).join('|');
 const USAGE = `Usage (PRODUCT_URL, default http://localhost:8080, and RELEASE_KEY set):
-  pnpm release <${sectionIds}> [--dist <folder> | --url <address of remoteEntry.js>] [--label <label>] [--smoke] [--share <percent>]
+  pnpm release <${sectionIds}> [--dist <folder> | --url <address of remoteEntry.js>] [--label <label>] [--smoke] [--share <percent> [--stages <percent>,… --every <minutes>]]
       builds the remote (unless --dist or --url), sends it, and makes it live once the product has checked it:
-      for every candidate, or with --share for that percentage of the sessions opened from now on
+      for every candidate, or with --share for that percentage of the sessions opened from now on; with
+      --stages, the share goes on to each of them by itself, --every minutes apart, while the version stays healthy
   pnpm release promote <section> [--share <percent>]
       raises the share of the release on a share, to 100% (live for every new session) by default
   pnpm release status
@@ -41,6 +42,8 @@ const { values, positionals } = parseArgs({
     smoke: { type: 'boolean', default: false },
     to: { type: 'string' },
     share: { type: 'string' },
+    stages: { type: 'string' },
+    every: { type: 'string' },
     product: { type: 'string' },
   },
 });
@@ -81,8 +84,25 @@ function shareOption(): number | undefined {
   return percent;
 }
 
+/** `--stages 50,100 --every 15`, after a `--share` below 100; undefined when not given. */
+function stagesOption(share: number | undefined): Stages | undefined {
+  if (values.stages === undefined && values.every === undefined) return undefined;
+  const stages = (values.stages ?? '').split(',').map((one) => Number(one.trim().replace(/%$/, '')));
+  const everyMinutes = Number(values.every);
+  if (share === undefined || share >= 100) fail('--stages follow a --share below 100.', 2);
+  if (stages.some((one) => !Number.isInteger(one) || one < 1 || one > 100)) {
+    fail(`--stages takes whole percentages from 1 to 100, comma-separated, not "${values.stages ?? ''}".`, 2);
+  }
+  if (!Number.isInteger(everyMinutes) || everyMinutes < 1 || everyMinutes > 1440) {
+    fail(`--every takes the minutes between stages, from 1 to 1440, not "${values.every ?? ''}".`, 2);
+  }
+  return { stages, everyMinutes };
+}
+
 const candidate = (row: StatusView) =>
-  row.candidate ? `; ${row.candidate.version} on ${row.candidate.share}% of new sessions` : '';
+  row.candidate
+    ? `; ${row.candidate.version} on ${row.candidate.share}% of new sessions${row.candidate.next ? `, ${row.candidate.next.share}% by itself at ${row.candidate.next.at} if healthy` : ''}`
+    : '';
 
 async function currentVersion(id: string): Promise<string | null> {
   return (await api.status()).find((row) => row.section === id)?.live?.version ?? null;
@@ -91,6 +111,7 @@ async function currentVersion(id: string): Promise<string | null> {
 async function release(id: string): Promise<void> {
   const target = section(id);
   const share = shareOption();
+  const stages = stagesOption(share);
   if (values.dist && values.url) fail('Give --dist or --url, not both.', 2);
   const from = await currentVersion(target.id);
   const name = label();
@@ -124,11 +145,16 @@ async function release(id: string): Promise<void> {
   }
   const { version } = stored.release;
   console.log(`${stored.existing ? 'Already released' : 'Released and checked'}: ${target.id} ${version}`);
-  const made = await api.makeLive(target.id, version, from, share);
+  const made = await api.makeLive(target.id, version, from, share, stages);
   if (share !== undefined && share < 100) {
     console.log(
       `${target.id} ${version} goes to ${share}% of the sessions opened from now on (the others get ${from ?? 'nothing'}), on every instance within 5 s.`,
     );
+    if (stages) {
+      console.log(
+        `Then to ${stages.stages.join('%, ')}% by itself, every ${stages.everyMinutes} minutes, while it stays healthy; any change by hand ends that.`,
+      );
+    }
     console.log(`Raise it with: pnpm release promote ${target.id} [--share <percent>]`);
     return;
   }

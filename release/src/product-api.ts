@@ -22,9 +22,15 @@ export interface ReleaseView {
 export interface StatusView {
   section: string;
   live: (ReleaseView & { since: string; by: string | null }) | null;
-  candidate: (ReleaseView & { share: number }) | null;
+  candidate: (ReleaseView & { share: number; next: { share: number; at: string } | null }) | null;
   lastRollback: HistoryView | null;
   told: { to: string; state: string }[];
+}
+
+/** The shares a release on a share goes on to by itself while healthy, `everyMinutes` apart. */
+export interface Stages {
+  stages: number[];
+  everyMinutes: number;
 }
 
 export interface HistoryView {
@@ -68,8 +74,12 @@ export function productApi(product: string, key: string) {
       }),
     hosted: (id: string, url: string, label: string) =>
       call<{ release: ReleaseView; existing: boolean }>('POST', section(id), json({ url, label })),
-    makeLive: (id: string, version: string, from: string | null, share?: number) =>
-      call<{ changed: boolean }>('POST', `${section(id)}/live`, json({ version, from, ...(share ? { share } : {}) })),
+    makeLive: (id: string, version: string, from: string | null, share?: number, stages?: Stages) =>
+      call<{ changed: boolean }>(
+        'POST',
+        `${section(id)}/live`,
+        json({ version, from, ...(share ? { share } : {}), ...(stages ?? {}) }),
+      ),
     promote: (id: string, share: number | undefined) =>
       call<{ version: string; share: number; changed: boolean }>(
         'POST',

@@ -8,8 +8,9 @@ export const HEALTH_WATCH_MS = 2000;
 
 /**
  * Rolls back, by itself, a release on a share whose failure rate exceeds the live release's by
- * the rule's margin once it had the rule's minimum of loads. Every instance watches; the rollback
- * is a compare-and-set, so one of them makes it, once.
+ * the rule's margin once it had the rule's minimum of loads; raises one that is not, and has
+ * stages, to its next stage once it is due. Every instance watches; each change is a
+ * compare-and-set, so one of them makes it, once.
  */
 export function startHealthWatch(deps: {
   releases: ReleaseStore;
@@ -28,7 +29,13 @@ export function startHealthWatch(deps: {
       const live = row.release?.release_id as string;
       const counts = await deps.releases.health([candidate, live]);
       const verdict = healthVerdict(healthOf(counts, candidate), healthOf(counts, live), deps.rule);
-      if (!verdict.rollBack) continue;
+      if (!verdict.rollBack) {
+        if (await deps.releaseService.advanceStage(row)) {
+          deps.log(`Raised ${row.sectionId} ${row.candidate?.version} to its next stage, healthy`);
+          await deps.liveReleases.refresh();
+        }
+        continue;
+      }
       const done = await deps.releaseService.rollBackUnhealthy(row.sectionId, candidate, verdict.figures);
       if (done) {
         deps.log(`Rolled ${row.sectionId} ${row.candidate?.version} back by itself: ${verdict.figures}`);

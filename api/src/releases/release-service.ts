@@ -6,7 +6,14 @@ import { remoteFolder } from '@assessment/core/deploy';
 import { refusedReleasePath, releaseLabel, releaseVersion } from '@assessment/core/releases';
 import { parseRemoteLocations } from '../remote-locations.ts';
 import type { ReleaseBlobStore } from '../storage/releases/release-blobs.ts';
-import type { Actor, HistoryEntry, Release, ReleaseFile, ReleaseStore } from '../storage/releases/release-store.ts';
+import type {
+  Actor,
+  HistoryEntry,
+  LiveSection,
+  Release,
+  ReleaseFile,
+  ReleaseStore,
+} from '../storage/releases/release-store.ts';
 import {
   checkHostedRelease,
   checkListedFilesPresent,
@@ -58,13 +65,22 @@ export interface ReleaseView {
 export interface StatusView {
   section: string;
   live: (ReleaseView & { since: string; by: string | null }) | null;
-  /** The release new sessions get at `share` percent instead of the live one. */
-  candidate: (ReleaseView & { share: number }) | null;
+  /** The release new sessions get at `share` percent instead of the live one, and its next stage, if it has stages. */
+  candidate: (ReleaseView & { share: number; next: { share: number; at: string } | null }) | null;
   /** The latest rollback among the section's recent history (an automatic one says its figures). */
   lastRollback: HistoryView | null;
   /** Whom that rollback was told (an automatic one's team, at its keys' contacts), and whether it went. */
   told: { to: string; state: string }[];
 }
+
+/** Shares a release on a share goes on to by itself, one every `everyMs` (a whole number of minutes). */
+export interface StagePlan {
+  shares: number[];
+  everyMs: number;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** History entries `status` looks through for the latest rollback. */
 const STATUS_HISTORY = 20;
@@ -332,6 +348,60 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     if (target.entry_origin && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
+  function checkStages(percent: number, stages: StagePlan) {
+    let last = percent;
+    for (const next of stages.shares) {
+      checkShare(next);
+      if (next <= last) {
+        throw new ReleaseRefusal(
+          400,
+          `Each stage raises the share: ${stages.shares.join(', ')} after ${percent} does not`,
+        );
+      }
+      last = next;
+    }
+    if (!Number.isInteger(stages.everyMs / MINUTE_MS) || stages.everyMs < MINUTE_MS || stages.everyMs > DAY_MS) {
+      throw new ReleaseRefusal(400, 'Stages are a whole number of minutes apart, from 1 to 1440');
+    }
+  }
+
+  /**
+   * The health watch's step for a release on a share with stages: once the next is due, it goes
+   * on to it (100: live), if nothing changed meanwhile. False when nothing was due or another
+   * instance did it first.
+   */
+  async function advanceStage(row: LiveSection): Promise<boolean> {
+    const { candidate, release: liveRelease, stages } = row;
+    const [next, ...rest] = stages?.shares ?? [];
+    if (!candidate || !liveRelease || !stages || next === undefined || now() < stages.nextAt) return false;
+    const actor: Actor = { name: 'stages', keyId: null };
+    await checkStillServable(candidate);
+    if (next === 100) {
+      const made = await releases.promote(row.sectionId, candidate.release_id, row.revision, {
+        kind: 'promoted',
+        at: now(),
+        actor,
+        reason: `its last stage, reached while healthy (it was on ${row.share}%)`,
+      });
+      return made.done;
+    }
+    const set = await releases.setCandidate(
+      row.sectionId,
+      { releaseId: candidate.release_id, share: next },
+      row.revision,
+      {
+        kind: 'shared',
+        at: now(),
+        actor,
+        release: { releaseId: candidate.release_id, version: candidate.version },
+        reason: `${next}% of new sessions, its next stage, reached while healthy; the others get ${liveRelease.version}`,
+      },
+      undefined,
+      rest.length > 0 ? { shares: rest, everyMs: stages.everyMs, nextAt: now() + stages.everyMs } : undefined,
+    );
+    return set.done;
+  }
+
   function checkShare(share: number) {
     if (!Number.isInteger(share) || share < 1 || share > 100) {
       throw new ReleaseRefusal(400, `A share is a whole percentage from 1 to 100, not ${share}`);
@@ -346,10 +416,11 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     sectionId: string,
     version: string,
     percent: number,
-    options: { from: string | null | undefined; actor: Actor },
+    options: { from: string | null | undefined; actor: Actor; stages?: StagePlan | undefined },
   ) {
     sectionOf(sectionId);
     checkShare(percent);
+    if (options.stages) checkStages(percent, options.stages);
     const target = await releases.release(sectionId, version);
     if (!target) throw new ReleaseRefusal(404, `There is no ${sectionId} release ${version}`);
     if (percent === 100)
@@ -386,8 +457,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
             at: now(),
             actor: options.actor,
             release: { releaseId: target.release_id, version: target.version },
-            reason: `${percent}% of new sessions; the others get ${currentVersion}`,
+            reason: `${percent}% of new sessions; the others get ${currentVersion}${options.stages ? `; then ${options.stages.shares.join('%, ')}% by itself, every ${options.stages.everyMs / MINUTE_MS} minutes while healthy` : ''}`,
           },
+          undefined,
+          options.stages ? { ...options.stages, nextAt: now() + options.stages.everyMs } : undefined,
         );
         if (!set.done)
           throw new ReleaseRefusal(409, `The ${sectionId} releases changed meanwhile; nothing was changed`);
@@ -601,7 +674,16 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         live: row?.release
           ? { ...releaseView(row.release), since: new Date(row.changedAt).toISOString(), by: row.changedBy }
           : null,
-        candidate: row?.candidate ? { ...releaseView(row.candidate), share: row.share } : null,
+        candidate: row?.candidate
+          ? {
+              ...releaseView(row.candidate),
+              share: row.share,
+              next:
+                row.stages?.shares[0] === undefined
+                  ? null
+                  : { share: row.stages.shares[0], at: new Date(row.stages.nextAt).toISOString() },
+            }
+          : null,
       };
     });
   }
@@ -683,6 +765,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     promoteShare,
     rollback,
     rollBackUnhealthy,
+    advanceStage,
     status,
     history,
     importFirst,

@@ -28,7 +28,22 @@ export interface ReleaseRouteDeps {
 
 const version = z.string().regex(RELEASE_VERSION_PATTERN, 'a release version');
 const share = z.number().int().min(1).max(100);
-const liveBody = z.object({ version, from: version.nullable().optional(), share: share.optional() }).strict();
+const liveBody = z
+  .object({
+    version,
+    from: version.nullable().optional(),
+    share: share.optional(),
+    /** The shares it goes on to by itself while healthy, `everyMinutes` apart. */
+    stages: z.array(share).min(1).max(10).optional(),
+    everyMinutes: z.number().int().min(1).max(1440).optional(),
+  })
+  .strict()
+  .refine((body) => (body.stages === undefined) === (body.everyMinutes === undefined), {
+    message: 'stages and everyMinutes go together',
+  })
+  .refine((body) => body.stages === undefined || (body.share !== undefined && body.share < 100), {
+    message: 'stages follow a share below 100',
+  });
 const promoteBody = z.object({ share: share.optional() }).strict();
 const rollbackBody = z.object({ to: version.optional(), from: version.nullable().optional() }).strict();
 const hostedBody = z.object({ url: z.string().max(2000), label: z.string().max(200).default('') }).strict();
@@ -132,7 +147,12 @@ export function registerReleaseRoutes(api: FastifyInstance, deps: ReleaseRouteDe
     const body = parseOrRefuse(liveBody, request.body);
     if (body.share !== undefined && body.share < 100) {
       const shared = await releaseService
-        .share(section, body.version, body.share, { from: body.from, actor })
+        .share(section, body.version, body.share, {
+          from: body.from,
+          actor,
+          stages:
+            body.stages && body.everyMinutes ? { shares: body.stages, everyMs: body.everyMinutes * 60_000 } : undefined,
+        })
         .catch(refusal);
       await liveReleases.refresh();
       return { section, candidate: releaseView(shared.release), share: shared.share, changed: shared.changed };

@@ -463,6 +463,8 @@ export interface ReleaseSectionsTable {
   /** The release new sessions get at `candidate_share` percent instead of the live one. */
   candidate_release_id: ColumnType<string | null, string | null | undefined, string | null>;
   candidate_share: ColumnType<number, number | undefined, number>;
+  /** The shares the candidate goes on to by itself (`migrations/0033-share-stages.ts`); null for none. */
+  stages: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReleaseHistoryTable {

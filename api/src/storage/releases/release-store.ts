@@ -33,6 +33,17 @@ export interface LiveSection {
   /** The release new sessions get at `share` percent instead of the live one. */
   candidate: Release | undefined;
   share: number;
+  /** Where the candidate goes by itself next; null when only a person moves it. */
+  stages: ShareStages | null;
+}
+
+/** The shares a release on a share is raised to by itself, one every `everyMs` while it stays healthy. */
+export interface ShareStages {
+  /** Increasing percentages; 100 makes it live. */
+  shares: number[];
+  everyMs: number;
+  /** When the next one is due. */
+  nextAt: number;
 }
 
 /** A release marked broken, or no longer: the sessions that had it move to the live one. */
@@ -120,7 +131,8 @@ export interface ReleaseStore {
   /**
    * Sets the release new sessions get at `share` percent (none: `releaseId` null, share 0) if the
    * section's row is still at `fromRevision`, with its history entry; `breaks` marks a release
-   * withdrawn from its share broken in the same transaction.
+   * withdrawn from its share broken in the same transaction. `stages` are where it goes by itself
+   * next; without them, any plan it had ends.
    */
   setCandidate(
     sectionId: string,
@@ -128,6 +140,7 @@ export interface ReleaseStore {
     fromRevision: number,
     note: Omit<HistoryNote, 'release'> & { release?: { releaseId: string; version: string } },
     breaks?: Breaking,
+    stages?: ShareStages,
   ): Promise<Promotion>;
   release(sectionId: string, version: string): Promise<Release | undefined>;
   releaseById(releaseId: string): Promise<Release | undefined>;
@@ -320,7 +333,7 @@ export const releaseWrites = defineWrites({
           revision: fromRevision + 1,
           changed_at: note.at,
           changed_by: note.actor.name,
-          ...(wasCandidate ? { candidate_release_id: null, candidate_share: 0 } : {}),
+          ...(wasCandidate ? { candidate_release_id: null, candidate_share: 0, stages: null } : {}),
         })
         .where('section_id', '=', sectionId)
         .where('revision', '=', fromRevision)
@@ -343,6 +356,7 @@ export const releaseWrites = defineWrites({
     fromRevision: number,
     note: HistoryNote,
     breaks?: Breaking,
+    stages?: ShareStages,
   ): Promise<Promotion> {
     return context.atomically(async (db) => {
       await sectionRow(db, sectionId, note.at);
@@ -351,6 +365,7 @@ export const releaseWrites = defineWrites({
         .set({
           candidate_release_id: candidate?.releaseId ?? null,
           candidate_share: candidate?.share ?? 0,
+          stages: candidate && stages ? JSON.stringify(stages) : null,
           revision: fromRevision + 1,
           changed_at: note.at,
           changed_by: note.actor.name,
@@ -477,6 +492,7 @@ export function createReleaseStore({ reads: db, dialect, write }: Storage): Rele
         release: row.live_release_id ? byId.get(row.live_release_id) : undefined,
         candidate: row.candidate_release_id ? byId.get(row.candidate_release_id) : undefined,
         share: row.candidate_share,
+        stages: row.stages === null ? null : (JSON.parse(row.stages) as ShareStages),
       }));
     },
     releaseById: (releaseId) =>
@@ -485,8 +501,8 @@ export function createReleaseStore({ reads: db, dialect, write }: Storage): Rele
       const rows = await db.selectFrom('releases').select('release_id').where('broken_at', 'is not', null).execute();
       return rows.map((row) => row.release_id);
     },
-    setCandidate: (sectionId, candidate, fromRevision, note, breaks) =>
-      write('setReleaseCandidate', sectionId, candidate, fromRevision, note, breaks),
+    setCandidate: (sectionId, candidate, fromRevision, note, breaks, stages) =>
+      write('setReleaseCandidate', sectionId, candidate, fromRevision, note, breaks, stages),
     pinSession: (sessionId, sectionReleases) => write('pinSession', sessionId, JSON.stringify(sectionReleases)),
     async pinnedSession(keyHash) {
       const row = await db

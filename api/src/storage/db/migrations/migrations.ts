@@ -32,6 +32,7 @@ import { insights } from './0029-insights.ts';
 import { sectionTroubles } from './0030-section-troubles.ts';
 import { rollouts } from './0031-rollouts.ts';
 import { releaseContacts } from './0032-release-contacts.ts';
+import { shareStages } from './0033-share-stages.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -71,6 +72,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0030-section-troubles', sectionTroubles],
   ['0031-rollouts', rollouts],
   ['0032-release-contacts', releaseContacts],
+  ['0033-share-stages', shareStages],
 ];
 
 /**
