@@ -59,9 +59,10 @@ test('a quiz version on a share that breaks rolls itself back: its candidate pre
     expect(shared.code, shared.output).toBe(0);
 
     // Two candidates meet the broken version: the first alone is one load short of the minimum.
-    const failedPages: Page[] = [page];
-    await answerFirstQuestion(page, server.origin, 'My first answer, kept');
-    if (!(await secondQuestionFails(page))) failedPages.pop();
+    // Each answers in words of their own, so the one who retries is known to find their own.
+    const failedPages: { page: Page; answer: string }[] = [];
+    await answerFirstQuestion(page, server.origin, 'Answer of candidate 0, kept');
+    if (await secondQuestionFails(page)) failedPages.push({ page, answer: 'Answer of candidate 0, kept' });
     // Each other candidate in a browser of their own, as strangers are.
     const others: BrowserContext[] = [];
     try {
@@ -71,8 +72,9 @@ test('a quiz version on a share that breaks rolls itself back: its candidate pre
         others.push(context);
         const other = await context.newPage();
         await watchPage(other);
-        await answerFirstQuestion(other, server.origin, 'Another answer');
-        if (await secondQuestionFails(other)) failedPages.push(other);
+        const answer = `Answer of candidate ${candidate + 1}, kept`;
+        await answerFirstQuestion(other, server.origin, answer);
+        if (await secondQuestionFails(other)) failedPages.push({ page: other, answer });
       }
       const status = async () => (await server.release(key, 'status')).output;
       await expect.poll(status, { timeout: 30_000 }).toMatch(/rolled back broken-\S+ at \S+ by automatic rollback/);
@@ -82,12 +84,12 @@ test('a quiz version on a share that breaks rolls itself back: its candidate pre
         /\trolled-back\tbroken-[0-9a-f]{12}\tby automatic rollback\tunhealthy: 2 failures in 2 loads/,
       );
 
-      // The first candidate retries, with the keyboard, and is on the live quiz with their answer.
-      const [first] = failedPages as [Page];
+      // The first candidate it failed for retries, with the keyboard, and is on the live quiz with their answer.
+      const [{ page: first, answer }] = failedPages as [{ page: Page; answer: string }];
       await tabToShownFocus(first, first.getByRole('button', { name: 'Retry' }));
       await press(first, 'Enter');
       await openQuestion(first, 1);
-      await expect(answerBox(first)).toContainText('kept');
+      await expect(answerBox(first)).toContainText(answer);
       await openQuestion(first, 2);
       await expect(first.getByText('This section stopped working.')).toHaveCount(0);
 

@@ -71,7 +71,8 @@ export async function identifyCandidate(
     // An erased session's browser is told so, for every call about its data: it is gone, not lost.
     return access === 'report' ? undefined : toHttpError(new SessionErasedError());
   }
-  if (!session && access !== 'registration') {
+  // A report may come from a page whose registration is still on its way: it counts nothing.
+  if (!session && access !== 'registration' && access !== 'report') {
     return new HttpError(403, `This ${SESSION_KEY_HEADER} belongs to no registered session`);
   }
   return session?.invitationId && access !== 'report'

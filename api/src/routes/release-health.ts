@@ -6,7 +6,7 @@ import type { RouteDeps } from './deps.ts';
 
 /**
  * The shell's reports of how each section release behaves, which roll a release on a share back
- * (`releases/health-watch.ts`). Only a registered session reports (its invitation closed or not), at most
+ * (`releases/health-watch.ts`). Only a registered session's report counts (its invitation closed or not), at most
  * `HEALTH_REPORTS_PER_SESSION_PER_HOUR` times an hour, about the releases it is served; each kind
  * counts once a report, however many times the page saw it, so one browser cannot outweigh
  * another, and a stranger needs many registered sessions, each on the release, to move a rate.
@@ -24,7 +24,8 @@ export function registerReleaseHealthRoute(
       const session = candidate.session;
       await limits.admitSender(request, reply, session?.sessionId);
       const report = parseOrRefuse(healthReportSchema, request.body);
-      // The session was erased since its page loaded: nothing of it may be kept, not even a count.
+      // The session was erased since its page loaded (nothing of it may be kept, not even a count),
+      // or its registration has not landed yet (its page counts from the moment it agrees).
       if (!session) return reply.code(204).send();
       const pinned = await releases.pinnedSession(candidate.keyHash);
       const served = await liveReleases.remotesOf(candidate.keyHash);

@@ -28,17 +28,22 @@ function federationHost(): Promise<FederationHost> {
 
 let entries: Promise<RemoteEntries> | undefined;
 let entryAttempts = 0;
-/** The session key `entries` were read with, and whether the server said some release is on a share. */
-let readWith: { key: string | null; sharing: boolean } | undefined;
+/**
+ * The session key `entries` are read with, from the moment the read starts, and whether the server
+ * said some release is on a share (unknown until it answers).
+ */
+let readWith: { key: string | null; sharing: boolean | undefined } | undefined;
 
 async function readRemotesJson(attempt: number, key: string | null): Promise<RemoteEntries> {
+  const reading = { key, sharing: undefined as boolean | undefined };
+  readWith = reading;
   // The session key picks the releases this session keeps (`api/src/releases/live-releases.ts`).
   const response = await fetch(new URL('/remotes.json', origin()), {
     cache: 'no-cache',
     headers: key ? { [SESSION_KEY_HEADER]: key } : {},
   });
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
-  readWith = { key, sharing: response.headers.get('Release-Shares') === 'on' };
+  reading.sharing = response.headers.get('Release-Shares') === 'on';
   const found = (await response.json()) as Record<string, string>;
   noteServedReleases(response.headers.get('Section-Releases'), found);
   return Object.fromEntries(
@@ -51,11 +56,13 @@ async function readRemotesJson(attempt: number, key: string | null): Promise<Rem
  * section team can publish a new remote (or roll one back) without rebuilding the shell. Read once
  * per page, by whichever comes first, a load or a prefetch; `fresh` reads it again, for a Retry,
  * and gives every entry a new address. Read again too when the page registered since it was read
- * while some release was on a share: the session's own set may differ from the live one.
+ * while some release was on a share, or registered while it was being read (the landing page's
+ * prefetch, still on its way when the candidate agrees): the session's own set may differ from the
+ * live one.
  */
 function remoteEntries(fresh: boolean): Promise<RemoteEntries> {
   const key = sessionStore.getState().sessionKey;
-  const stale = readWith !== undefined && readWith.key !== key && readWith.sharing;
+  const stale = readWith !== undefined && readWith.key !== key && readWith.sharing !== false;
   if (fresh || stale || !entries) {
     entries = readRemotesJson(fresh ? ++entryAttempts : entryAttempts, key).catch((error: unknown) => {
       entries = undefined;
