@@ -365,7 +365,7 @@ describe.each(TEST_DATABASES)('releases on a share of sessions on $name', (datab
     expect((await quiz.live('quiz', live, live, 10)).status).toBe(409);
     expect((await quiz.promote('quiz', {})).status).toBe(409);
   });
-  it('raises a release on a share to its stages by itself while it stays healthy, and a change by hand ends them', async () => {
+  it('raises a release on a share to its stages by itself once it has been judged healthy, and a change by hand ends them', async () => {
     clock = Date.now();
     const quiz = releaseApi(server.url, keys.stages as string);
     // Read as the operator: the team's key has its own calls per minute for what it changes.
@@ -387,6 +387,21 @@ describe.each(TEST_DATABASES)('releases on a share of sessions on $name', (datab
     await sleep(HEALTH_WATCH_MS * 2.5);
     expect((await quizRow()).candidate?.share).toBe(10);
     clock += 15 * MINUTE;
+    // Due, but not judged yet: it waits for the rule's minimum of loads (20 here), then goes on.
+    await sleep(HEALTH_WATCH_MS * 2.5);
+    expect((await quizRow()).candidate?.share).toBe(10);
+    const beside = await storesBeside({ DATA_DIR: server.dataDir, ...env });
+    try {
+      const { release_id: releaseId } = await beside.reads
+        .selectFrom('releases')
+        .select('release_id')
+        .where('section_id', '=', 'quiz')
+        .where('version', '=', staged)
+        .executeTakeFirstOrThrow();
+      await beside.stores.releases.addHealth([{ releaseId, kind: 'load', count: 20 }]);
+    } finally {
+      await beside.close();
+    }
     await expect.poll(async () => (await quizRow()).candidate?.share, { timeout: 10_000, interval: 1000 }).toBe(50);
     expect((await quizRow()).candidate?.next?.share).toBe(100);
     clock += 15 * MINUTE;

@@ -101,7 +101,7 @@ function stagesOption(share: number | undefined): Stages | undefined {
 
 const candidate = (row: StatusView) =>
   row.candidate
-    ? `; ${row.candidate.version} on ${row.candidate.share}% of new sessions${row.candidate.next ? `, ${row.candidate.next.share}% by itself at ${row.candidate.next.at} if healthy` : ''}`
+    ? `; ${row.candidate.version} on ${row.candidate.share}% of new sessions${row.candidate.next ? `, ${row.candidate.next.share}% by itself at ${row.candidate.next.at} if healthy after the minimum of loads` : ''}`
     : '';
 
 async function currentVersion(id: string): Promise<string | null> {

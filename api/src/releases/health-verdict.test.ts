@@ -15,6 +15,15 @@ describe('healthVerdict', () => {
     expect(healthVerdict(candidate, { loads: 500, failures: 0, rate: 0 }, rule).rollBack).toBe(false);
   });
 
+  it('judges a version, for a rollback or a next stage, from its minimum of loads on', () => {
+    const live = { loads: 500, failures: 0, rate: 0 };
+    expect(healthVerdict({ loads: 49, failures: 0, rate: 0 }, live, rule).judged).toBe(false);
+    expect(healthVerdict({ loads: 50, failures: 0, rate: 0 }, live, rule)).toMatchObject({
+      judged: true,
+      rollBack: false,
+    });
+  });
+
   it('rolls back past the margin above the live rate, and not within it', () => {
     const live = { loads: 1000, failures: 50, rate: 0.05 };
     expect(healthVerdict({ loads: 60, failures: 9, rate: 0.15 }, live, rule).rollBack).toBe(false);

@@ -30,9 +30,13 @@ export function healthOf(counts: readonly HealthCount[], releaseId: string): Hea
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
-/** Whether to roll the release on a share back, and the figures that say why (for the history). */
+/**
+ * Whether the release on a share has had the loads to be judged by, whether to roll it back, and
+ * the figures that say why (for the history).
+ */
 export function healthVerdict(candidate: Health, live: Health, rule: RollbackRule) {
   const figures = `${candidate.failures} failures in ${candidate.loads} loads (${percent(candidate.rate)}) against ${live.failures} in ${live.loads} (${percent(live.rate)}) for the live release; the rule: more than ${rule.marginPoints} points above it after ${rule.minLoads} loads`;
-  const rollBack = candidate.loads >= rule.minLoads && (candidate.rate - live.rate) * 100 > rule.marginPoints;
-  return { rollBack, figures };
+  const judged = candidate.loads >= rule.minLoads;
+  const rollBack = judged && (candidate.rate - live.rate) * 100 > rule.marginPoints;
+  return { judged, rollBack, figures };
 }

@@ -9,7 +9,7 @@ export const HEALTH_WATCH_MS = 2000;
 /**
  * Rolls back, by itself, a release on a share whose failure rate exceeds the live release's by
  * the rule's margin once it had the rule's minimum of loads; raises one that is not, and has
- * stages, to its next stage once it is due. Every instance watches; each change is a
+ * stages, to its next stage once it is due and has had that minimum. Every instance watches; each change is a
  * compare-and-set, so one of them makes it, once.
  */
 export function startHealthWatch(deps: {
@@ -30,7 +30,8 @@ export function startHealthWatch(deps: {
       const counts = await deps.releases.health([candidate, live]);
       const verdict = healthVerdict(healthOf(counts, candidate), healthOf(counts, live), deps.rule);
       if (!verdict.rollBack) {
-        if (await deps.releaseService.advanceStage(row)) {
+        // Raised only on evidence: once the version has had the loads the rule judges it by.
+        if (verdict.judged && (await deps.releaseService.advanceStage(row))) {
           deps.log(`Raised ${row.sectionId} ${row.candidate?.version} to its next stage, healthy`);
           await deps.liveReleases.refresh();
         }
