@@ -14,6 +14,7 @@ import { retentionTask, silentSessionsTask } from './privacy/erasure.ts';
 import { startHealthWatch } from './releases/health-watch.ts';
 import { type LiveReleases, startLiveReleases } from './releases/live-releases.ts';
 import type { ShellContract } from './releases/release-checks.ts';
+import { createReleasePreviews } from './releases/release-previews.ts';
 import { createReleaseService } from './releases/release-service.ts';
 import { registerReleaseServing } from './releases/release-serving.ts';
 import { registerApi } from './routes/api.ts';
@@ -108,6 +109,12 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     log: (message) => app.log.error(message),
   });
   live = liveReleases;
+  const releasePreviews = createReleasePreviews({
+    releases: stores.releases,
+    sections,
+    now: options.now ?? Date.now,
+    publicUrl: config.publicUrl,
+  });
   app.addHook('onClose', async () => liveReleases.stop());
   const healthWatch = startHealthWatch({
     releases: stores.releases,
@@ -132,10 +139,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     sections,
     releaseService,
     liveReleases,
+    releasePreviews,
   };
   await registerApi(app, deps);
   registerReleaseServing(app, stores.releases, releaseBlobs);
-  await registerStaticSite(app, config.repoRoot, liveReleases);
+  await registerStaticSite(app, config.repoRoot, liveReleases, releasePreviews);
 
   // The server's own work on a schedule; stopped before the storage closes (onClose runs last first).
   const tasks = startPeriodicTasks(

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/core';
+import { RELEASE_PREVIEW_HEADER, SESSION_KEY_HEADER, sessionKeySchema } from '@assessment/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hashSessionKey } from './http/candidate-access.ts';
 import type { LiveReleases } from './releases/live-releases.ts';
 import type { ShellContract } from './releases/release-checks.ts';
+import type { ReleasePreviews } from './releases/release-previews.ts';
 
 /** Files with a stable name must be re-checked on every load, or a new build is never seen. */
 const alwaysRevalidate = new Set(['index.html', 'remotes.json']);
@@ -61,6 +62,7 @@ export async function registerStaticSite(
   app: FastifyInstance,
   repoRoot: string,
   remotes: Pick<LiveReleases, 'remotesOf' | 'sharing'>,
+  previews: Pick<ReleasePreviews, 'open'>,
 ): Promise<void> {
   const shellDist = path.join(repoRoot, 'shell/dist');
 
@@ -84,15 +86,22 @@ export async function registerStaticSite(
   }
 
   // The releases of the browser's session (the shell sends its session key along), else the live
-  // ones: the same on every instance, and never the copy a shell build ships.
+  // ones: the same on every instance, and never the copy a shell build ships. A preview link the
+  // tab holds (its header) puts its release in place of its section's, while the link is open.
   const keyHeader = SESSION_KEY_HEADER.toLowerCase();
+  const previewHeader = RELEASE_PREVIEW_HEADER.toLowerCase();
   app.get('/remotes.json', async (request, reply) => {
     const key = request.headers[keyHeader];
     const valid = typeof key === 'string' && sessionKeySchema.safeParse(key).success;
-    const found = await remotes.remotesOf(valid ? hashSessionKey(key) : undefined);
+    const token = request.headers[previewHeader];
+    const preview = typeof token === 'string' ? await previews.open(token) : undefined;
+    const found = await remotes.remotesOf(
+      valid ? hashSessionKey(key) : undefined,
+      preview?.state === 'open' ? preview.release : undefined,
+    );
     return reply
       .header('Cache-Control', 'private, no-cache')
-      .header('Vary', SESSION_KEY_HEADER)
+      .header('Vary', `${SESSION_KEY_HEADER}, ${RELEASE_PREVIEW_HEADER}`)
       .header(
         SECTION_RELEASES_HEADER,
         Object.entries(found.releases)

@@ -94,6 +94,9 @@ export interface ReleaseAnswer {
   changed?: boolean;
   share?: number;
   version?: string;
+  /** A preview link, and when it stops opening its release. */
+  url?: string;
+  expiresAt?: string;
   release: { version: string };
   live: { version: string };
   history: {
@@ -163,6 +166,14 @@ export function releaseApi(url: string, key: string) {
     rollback: async (section: string, body: { to?: string; from?: string | null } = {}) =>
       json(
         await fetch(`${url}/api/releases/${section}/rollback`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
+    preview: async (section: string, body: { version: string; hours?: number }) =>
+      json(
+        await fetch(`${url}/api/releases/${section}/previews`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify(body),

@@ -14,12 +14,16 @@ import { smokeTest } from './smoke.ts';
  */
 const sectionIds = SECTIONS.sections.map((section) => section.id).join('|');
 const USAGE = `Usage (PRODUCT_URL, default http://localhost:8080, and RELEASE_KEY set):
-  pnpm release <${sectionIds}> [--dist <folder> | --url <address of remoteEntry.js>] [--label <label>] [--smoke] [--share <percent> [--stages <percent>,… --every <minutes>]]
+  pnpm release <${sectionIds}> [--dist <folder> | --url <address of remoteEntry.js>] [--label <label>] [--smoke] [--hold | --share <percent> [--stages <percent>,… --every <minutes>]]
       builds the remote (unless --dist or --url), sends it, and makes it live once the product has checked it:
       for every candidate, or with --share for that percentage of the sessions opened from now on; with
-      --stages, the share goes on to each of them by itself, --every minutes apart, while the version stays healthy
+      --stages, the share goes on to each of them by itself, --every minutes apart, while the version stays healthy;
+      with --hold, for nobody yet: preview it, then give the same command without --hold
   pnpm release promote <section> [--share <percent>]
       raises the share of the release on a share, to 100% (live for every new session) by default
+  pnpm release preview <section> <version> [--hours <1 to 24>]
+      prints a link that opens the product with that version for whoever holds it, 24 hours at most;
+      no candidate gets it, and no list or count holds what is done through it
   pnpm release status
   pnpm release history <section>
   pnpm release rollback <section> [--to <version>]`;
@@ -40,10 +44,12 @@ const { values, positionals } = parseArgs({
     url: { type: 'string' },
     label: { type: 'string' },
     smoke: { type: 'boolean', default: false },
+    hold: { type: 'boolean', default: false },
     to: { type: 'string' },
     share: { type: 'string' },
     stages: { type: 'string' },
     every: { type: 'string' },
+    hours: { type: 'string' },
     product: { type: 'string' },
   },
 });
@@ -113,6 +119,7 @@ async function release(id: string): Promise<void> {
   const share = shareOption();
   const stages = stagesOption(share);
   if (values.dist && values.url) fail('Give --dist or --url, not both.', 2);
+  if (values.hold && share !== undefined) fail('Give --hold or --share, not both.', 2);
   const from = await currentVersion(target.id);
   const name = label();
   let stored: { release: ReleaseView; existing: boolean };
@@ -145,6 +152,11 @@ async function release(id: string): Promise<void> {
   }
   const { version } = stored.release;
   console.log(`${stored.existing ? 'Already released' : 'Released and checked'}: ${target.id} ${version}`);
+  if (values.hold) {
+    console.log(`Live for nobody yet. Look at it with: pnpm release preview ${target.id} ${version}`);
+    console.log('Then give the same command without --hold to make it live (or --share to start with some).');
+    return;
+  }
   const made = await api.makeLive(target.id, version, from, share, stages);
   if (share !== undefined && share < 100) {
     console.log(
@@ -173,6 +185,18 @@ async function promote(id: string): Promise<void> {
       ? `${target.id} ${made.version} is live for every new session: every instance serves it within 5 s.`
       : `${target.id} ${made.version} goes to ${made.share}% of new sessions, on every instance within 5 s.`,
   );
+}
+
+async function preview(id: string, version: string): Promise<void> {
+  const target = section(id);
+  const hours = values.hours === undefined ? undefined : Number(values.hours);
+  if (hours !== undefined && (!Number.isInteger(hours) || hours < 1 || hours > 24)) {
+    fail(`--hours takes a whole number of hours from 1 to 24, not "${values.hours ?? ''}".`, 2);
+  }
+  const given = await api.preview(target.id, version, hours);
+  console.log(`A preview of ${target.id} ${given.version}, for whoever holds the link, until ${given.expiresAt}:`);
+  console.log(given.url);
+  console.log('No candidate gets this version until you make it live; nothing done through the link is counted.');
 }
 
 async function status(): Promise<void> {
@@ -206,6 +230,7 @@ try {
   else if (command === 'history' && argument && rest.length === 0) await history(argument);
   else if (command === 'rollback' && argument && rest.length === 0) await rollback(argument);
   else if (command === 'promote' && argument && rest.length === 0) await promote(argument);
+  else if (command === 'preview' && argument && rest.length === 1) await preview(argument, rest[0] as string);
   else if (command && SECTIONS.byId(command) && !argument) await release(command);
   else fail(USAGE, 2);
 } catch (error) {

@@ -86,6 +86,12 @@ export function productApi(product: string, key: string) {
         `${section(id)}/promote`,
         json(share ? { share } : {}),
       ),
+    preview: (id: string, version: string, hours: number | undefined) =>
+      call<{ version: string; url: string; expiresAt: string }>(
+        'POST',
+        `${section(id)}/previews`,
+        json({ version, ...(hours ? { hours } : {}) }),
+      ),
     rollback: (id: string, to: string | undefined, from: string | null) =>
       call<{ live: ReleaseView; changed: boolean }>(
         'POST',

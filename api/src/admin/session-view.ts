@@ -123,6 +123,7 @@ export async function describeSession(
       : null,
     startedAt: iso(record.startedAt),
     sectionVersions: record.sectionVersions,
+    preview: record.previewReleaseId !== null,
     quizStartedAt: iso(record.quizStartedAt),
     lateAfter: iso(deadline?.lateAfter),
     registration: registration

@@ -30,6 +30,7 @@ const record: SessionRecord = {
   testId: 'thd0wtfl',
   startedAt: Date.parse('2026-03-10T09:00:00Z'),
   quizStartedAt: Date.parse('2026-03-10T09:02:00Z'),
+  previewReleaseId: null,
   sectionVersions: [],
   invitation: null,
   registration: {

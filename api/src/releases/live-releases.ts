@@ -20,14 +20,15 @@ export interface LiveReleases {
    * The releases a session opened now with this key gets: of each section, the release on a share
    * when the key falls in that share (`share-bucket.ts`), else the live one.
    */
-  choose(keyHash: string): SectionReleases;
+  choose(keyHash: string, preview?: Release): SectionReleases;
   /**
    * `remotes.json` for the browser holding this key: its session's releases, chosen when it was
    * opened, except any marked broken since (the live one instead); for a key of no session yet,
    * what its session will be given; for no key, or a session from before releases were kept per
-   * session, the live ones.
+   * session, the live ones. A preview link's release (`release-previews.ts`) replaces its section's,
+   * for whoever holds the link, broken or not: the team looks at what they asked for.
    */
-  remotesOf(keyHash: string | undefined): Promise<SessionRemotes>;
+  remotesOf(keyHash: string | undefined, preview?: Release): Promise<SessionRemotes>;
   /** Whether any section has a release on a share: a browser's set may change once it registers. */
   sharing(): boolean;
   /**
@@ -107,10 +108,14 @@ export async function startLiveReleases(
     return found;
   }
 
-  function choose(keyHash: string): SectionReleases {
+  function choose(keyHash: string, preview?: Release): SectionReleases {
     const chosen: SectionReleases = {};
     // In the registry's order, which the review page shows them in.
     for (const section of sections.sections) {
+      if (preview?.section_id === section.id) {
+        chosen[section.id] = { release: preview.release_id, version: preview.version };
+        continue;
+      }
       const row = rows.find((one) => one.sectionId === section.id);
       if (!row) continue;
       const candidate = row.candidate && !broken.has(row.candidate.release_id) ? row.candidate : undefined;
@@ -120,14 +125,14 @@ export async function startLiveReleases(
     return chosen;
   }
 
-  async function remotesFor(chosen: SectionReleases | null): Promise<SessionRemotes> {
+  async function remotesFor(chosen: SectionReleases | null, preview?: Release): Promise<SessionRemotes> {
     const found: SessionRemotes = { locations: {}, releases: {} };
     for (const section of sections.sections) {
       const live = rows.find((row) => row.sectionId === section.id)?.release;
       const pinnedId = chosen?.[section.id]?.release;
       // A release pruned since, or rolled back as broken: the live one, at this very load.
       const pinned = pinnedId && !broken.has(pinnedId) ? await releaseById(pinnedId) : undefined;
-      const release = pinned ?? live;
+      const release = (preview?.section_id === section.id ? preview : undefined) ?? pinned ?? live;
       if (!release) continue;
       found.locations[section.remote.name] = entryOf(release);
       found.releases[section.remote.name] = release.release_id;
@@ -135,10 +140,10 @@ export async function startLiveReleases(
     return found;
   }
 
-  async function remotesOf(keyHash: string | undefined): Promise<SessionRemotes> {
-    if (keyHash === undefined) return remotesFor(null);
+  async function remotesOf(keyHash: string | undefined, preview?: Release): Promise<SessionRemotes> {
+    if (keyHash === undefined) return remotesFor(null, preview);
     const session = await releases.pinnedSession(keyHash);
-    return remotesFor(session ? session.sectionReleases : choose(keyHash));
+    return remotesFor(session ? session.sectionReleases : choose(keyHash), preview);
   }
 
   async function refresh(): Promise<void> {

@@ -21,8 +21,10 @@ export function companyTest(request: FastifyRequest, testId: string): TestDefini
 
 export async function companySession(sessions: SessionStore, request: FastifyRequest, sessionId: string) {
   const record = await sessions.getSession(sessionId);
-  const test = record && getTest(record.testId);
-  const ours = test && companyIdOf(test) === signedIn(request).company.companyId ? { record, test } : undefined;
+  // A preview link's session is a section team's look at a release, never a company's candidate.
+  const test = record && record.previewReleaseId === null ? getTest(record.testId) : undefined;
+  const ours =
+    record && test && companyIdOf(test) === signedIn(request).company.companyId ? { record, test } : undefined;
   return requireFound(ours, 'candidate');
 }
 

@@ -62,6 +62,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       releaseService: deps.releaseService,
       releases: deps.releases,
       liveReleases: deps.liveReleases,
+      releasePreviews: deps.releasePreviews,
       adminToken: deps.config.adminToken,
       maxBytes: deps.config.releaseMaxBytes,
       limits,

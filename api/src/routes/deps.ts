@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { LiveReleases } from '../releases/live-releases.ts';
+import type { ReleasePreviews } from '../releases/release-previews.ts';
 import type { ReleaseService } from '../releases/release-service.ts';
 import type { Stores } from '../storage/stores.ts';
 import type { VideoStore } from '../storage/videos/video-store.ts';
@@ -27,6 +28,8 @@ export interface ApiDeps extends Stores {
   releaseService: ReleaseService;
   /** This instance's copy of the live releases. */
   liveReleases: LiveReleases;
+  /** Links that open a release before it is live (`pnpm release preview`). */
+  releasePreviews: ReleasePreviews;
 }
 
 export interface RouteDeps extends ApiDeps {

@@ -4,6 +4,7 @@ import {
   inviteLinkOfWire,
   isClosedState,
   REGISTRATION_PATH,
+  RELEASE_PREVIEW_HEADER,
   registrationSchema,
   sameEmail,
   UNKNOWN_INVITATION_ERROR,
@@ -13,6 +14,7 @@ import { requireOwnSession } from '../http/candidate-access.ts';
 import { HttpError, parseOrRefuse, toHttpError } from '../http/errors.ts';
 import { requireTest } from '../invite.ts';
 import { splitDemographics } from '../privacy/demographics.ts';
+import type { ReleasePreviews } from '../releases/release-previews.ts';
 import { closedStateError } from '../storage/errors.ts';
 import type { InvitationStore, StoredInvitation } from '../storage/invitations/invitation-store.ts';
 import type { RouteDeps } from './deps.ts';
@@ -63,11 +65,33 @@ async function invitationOfRegistration(
 }
 
 /**
+ * The preview a new session is opened to, from the tab's preview link: none without one; refused
+ * once the link no longer opens (the tab is told, rather than counted as a candidate), and with a
+ * personal invitation, which is a candidate's.
+ */
+async function previewOfRegistration(request: FastifyRequest, previews: ReleasePreviews, invitationId: string | null) {
+  const token = request.headers[RELEASE_PREVIEW_HEADER.toLowerCase()];
+  if (typeof token !== 'string') return undefined;
+  const preview = await previews.open(token);
+  if (preview.state === 'expired') {
+    throw new HttpError(410, 'This preview link has expired: ask the section team for a new one');
+  }
+  if (preview.state === 'unknown') {
+    throw new HttpError(404, 'This preview link is not valid: ask the section team for a new one');
+  }
+  if (invitationId !== null) {
+    throw new HttpError(409, "A preview link opens a test's open link, not a personal invitation");
+  }
+  return preview.release;
+}
+
+/**
  * Opens a session bound to the browser's session key. The same browser may register again (a
  * reload of the landing page): same key, same session. A key that already opened a session
  * registers that session only. A personal link binds to the first session that registers with it;
  * another browser then gets 409, the same one goes on. A new session keeps the section releases it
- * was given (`releases/live-releases.ts`).
+ * was given (`releases/live-releases.ts`). A session opened through a preview link is a preview
+ * (`releases/release-previews.ts`), and stays one when it registers again.
  */
 export function registerRegistrationRoute(
   app: FastifyInstance,
@@ -78,7 +102,8 @@ export function registerRegistrationRoute(
     limits,
     releases,
     liveReleases,
-  }: Pick<RouteDeps, 'sessions' | 'invitations' | 'now' | 'limits' | 'releases' | 'liveReleases'>,
+    releasePreviews,
+  }: Pick<RouteDeps, 'sessions' | 'invitations' | 'now' | 'limits' | 'releases' | 'liveReleases' | 'releasePreviews'>,
 ): void {
   app.post(
     `/api${REGISTRATION_PATH}`,
@@ -110,6 +135,19 @@ export function registerRegistrationRoute(
           counted = true;
           await limits.admitSender(request, reply, invitationId ?? undefined);
           if (invitationId === null) await limits.admitRegistrationFor(request, reply, ref.testId);
+        }
+        const kept = candidate.session ? await releases.pinnedSession(candidate.keyHash) : undefined;
+        const previewed = kept ? undefined : await previewOfRegistration(request, releasePreviews, invitationId);
+        if (previewed || kept?.previewReleaseId) {
+          // Its releases are chosen now only for a session opened now; one that exists keeps its own.
+          const preview = previewed
+            ? {
+                releaseId: previewed.release_id,
+                sectionReleases: JSON.stringify(liveReleases.choose(candidate.keyHash, previewed)),
+              }
+            : { releaseId: kept?.previewReleaseId as string, sectionReleases: '{}' };
+          await sessions.savePreviewRegistration(ref, candidate.keyHash, details, preview);
+          return { ok: true };
         }
         await sessions.saveRegistration(ref, candidate.keyHash, details, invitationId, gender);
         // The section releases the session keeps from now on: chosen once, when it is opened.

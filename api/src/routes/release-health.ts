@@ -28,6 +28,8 @@ export function registerReleaseHealthRoute(
       // or its registration has not landed yet (its page counts from the moment it agrees).
       if (!session) return reply.code(204).send();
       const pinned = await releases.pinnedSession(candidate.keyHash);
+      // A preview link's session is a section team's look, not a candidate's load: no count holds it.
+      if (pinned?.previewReleaseId) return reply.code(204).send();
       const served = await liveReleases.remotesOf(candidate.keyHash);
       const own = new Set([
         ...Object.values(served.releases),

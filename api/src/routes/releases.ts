@@ -1,3 +1,4 @@
+import { RELEASE_PREVIEW_PATH, type ReleasePreviewView } from '@assessment/core';
 import { RELEASE_VERSION_PATTERN } from '@assessment/core/releases';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { HttpError, parseOrRefuse, UnreadBodyError } from '../http/errors.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { LiveReleases } from '../releases/live-releases.ts';
 import { releaseKeyHash } from '../releases/release-keys.ts';
+import { PREVIEW_HOURS_MAX, type ReleasePreviews } from '../releases/release-previews.ts';
 import { ReleaseRefusal } from '../releases/release-refusal.ts';
 import { type ReleaseService, releaseView } from '../releases/release-service.ts';
 import type { Actor, ReleaseStore } from '../storage/releases/release-store.ts';
@@ -21,6 +23,7 @@ export interface ReleaseRouteDeps {
   releaseService: ReleaseService;
   releases: ReleaseStore;
   liveReleases: LiveReleases;
+  releasePreviews: ReleasePreviews;
   adminToken: string | undefined;
   maxBytes: number;
   limits: RateLimits;
@@ -45,6 +48,9 @@ const liveBody = z
     message: 'stages follow a share below 100',
   });
 const promoteBody = z.object({ share: share.optional() }).strict();
+const previewBody = z
+  .object({ version, hours: z.number().int().min(1).max(PREVIEW_HOURS_MAX).default(PREVIEW_HOURS_MAX) })
+  .strict();
 const rollbackBody = z.object({ to: version.optional(), from: version.nullable().optional() }).strict();
 const hostedBody = z.object({ url: z.string().max(2000), label: z.string().max(200).default('') }).strict();
 const labelQuery = z.object({ label: z.string().max(200).default('') });
@@ -65,7 +71,7 @@ function refusal(error: unknown, bodyUnread = false): never {
  * counted against its key (or the admin token), and calls no key vouches for against their address.
  */
 export function registerReleaseRoutes(api: FastifyInstance, deps: ReleaseRouteDeps): void {
-  const { releaseService, releases, liveReleases, limits } = deps;
+  const { releaseService, releases, liveReleases, releasePreviews, limits } = deps;
 
   for (const type of ARCHIVES) {
     api.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
@@ -187,6 +193,44 @@ export function registerReleaseRoutes(api: FastifyInstance, deps: ReleaseRouteDe
       return { section, live: releaseView(made.release), changed: made.changed };
     },
   );
+
+  // A link that opens a release of the section for whoever holds it, before any candidate gets it.
+  api.post<Section>(
+    '/api/releases/:section/previews',
+    { config, bodyLimit: SMALL_BODY_LIMIT },
+    async (request, reply) => {
+      const { section } = request.params;
+      const actor = await changer(request, reply, section);
+      const body = parseOrRefuse(previewBody, request.body ?? {});
+      const given = await releasePreviews.give(section, body.version, { actor, hours: body.hours }).catch(refusal);
+      return reply.code(201).send({
+        section,
+        version: given.release.version,
+        url: given.url,
+        expiresAt: new Date(given.expiresAt).toISOString(),
+      });
+    },
+  );
+
+  // What a preview link opens, for its page: anyone holding the link may ask; a guess learns
+  // nothing but that it is not a link (counted per address, as every call no key vouches for).
+  api.get<{ Params: { token: string } }>(`/api${RELEASE_PREVIEW_PATH}/:token`, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const preview = await releasePreviews.open(request.params.token);
+    if (preview.state === 'unknown') {
+      throw new HttpError(404, 'This preview link is not valid: ask the section team for a new one');
+    }
+    if (preview.state === 'expired') {
+      throw new HttpError(410, 'This preview link has expired: ask the section team for a new one');
+    }
+    const view: ReleasePreviewView = {
+      section: preview.sectionId,
+      version: preview.release.version,
+      label: preview.release.label,
+      expiresAt: new Date(preview.expiresAt).toISOString(),
+    };
+    return view;
+  });
 
   // The admin API's view of the same, behind the admin token alone.
   if (deps.adminToken) {

@@ -526,7 +526,7 @@ export async function registerReviewRoutes(app: FastifyInstance, deps: RouteDeps
       const results: BulkStageResult['results'] = [];
       for (const { sessionId, from } of chosen) {
         const record = await sessions.getSession(sessionId);
-        if (!record || record.testId !== test.uuid) {
+        if (!record || record.testId !== test.uuid || record.previewReleaseId !== null) {
           results.push({ sessionId, outcome: 'not-found', stage: null, problem: null });
           continue;
         }

@@ -81,6 +81,7 @@ async function writeWholeSession(store: AllStores): Promise<SessionRecord> {
     testId,
     startedAt: start,
     quizStartedAt: quizStartAt,
+    previewReleaseId: null,
     sectionVersions: [],
     invitation: null,
     registration: { payload: registration, receivedAt: start, updatedAt: start },

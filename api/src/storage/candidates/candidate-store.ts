@@ -159,57 +159,61 @@ function candidates(
   team: ReturnType<typeof teamRatings>,
   stage: ReturnType<typeof shownStageOf>,
 ) {
-  return db
-    .selectFrom('sessions as s')
-    .leftJoin('invitations as i', 'i.invitation_id', 's.invitation_id')
-    .leftJoin('registrations as r', 'r.session_id', 's.session_id')
-    .leftJoin('answers as a', 'a.session_id', 's.session_id')
-    .leftJoin('quiz_completions as c', 'c.session_id', 's.session_id')
-    .leftJoin('video_skips as k', 'k.session_id', 's.session_id')
-    .leftJoin('feedback as f', 'f.session_id', 's.session_id')
-    .leftJoin('candidate_stages as st', 'st.session_id', 's.session_id')
-    .where('s.test_id', '=', testId)
-    .select((eb) => [
-      's.session_id',
-      's.started_at',
-      's.quiz_started_at',
-      's.invitation_id',
-      'i.extra_time_percent',
-      'i.expires_at',
-      'r.full_name',
-      'r.email',
-      'r.sort_name',
-      'a.received_at as answers_received_at',
-      'a.submitted_at',
-      'a.final_reason',
-      'a.tab_switches',
-      'a.pastes',
-      eb('c.session_id', 'is not', null).as('quiz_completed'),
-      eb
-        .exists(
-          eb
-            .selectFrom('videos as v')
-            .select('v.upload_id')
-            .whereRef('v.session_id', '=', 's.session_id')
-            .where('v.completed_at', 'is not', null),
-        )
-        .as('video_received'),
-      eb
-        .exists(
-          eb
-            .selectFrom('videos as v')
-            .select('v.upload_id')
-            .whereRef('v.session_id', '=', 's.session_id')
-            .where('v.completed_at', 'is', null),
-        )
-        .as('video_uploading'),
-      eb('k.session_id', 'is not', null).as('video_skipped'),
-      'f.current_score',
-      eb('f.session_id', 'is not', null).as('feedback_received'),
-      stage.as('shown_stage'),
-      team.score.as('team_score'),
-      ...team.recommendations.map((count, rank) => count.as(`team_recommendation_${rank}`)),
-    ]);
+  return (
+    db
+      .selectFrom('sessions as s')
+      .leftJoin('invitations as i', 'i.invitation_id', 's.invitation_id')
+      .leftJoin('registrations as r', 'r.session_id', 's.session_id')
+      .leftJoin('answers as a', 'a.session_id', 's.session_id')
+      .leftJoin('quiz_completions as c', 'c.session_id', 's.session_id')
+      .leftJoin('video_skips as k', 'k.session_id', 's.session_id')
+      .leftJoin('feedback as f', 'f.session_id', 's.session_id')
+      .leftJoin('candidate_stages as st', 'st.session_id', 's.session_id')
+      .where('s.test_id', '=', testId)
+      // A preview link's session is a section team's look at a release, never a candidate.
+      .where('s.preview_release_id', 'is', null)
+      .select((eb) => [
+        's.session_id',
+        's.started_at',
+        's.quiz_started_at',
+        's.invitation_id',
+        'i.extra_time_percent',
+        'i.expires_at',
+        'r.full_name',
+        'r.email',
+        'r.sort_name',
+        'a.received_at as answers_received_at',
+        'a.submitted_at',
+        'a.final_reason',
+        'a.tab_switches',
+        'a.pastes',
+        eb('c.session_id', 'is not', null).as('quiz_completed'),
+        eb
+          .exists(
+            eb
+              .selectFrom('videos as v')
+              .select('v.upload_id')
+              .whereRef('v.session_id', '=', 's.session_id')
+              .where('v.completed_at', 'is not', null),
+          )
+          .as('video_received'),
+        eb
+          .exists(
+            eb
+              .selectFrom('videos as v')
+              .select('v.upload_id')
+              .whereRef('v.session_id', '=', 's.session_id')
+              .where('v.completed_at', 'is', null),
+          )
+          .as('video_uploading'),
+        eb('k.session_id', 'is not', null).as('video_skipped'),
+        'f.current_score',
+        eb('f.session_id', 'is not', null).as('feedback_received'),
+        stage.as('shown_stage'),
+        team.score.as('team_score'),
+        ...team.recommendations.map((count, rank) => count.as(`team_recommendation_${rank}`)),
+      ])
+  );
 }
 
 /**
@@ -310,6 +314,7 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
         .innerJoin('sessions as s', 's.session_id', 'r.session_id')
         .select((eb) => [sql<string>`lower(trim(r.email))`.as('email_key'), eb.fn.countAll().as('count')])
         .where('s.test_id', '=', testId)
+        .where('s.preview_release_id', 'is', null)
         .where(sql<string>`lower(trim(r.email))`, 'in', keys)
         .groupBy(sql`lower(trim(r.email))`)
         .execute();
@@ -338,12 +343,14 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
           .selectFrom('sessions')
           .select((eb) => ['test_id', eb.fn.countAll().as('count')])
           .where('test_id', 'in', testIds)
+          .where('preview_release_id', 'is', null)
           .groupBy('test_id')
           .execute(),
         db
           .selectFrom('sessions as s')
           .select((eb) => ['s.test_id', eb.fn.countAll().as('count')])
           .where('s.test_id', 'in', testIds)
+          .where('s.preview_release_id', 'is', null)
           .where(sentNothing('s.session_id'))
           .groupBy('s.test_id')
           .execute(),
@@ -352,6 +359,7 @@ export function createCandidateListStore({ reads: db }: Storage): CandidateListS
           .innerJoin('sessions as s', 's.session_id', 'f.session_id')
           .select((eb) => ['s.test_id', eb.fn.countAll().as('count')])
           .where('s.test_id', 'in', testIds)
+          .where('s.preview_release_id', 'is', null)
           .groupBy('s.test_id')
           .execute(),
       ]);

@@ -20,6 +20,8 @@ export interface SessionsTable {
   quiz_started_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** Section id → release id, chosen when the session was opened (`migrations/0031-rollouts.ts`); null before that was kept. */
   section_releases: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The release a preview link opened this session to (`migrations/0034-release-previews.ts`); null for a candidate's. */
+  preview_release_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RegistrationsTable {
@@ -471,8 +473,8 @@ export interface ReleaseHistoryTable {
   section_id: string;
   seq: number;
   at: number;
-  /** `shared`: a release made live for a share of new sessions (its share in `reason`). */
-  kind: 'released' | 'promoted' | 'shared' | 'rolled-back' | 'refused' | 'imported';
+  /** `shared`: a release made live for a share of new sessions (its share in `reason`); `previewed`: a preview link given out (until when, in `reason`). */
+  kind: 'released' | 'promoted' | 'shared' | 'rolled-back' | 'refused' | 'imported' | 'previewed';
   release_id: string | null;
   version: string | null;
   /** What was live before a promotion or a rollback. */
@@ -499,6 +501,16 @@ export interface ReleaseKeysTable {
   revoked_at: number | null;
   /** Where its team is told of an automatic rollback of its section (`migrations/0032-release-contacts.ts`). */
   contact: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A link that opens a release before it is live (`migrations/0034-release-previews.ts`). */
+export interface ReleasePreviewsTable {
+  token_hash: string;
+  section_id: string;
+  release_id: string;
+  created_at: number;
+  expires_at: number;
+  actor: string;
 }
 
 /** A key a company gave Greenhouse (`migrations/0028-greenhouse.ts`): only the SHA-256 of the key is kept. */
@@ -588,6 +600,7 @@ export interface Schema {
   release_history: ReleaseHistoryTable;
   release_keys: ReleaseKeysTable;
   release_health: ReleaseHealthTable;
+  release_previews: ReleasePreviewsTable;
   partner_keys: PartnerKeysTable;
   greenhouse_invitations: GreenhouseInvitationsTable;
   greenhouse_reports: GreenhouseReportsTable;

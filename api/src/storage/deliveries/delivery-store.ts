@@ -207,6 +207,15 @@ export async function queueWebhookTo(
   event: WebhookEvent,
 ): Promise<void> {
   if (!url) return;
+  // A preview link's session is a section team's look at a release: no company is told of it.
+  if (event.sessionId !== null) {
+    const session = await db
+      .selectFrom('sessions')
+      .select('preview_release_id')
+      .where('session_id', '=', event.sessionId)
+      .executeTakeFirst();
+    if (session?.preview_release_id) return;
+  }
   await queueDelivery(db, jobs, webhookDelivery(event, url));
 }
 

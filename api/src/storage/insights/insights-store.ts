@@ -109,6 +109,7 @@ function candidatesOf(db: Db, dialect: Dialect, scope: InsightScope) {
     ])
     .where(sql<boolean>`s.test_id IN ${tests}`)
     .where('s.invitation_id', 'is', null)
+    .where('s.preview_release_id', 'is', null)
     .where('s.started_at', '>=', scope.from)
     .where('s.started_at', '<', scope.to);
   return personal.unionAll(openLink);

@@ -70,6 +70,16 @@ export interface RollbackNotice {
  */
 export const SECTION_TEAMS = '#section-teams';
 
+/** A link that opens a release before it is live, for whoever holds it, until `expiresAt`. */
+export interface ReleasePreview {
+  tokenHash: string;
+  sectionId: string;
+  releaseId: string;
+  createdAt: number;
+  expiresAt: number;
+  actor: string;
+}
+
 /** A count of one kind of report about one release. */
 export interface HealthCount {
   releaseId: string;
@@ -84,6 +94,8 @@ export type SectionReleases = Record<string, { release: string; version: string 
 export interface PinnedSession {
   sessionId: string;
   sectionReleases: SectionReleases | null;
+  /** The release a preview link opened it to; null for a candidate's session. */
+  previewReleaseId: string | null;
 }
 
 export interface HistoryNote {
@@ -146,8 +158,15 @@ export interface ReleaseStore {
   releaseById(releaseId: string): Promise<Release | undefined>;
   /** Ids of the releases marked broken. */
   brokenReleases(): Promise<string[]>;
-  /** Keeps the session's releases, unless it has some already. */
-  pinSession(sessionId: string, sectionReleases: SectionReleases): Promise<void>;
+  /**
+   * Keeps the session's releases, unless it has some already; `previewReleaseId` marks a session
+   * opened through a preview link to that release (kept out of every list and count).
+   */
+  pinSession(sessionId: string, sectionReleases: SectionReleases, previewReleaseId?: string): Promise<void>;
+  /** Keeps a preview link (by its token's hash) and its `previewed` history entry. */
+  addPreview(preview: ReleasePreview, note: HistoryNote): Promise<void>;
+  /** The preview link of this token's hash, expired or not, with its release while that is kept. */
+  previewByHash(tokenHash: string): Promise<(ReleasePreview & { release: Release | undefined }) | undefined>;
   /** The session this key opened, with its releases; undefined for none. */
   pinnedSession(keyHash: string): Promise<PinnedSession | undefined>;
   /** Adds browsers' reports to each release's counts. */
@@ -382,13 +401,35 @@ export const releaseWrites = defineWrites({
     });
   },
 
-  async pinSession(context: WriteContext, sessionId: string, sectionReleases: string): Promise<void> {
+  async pinSession(
+    context: WriteContext,
+    sessionId: string,
+    sectionReleases: string,
+    previewReleaseId: string | null,
+  ): Promise<void> {
     await context.db
       .updateTable('sessions')
-      .set({ section_releases: sectionReleases })
+      .set({ section_releases: sectionReleases, preview_release_id: previewReleaseId })
       .where('session_id', '=', sessionId)
       .where('section_releases', 'is', null)
       .execute();
+  },
+
+  async addReleasePreview(context: WriteContext, preview: ReleasePreview, note: HistoryNote): Promise<void> {
+    await context.atomically(async (db) => {
+      await db
+        .insertInto('release_previews')
+        .values({
+          token_hash: preview.tokenHash,
+          section_id: preview.sectionId,
+          release_id: preview.releaseId,
+          created_at: preview.createdAt,
+          expires_at: preview.expiresAt,
+          actor: preview.actor,
+        })
+        .execute();
+      await appendHistory(db, preview.sectionId, note);
+    });
   },
 
   async addReleaseHealth(context: WriteContext, counts: readonly HealthCount[]): Promise<void> {
@@ -503,14 +544,44 @@ export function createReleaseStore({ reads: db, dialect, write }: Storage): Rele
     },
     setCandidate: (sectionId, candidate, fromRevision, note, breaks, stages) =>
       write('setReleaseCandidate', sectionId, candidate, fromRevision, note, breaks, stages),
-    pinSession: (sessionId, sectionReleases) => write('pinSession', sessionId, JSON.stringify(sectionReleases)),
+    pinSession: (sessionId, sectionReleases, previewReleaseId) =>
+      write('pinSession', sessionId, JSON.stringify(sectionReleases), previewReleaseId ?? null),
+    addPreview: (preview, note) => write('addReleasePreview', preview, note),
+    async previewByHash(tokenHash) {
+      const row = await db
+        .selectFrom('release_previews')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const release = await db
+        .selectFrom('releases')
+        .selectAll()
+        .where('release_id', '=', row.release_id)
+        .executeTakeFirst();
+      return {
+        tokenHash: row.token_hash,
+        sectionId: row.section_id,
+        releaseId: row.release_id,
+        createdAt: Number(row.created_at),
+        expiresAt: Number(row.expires_at),
+        actor: row.actor,
+        release,
+      };
+    },
     async pinnedSession(keyHash) {
       const row = await db
         .selectFrom('sessions')
-        .select(['session_id', 'section_releases'])
+        .select(['session_id', 'section_releases', 'preview_release_id'])
         .where('key_hash', '=', keyHash)
         .executeTakeFirst();
-      return row ? { sessionId: row.session_id, sectionReleases: parsePinned(row.section_releases) } : undefined;
+      return row
+        ? {
+            sessionId: row.session_id,
+            sectionReleases: parsePinned(row.section_releases),
+            previewReleaseId: row.preview_release_id,
+          }
+        : undefined;
     },
     addHealth: (counts) => write('addReleaseHealth', counts),
     async health(releaseIds) {

@@ -155,7 +155,9 @@ const firstFeedbackStatement = compiledOnce<
       webhookWhen(
         db,
         (column) => value(`webhook_${column}`),
-        sql<boolean>`${stored} and exists (select 1 from registrations where session_id = ${sessionId})`,
+        // No company is told of a preview link's session (`releases/release-previews.ts`).
+        sql<boolean>`${stored} and exists (select 1 from registrations where session_id = ${sessionId})
+          and not exists (select 1 from sessions where session_id = ${sessionId} and preview_release_id is not null)`,
       ),
     )
     .with('greenhouse', (w) =>

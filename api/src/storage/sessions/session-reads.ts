@@ -22,6 +22,7 @@ function selectSessions(db: Db, dialect: Dialect) {
       's.started_at',
       's.quiz_started_at',
       's.section_releases',
+      's.preview_release_id',
       dialect
         .jsonObjectFrom(
           eb
@@ -157,6 +158,7 @@ function toSessionRecord(row: SessionRow): SessionRecord {
     testId: row.test_id,
     startedAt: row.started_at,
     quizStartedAt: row.quiz_started_at,
+    previewReleaseId: row.preview_release_id,
     sectionVersions: Object.entries(parsePinned(row.section_releases) ?? {}).map(([section, pinned]) => ({
       section,
       version: pinned.version,
@@ -226,7 +228,8 @@ export async function getSession(db: Db, dialect: Dialect, sessionId: string): P
  * that there is a next page, which starts after the last row shown.
  */
 export async function listSessions(db: Db, dialect: Dialect, query: SessionQuery): Promise<SessionPage> {
-  let select = selectSessions(db, dialect);
+  // A preview link's session is the section team's, never a candidate: no list holds it.
+  let select = selectSessions(db, dialect).where('s.preview_release_id', 'is', null);
   if (query.testId !== undefined) select = select.where('s.test_id', '=', query.testId);
   if (query.from !== undefined) select = select.where('s.started_at', '>=', query.from);
   if (query.to !== undefined) select = select.where('s.started_at', '<', query.to);

@@ -69,6 +69,8 @@ export interface SessionRecord {
   startedAt: number;
   /** When the candidate started the quiz's clock, by the server's; null before. */
   quizStartedAt: number | null;
+  /** The release a preview link opened this session to: a section team's look, never a candidate (no list or count holds it). */
+  previewReleaseId: string | null;
   /** The version of each section's release the session was given when it was opened; empty for one from before that was kept. */
   sectionVersions: { section: string; version: string }[];
   /** The personal invitation the session was opened with, as it is now; null for the open link. */
@@ -134,6 +136,16 @@ export interface SessionStore {
     invitationId?: string | null,
     gender?: Gender,
   ): Promise<void>;
+  /**
+   * A preview link's registration: opened to `preview.releaseId` with its releases, never counted,
+   * with no demographic answer and no webhook (`savePreviewRegistration` in `session-writes.ts`).
+   */
+  savePreviewRegistration(
+    ref: SessionRef,
+    keyHash: string,
+    registration: StoredRegistration,
+    preview: { releaseId: string; sectionReleases: string },
+  ): Promise<void>;
   /** The session bound to this key hash, if any. */
   sessionOfKey(keyHash: string): Promise<OpenedSession | undefined>;
   /** The same, or `'erased'` when the session the key opened was erased. */
@@ -172,6 +184,10 @@ export function createSessionStore({ reads, dialect, write }: Storage, known: Kn
     return standing === 'erased' ? standing : known.rememberKey(keyHash, standing);
   };
   return {
+    async savePreviewRegistration(ref, keyHash, registration, preview) {
+      await write('savePreviewRegistration', ref, keyHash, registration, preview);
+      known.rememberKey(keyHash, { sessionId: ref.sessionId, testId: ref.testId, invitationId: null });
+    },
     async saveRegistration(ref, keyHash, registration, invitationId = null, gender) {
       await write('saveRegistration', ref, keyHash, registration, invitationId, gender);
       // The key's session is bound now, and never rebound: the candidate's next call need not read it.

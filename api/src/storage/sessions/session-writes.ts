@@ -453,6 +453,23 @@ function storeFirstFeedbacks(context: WriteContext, firsts: readonly FirstFeedba
   });
 }
 
+/** A registration's row, stored or replacing the one kept: the first time stays the session's. */
+async function storeRegistrationRow(db: Db, row: ReturnType<typeof registrationRow>): Promise<void> {
+  await db
+    .insertInto('registrations')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('session_id').doUpdateSet((eb) => ({
+        payload: eb.ref('excluded.payload'),
+        updated_at: eb.ref('excluded.updated_at'),
+        full_name: eb.ref('excluded.full_name'),
+        email: eb.ref('excluded.email'),
+        sort_name: eb.ref('excluded.sort_name'),
+      })),
+    )
+    .execute();
+}
+
 /**
  * `saveRegistration`'s write: the opening statement where a statement's `WITH` may write
  * (`Dialect.writableWith`), else the session opened or entered, the registration, its event and
@@ -484,19 +501,7 @@ async function registerSession(
     // A session just opened has no answers yet, so nothing of it is final.
     const held = bound ?? (await openOrEnter(db, ref, keyHash, invitationId));
     if (held && detailsAreFinal(held, registration)) return;
-    await db
-      .insertInto('registrations')
-      .values(row)
-      .onConflict((conflict) =>
-        conflict.column('session_id').doUpdateSet((eb) => ({
-          payload: eb.ref('excluded.payload'),
-          updated_at: eb.ref('excluded.updated_at'),
-          full_name: eb.ref('excluded.full_name'),
-          email: eb.ref('excluded.email'),
-          sort_name: eb.ref('excluded.sort_name'),
-        })),
-      )
-      .execute();
+    await storeRegistrationRow(db, row);
     await queueWebhook(db, context.deliveryJobs, startedEvent(ref, invitationId));
     await db
       .insertInto('demographics')
@@ -526,6 +531,46 @@ export const sessionWrites = defineWrites({
   ): Promise<void> {
     await registerSession(context, ref, keyHash, registration, invitationId, gender);
     // The session exists now, with this test, so the candidate's next write need not read that.
+    context.local('known-sessions', knownSessions).rememberSession(ref.sessionId, ref.testId);
+  },
+
+  /**
+   * A preview link's registration (`releases/release-previews.ts`): the session opened to the
+   * previewed release with its set of releases, or entered again, and its registration, as a
+   * candidate's is; but no demographic answer and no webhook, since no company is told of it and
+   * no count holds it.
+   */
+  async savePreviewRegistration(
+    context,
+    ref: SessionRef,
+    keyHash: string,
+    registration: StoredRegistration,
+    preview: { releaseId: string; sectionReleases: string },
+  ): Promise<void> {
+    await context.atomically(async (db) => {
+      const opened = await db
+        .insertInto('sessions')
+        .values({
+          session_id: ref.sessionId,
+          test_id: ref.testId,
+          started_at: ref.receivedAt,
+          key_hash: keyHash,
+          invitation_id: null,
+          section_releases: preview.sectionReleases,
+          preview_release_id: preview.releaseId,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst();
+      if ((opened.numInsertedOrUpdatedRows ?? 0n) > 0n) {
+        if (await keyErased(db, keyHash)) throw new SessionErasedError();
+      } else {
+        const existing = await openedSession(db, ref.sessionId);
+        if (!existing) throw new SessionKeyError(ref.sessionId);
+        checkEntry(existing, ref, keyHash, null);
+        if (detailsAreFinal(existing, registration)) return;
+      }
+      await storeRegistrationRow(db, registrationRow(ref, registration));
+    });
     context.local('known-sessions', knownSessions).rememberSession(ref.sessionId, ref.testId);
   },
 

@@ -34,3 +34,24 @@ export const healthReportSchema = z
   })
   .strict();
 export type HealthReport = z.infer<typeof healthReportSchema>;
+
+/**
+ * A preview link (`pnpm release preview`) opens a section release before any candidate gets it:
+ * its page is `/preview/<token>`, the tab keeps the token in sessionStorage under this key, and
+ * sends it in this header with `remotes.json` and the registration while it holds it.
+ */
+export const RELEASE_PREVIEW_HEADER = 'Release-Preview';
+export const RELEASE_PREVIEW_STORAGE_KEY = 'releasePreview';
+/** Where the preview page asks what its link opens (`api/src/routes/releases.ts`). */
+export const RELEASE_PREVIEW_PATH = '/release-previews';
+
+/** What a preview link opens, as its page shows it. */
+export const releasePreviewSchema = z
+  .object({
+    section: z.string(),
+    version: z.string(),
+    label: z.string(),
+    expiresAt: z.string(),
+  })
+  .strict();
+export type ReleasePreviewView = z.infer<typeof releasePreviewSchema>;

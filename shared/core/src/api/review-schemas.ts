@@ -424,6 +424,8 @@ export const sessionViewSchema = z.object({
   startedAt: isoTimeSchema.nullable(),
   /** The version of each section's release the session was given when it was opened (`pnpm release`). */
   sectionVersions: z.array(z.object({ section: z.string(), version: z.string() })),
+  /** Opened through a section team's preview link (`pnpm release preview`): no list or count holds it. */
+  preview: z.boolean(),
   /**
    * When the candidate pressed Start the quiz, by the server's clock: the quiz's deadline counts from
    * it. The same moment by the candidate's clock, which their switch and paste times are on, is

@@ -33,6 +33,7 @@ import { sectionTroubles } from './0030-section-troubles.ts';
 import { rollouts } from './0031-rollouts.ts';
 import { releaseContacts } from './0032-release-contacts.ts';
 import { shareStages } from './0033-share-stages.ts';
+import { releasePreviews } from './0034-release-previews.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -73,6 +74,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0031-rollouts', rollouts],
   ['0032-release-contacts', releaseContacts],
   ['0033-share-stages', shareStages],
+  ['0034-release-previews', releasePreviews],
 ];
 
 /**
