@@ -3,6 +3,7 @@ export * from './contract/section-contract.ts';
 export * from './device/current-device.ts';
 export * from './invitation/invitation-events.ts';
 export * from './store/browser-storage.ts';
+export * from './store/release-preview.ts';
 export * from './store/session-fields.ts';
 export * from './store/session-store.ts';
 export * from './toast/notifications.tsx';

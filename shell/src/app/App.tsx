@@ -2,6 +2,7 @@ import { NotificationArea } from '@assessment/react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { InvitationClosedRedirect } from '../features/invite/InvitationClosedRedirect.tsx';
 import { InviteRouter } from '../features/invite/InviteRouter.tsx';
+import { PreviewPage } from '../features/preview/PreviewPage.tsx';
 import {
   type SectionLoader,
   SectionLoaderProvider,
@@ -28,6 +29,7 @@ export function App({
           <Routes>
             <Route path="/" element={<EnterLinkPage />} />
             <Route path="/invite/:testId/*" element={<InviteRouter />} />
+            <Route path="/preview/:token" element={<PreviewPage />} />
             <Route path="/404" element={<NotFoundPage />} />
             <Route path="/expired" element={<ExpiredPage />} />
             <Route path="*" element={<Navigate to="/404" replace />} />

@@ -37,6 +37,7 @@ import {
 } from '@assessment/core';
 import { reportInvitationEvent } from '../invitation/invitation-events.ts';
 import { browserStorage } from '../store/browser-storage.ts';
+import { releasePreviewHeaders } from '../store/release-preview.ts';
 import { type InviteLink, sessionStore } from '../store/session-store.ts';
 import { forgetStoredTakes } from '../store/stored-takes.ts';
 import { keepFinal } from './keep-final.ts';
@@ -179,7 +180,9 @@ function enqueue(options: EnqueueOptions & { sequence: string }): void {
 }
 
 export function postRegistration(payload: RegistrationPayload): void {
-  enqueue(sessionCall(REGISTRATION_PATH, payload));
+  const call = sessionCall(REGISTRATION_PATH, payload);
+  // A tab opened through a preview link opens a preview session (`store/release-preview.ts`).
+  enqueue({ ...call, headers: { ...call.headers, ...releasePreviewHeaders() } });
 }
 
 export function postQuizStart(payload: QuizStartPayload): void {

@@ -1,6 +1,6 @@
 import federationHostUrl from 'virtual:federation-host-url';
 import { remoteModuleId, SESSION_KEY_HEADER, type Section } from '@assessment/core';
-import { SECTION_CONTRACT_VERSION, type SectionModule, sessionStore } from '@assessment/react';
+import { releasePreviewHeaders, SECTION_CONTRACT_VERSION, type SectionModule, sessionStore } from '@assessment/react';
 import { noteServedReleases, reportHealth, watchUnhandledErrors } from './health-reports.ts';
 import { exposedModuleFiles, manifestAddress, withAttempt } from './lib/remote-addresses.ts';
 import { SectionLoadError } from './section-load-error.ts';
@@ -40,7 +40,7 @@ async function readRemotesJson(attempt: number, key: string | null): Promise<Rem
   // The session key picks the releases this session keeps (`api/src/releases/live-releases.ts`).
   const response = await fetch(new URL('/remotes.json', origin()), {
     cache: 'no-cache',
-    headers: key ? { [SESSION_KEY_HEADER]: key } : {},
+    headers: { ...(key ? { [SESSION_KEY_HEADER]: key } : {}), ...releasePreviewHeaders() },
   });
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
   reading.sharing = response.headers.get('Release-Shares') === 'on';
