@@ -34,7 +34,11 @@ export function toast(page: Page, text: string): Locator {
 
 /** Request Camera Access, as a candidate with a working camera does: Record Now is then next. */
 export async function connectCamera(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Request Camera Access' }).click();
+  const request = page.getByRole('button', { name: 'Request Camera Access' });
+  // While the page still connects to the camera, the button says it does nothing (aria-disabled,
+  // remote-video/src/camera/CameraSetup.tsx) and a press is ignored, as it is for a candidate.
+  await expect(request).toHaveAttribute('aria-disabled', 'false');
+  await request.click();
   await expect(toast(page, 'fake_device_0 is connected. Please click "Record Now" Button.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Record Now' })).toBeFocused();
 }
