@@ -516,6 +516,8 @@ export function parsePinned(text: string | null): SectionReleases | null {
 }
 
 export function createReleaseStore({ reads: db, dialect, write }: Storage): ReleaseStore {
+  const releaseById = (releaseId: string) =>
+    db.selectFrom('releases').selectAll().where('release_id', '=', releaseId).executeTakeFirst();
   return {
     async liveSections() {
       const rows = await db.selectFrom('release_sections').selectAll().execute();
@@ -536,8 +538,7 @@ export function createReleaseStore({ reads: db, dialect, write }: Storage): Rele
         stages: row.stages === null ? null : (JSON.parse(row.stages) as ShareStages),
       }));
     },
-    releaseById: (releaseId) =>
-      db.selectFrom('releases').selectAll().where('release_id', '=', releaseId).executeTakeFirst(),
+    releaseById,
     async brokenReleases() {
       const rows = await db.selectFrom('releases').select('release_id').where('broken_at', 'is not', null).execute();
       return rows.map((row) => row.release_id);
@@ -554,11 +555,7 @@ export function createReleaseStore({ reads: db, dialect, write }: Storage): Rele
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
       if (!row) return undefined;
-      const release = await db
-        .selectFrom('releases')
-        .selectAll()
-        .where('release_id', '=', row.release_id)
-        .executeTakeFirst();
+      const release = await releaseById(row.release_id);
       return {
         tokenHash: row.token_hash,
         sectionId: row.section_id,
