@@ -49,7 +49,9 @@ const PAGES: PageUnderTest[] = [
   {
     name: 'landing',
     path: `/invite/${INVITE}`,
-    usableWhen: { selector: 'form.confirmation-form button[type="submit"]' },
+    // The form's submit; or, when the candidate's storage already holds the session (a section
+    // reached from this page), Welcome back's Continue, which the page shows them instead.
+    usableWhen: { selector: 'form.confirmation-form button[type="submit"], .welcome-back-actions .button-primary' },
   },
   {
     name: 'quiz',
