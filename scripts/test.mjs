@@ -13,7 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const reports = path.join(root, 'test-results');
+// Not Playwright's `test-results/`, which it empties when the end-to-end tests start: the unit
+// tests' report, written before, would be gone by the time the table is printed.
+const reports = path.join(root, 'test-reports');
 const unitReport = path.join(reports, 'unit-report.json');
 const e2eReport = path.join(reports, 'e2e-report.json');
 
