@@ -14,6 +14,26 @@ export type Db = Kysely<Schema>;
 /** Column types by what they hold; each database maps them to its own. */
 export type ColumnKind = 'id' | 'text' | 'time' | 'integer' | 'real' | 'flag';
 
+/**
+ * A trigger that runs after each row's change: the same statements on both databases, plain SQL
+ * that reads the row as `NEW` and `OLD` (as the event has them), with no parameters.
+ */
+export interface RowTrigger {
+  /** Unique in the database; PostgreSQL's function of the trigger has it too. */
+  name: string;
+  table: string;
+  event: 'INSERT' | 'UPDATE' | 'DELETE';
+  /** For an update: only one that sets one of these columns. */
+  columns?: readonly string[];
+  /** Only for the rows where this holds. */
+  when?: string;
+  statements: readonly string[];
+}
+
+/** When a trigger runs, in the words both databases take: `AFTER UPDATE OF a, b ON t FOR EACH ROW`. */
+export const triggerTiming = ({ event, columns, table }: RowTrigger): string =>
+  `AFTER ${event}${columns ? ` OF ${columns.join(', ')}` : ''} ON ${table} FOR EACH ROW`;
+
 export interface Dialect {
   /** For log lines and errors only. */
   readonly name: string;
@@ -68,6 +88,11 @@ export interface Dialect {
    * compresses them itself; a no-op where it does not (`migrations/0019-fast-compression.ts`).
    */
   compressFast(db: Db, table: string, column: string): Promise<void>;
+  /**
+   * Creates a trigger, which the database runs in the transaction of the change itself: a table
+   * derived from others is then kept by every writer of them, whatever its path.
+   */
+  createTrigger(db: Db, trigger: RowTrigger): Promise<void>;
   /**
    * Brings a database from before the one migration history to the schema both had then: each
    * database got there by steps of its own, at the end of its set-up file beside this one.

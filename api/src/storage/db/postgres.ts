@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sq
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import pg from 'pg';
 import { WRITES } from '../writes.ts';
-import type { Db, Dialect, WriteContext, WriteOperation } from './database.ts';
+import { type Db, type Dialect, triggerTiming, type WriteContext, type WriteOperation } from './database.ts';
 import { migrate } from './migrations/migrations.ts';
 import { openDeliveryJobs } from './postgres-jobs.ts';
 import type { Schema } from './schema.ts';
@@ -163,6 +163,22 @@ export const postgresDialect: Dialect = {
       SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`.execute(db);
     if (rows[0]?.lz4)
       await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} SET COMPRESSION lz4`.execute(db);
+  },
+  // A trigger runs a function: one of its own, in PL/pgSQL, whose body is the statements.
+  createTrigger: async (db, trigger) => {
+    const body = trigger.statements.map((statement) => `${statement};`).join('\n');
+    await sql
+      .raw(`CREATE FUNCTION ${trigger.name}() RETURNS trigger LANGUAGE plpgsql AS $trigger$
+BEGIN
+${body}
+RETURN NULL;
+END
+$trigger$`)
+      .execute(db);
+    const when = trigger.when ? ` WHEN (${trigger.when})` : '';
+    await sql
+      .raw(`CREATE TRIGGER ${trigger.name} ${triggerTiming(trigger)}${when} EXECUTE FUNCTION ${trigger.name}()`)
+      .execute(db);
   },
   legacySchema: legacyPostgresSchema,
 };

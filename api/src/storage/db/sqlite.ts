@@ -8,7 +8,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/sqlite';
 import { workerModule } from '../../worker-file.ts';
 import { STORE_ERRORS } from '../errors.ts';
 import type { WriteName } from '../writes.ts';
-import type { Db, DeliveryJobs, Dialect, DueDelivery } from './database.ts';
+import { type Db, type DeliveryJobs, type Dialect, type DueDelivery, triggerTiming } from './database.ts';
 import { migrate } from './migrations/migrations.ts';
 import type { Schema } from './schema.ts';
 import type { Storage } from './storage.ts';
@@ -38,6 +38,11 @@ export const sqliteDialect: Dialect = {
   }),
   // A row is stored as it is written; nothing is compressed.
   compressFast: async () => {},
+  createTrigger: async (db, trigger) => {
+    const when = trigger.when ? ` WHEN ${trigger.when}` : '';
+    const body = trigger.statements.map((statement) => `${statement};`).join('\n');
+    await sql.raw(`CREATE TRIGGER ${trigger.name} ${triggerTiming(trigger)}${when} BEGIN\n${body}\nEND`).execute(db);
+  },
   legacySchema: legacySqliteSchema,
 };
 
