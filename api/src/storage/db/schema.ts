@@ -140,6 +140,55 @@ export interface InvitationOpensTable {
   last_at: number;
 }
 
+/**
+ * A candidate of the Insights, with the times of their steps, kept by the database itself
+ * (`migrations/0035-insight-facts.ts`): a personal invitation not erased (with its session), or a
+ * session of the open link that is not a preview.
+ */
+export interface InsightFactsTable {
+  /** The personal invitation; null for the open link. */
+  invitation_id: string | null;
+  session_id: string | null;
+  test_id: string;
+  /** When the invitation was made, or the open link's session started: the period it is counted in. */
+  period_at: number;
+  extra_time_percent: number;
+  opened_at: number | null;
+  reminded_at: number | null;
+  /** When the session started; null while nobody registered with the invitation. */
+  started_at: number | null;
+  quiz_started_at: number | null;
+  /** 1 when the session has answers, else 0. */
+  answered: number;
+  quiz_ended_at: number | null;
+  /** When the first video was completed. */
+  video_at: number | null;
+  skipped_at: number | null;
+  /** Why the video was skipped, as JSON text. */
+  skip_reason: string | null;
+  feedback_at: number | null;
+  /** What the session's camera checks came to (`CAMERA_OUTCOMES`). */
+  camera_outcome: string;
+  /** The browser the candidate registered with, as their device record names it: empty for none, null without a registration. */
+  browser: string | null;
+  /** What the Insights count of the row, computed from the times above (`migrations/0035-insight-facts.ts`). */
+  personal: ColumnType<number, never, never>;
+  /** The furthest step reached: 0 invited, 1 opened, 2 registered, 3 quiz started, 4 quiz finished, 5 video, 6 feedback. */
+  step: ColumnType<number, never, never>;
+  finished: ColumnType<number, never, never>;
+  /** 1: a video was sent; 2: the candidate went on without one; else 0. */
+  video: ColumnType<number, never, never>;
+  with_extra: ColumnType<number, never, never>;
+  /** 1: reminded; 2: and opened the link or registered after the reminder; else 0. */
+  reminded: ColumnType<number, never, never>;
+  started_day: ColumnType<number | null, never, never>;
+  finished_at: ColumnType<number | null, never, never>;
+  finished_day: ColumnType<number | null, never, never>;
+  quiz_ms: ColumnType<number | null, never, never>;
+  video_ms: ColumnType<number | null, never, never>;
+  feedback_ms: ColumnType<number | null, never, never>;
+}
+
 export interface TestSettingsTable {
   test_id: string;
   open_link_allowed: Flag;
@@ -566,6 +615,7 @@ export interface Schema {
   section_troubles: SectionTroublesTable;
   invitations: InvitationsTable;
   invitation_opens: InvitationOpensTable;
+  insight_facts: InsightFactsTable;
   test_settings: TestSettingsTable;
   reviewers: ReviewersTable;
   reviewer_sessions: ReviewerSessionsTable;

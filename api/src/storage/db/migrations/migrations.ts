@@ -34,6 +34,7 @@ import { rollouts } from './0031-rollouts.ts';
 import { releaseContacts } from './0032-release-contacts.ts';
 import { shareStages } from './0033-share-stages.ts';
 import { releasePreviews } from './0034-release-previews.ts';
+import { insightFacts } from './0035-insight-facts.ts';
 
 /**
  * The one migration history of both databases, in order. Append only: a migration that has
@@ -75,6 +76,7 @@ const HISTORY: [string, (dialect: Dialect) => Migration][] = [
   ['0032-release-contacts', releaseContacts],
   ['0033-share-stages', shareStages],
   ['0034-release-previews', releasePreviews],
+  ['0035-insight-facts', insightFacts],
 ];
 
 /**
