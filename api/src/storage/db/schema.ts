@@ -182,7 +182,6 @@ export interface InsightFactsTable {
   /** 1: reminded; 2: and opened the link or registered after the reminder; else 0. */
   reminded: ColumnType<number, never, never>;
   started_day: ColumnType<number | null, never, never>;
-  finished_at: ColumnType<number | null, never, never>;
   finished_day: ColumnType<number | null, never, never>;
   quiz_ms: ColumnType<number | null, never, never>;
   video_ms: ColumnType<number | null, never, never>;

@@ -19,7 +19,8 @@ import type { Storage } from '../db/storage.ts';
 
 /**
  * The company's Insights (issue 57), counted in the database: one statement for the candidates of
- * a period and everything about them, one more for the team's ratings of them. Only counts and
+ * a period and everything about them, one for the percentiles of their times, one more for the
+ * team's ratings of them. Only counts and
  * percentiles leave the database, never a candidate's row; what a reviewer may see of them is
  * decided by the caller (`api/src/review/insights.ts`).
  *
@@ -28,13 +29,11 @@ import type { Storage } from '../db/storage.ts';
  * followed to where they are now.
  */
 
-const DAY_MS = 86_400_000;
-
 export interface InsightScope {
   testIds: readonly string[];
-  /** The period's first millisecond. */
+  /** The period's first day, as its first millisecond (UTC): the period is whole days. */
   from: number;
-  /** The millisecond after the period. */
+  /** The day after the period, as its first millisecond. */
   to: number;
   /** The reader: the team's ratings are counted only for the candidates they rated themselves. */
   reviewerId: string;
@@ -74,136 +73,84 @@ export interface InsightsStore {
   ratings(scope: InsightScope): Promise<RatingCounts>;
 }
 
-/** 1 where the condition holds, else 0, on both databases. */
-const when = (condition: RawBuilder<unknown>) => sql<number>`CASE WHEN ${condition} THEN 1 ELSE 0 END`;
-const total = (condition: RawBuilder<unknown>) => sql<number>`coalesce(sum(${when(condition)}), 0)`;
-
-/**
- * The candidates of the period, one row each: a personal invitation made in it, with its session
- * if it has one, or a session opened by the open link in it.
- */
-function candidatesOf(db: Db, dialect: Dialect, scope: InsightScope) {
-  const tests = dialect.textList(scope.testIds);
-  const personal = db
-    .selectFrom('invitations as i')
-    .leftJoin('invitation_opens as o', 'o.invitation_id', 'i.invitation_id')
-    .select([
-      sql<number>`1`.as('personal'),
-      sql<string | null>`i.invitation_id`.as('invitation_id'),
-      'i.session_id as session_id',
-      sql<number | null>`o.last_at`.as('opened_at'),
-      sql<number>`i.extra_time_percent`.as('extra_time_percent'),
-    ])
-    .where(sql<boolean>`i.test_id IN ${tests}`)
-    .where('i.created_at', '>=', scope.from)
-    .where('i.created_at', '<', scope.to)
-    .where('i.erased_at', 'is', null);
-  const openLink = db
-    .selectFrom('sessions as s')
-    .select([
-      sql<number>`0`.as('personal'),
-      sql<string | null>`NULL`.as('invitation_id'),
-      sql<string | null>`s.session_id`.as('session_id'),
-      sql<number | null>`NULL`.as('opened_at'),
-      sql<number>`0`.as('extra_time_percent'),
-    ])
-    .where(sql<boolean>`s.test_id IN ${tests}`)
-    .where('s.invitation_id', 'is', null)
-    .where('s.preview_release_id', 'is', null)
-    .where('s.started_at', '>=', scope.from)
-    .where('s.started_at', '<', scope.to);
-  return personal.unionAll(openLink);
-}
-
-/** Each test's own quiz time, by the session's test. */
+/** Each test's own quiz time, by the candidate's test (a personal invitation's session is of its test). */
 function quizTime(scope: InsightScope): RawBuilder<number> {
   const cases = [...scope.quizTimeMs].map(([testId, ms]) => sql`WHEN ${testId} THEN ${sql.lit(ms)}`);
   return cases.length === 0 ? sql<number>`NULL` : sql<number>`CASE test_id ${sql.join(cases, sql` `)} END`;
 }
 
 /**
- * One row per candidate of the period with the times of each step (the server's clock), kept in
- * the statement once (MATERIALIZED): every figure below reads it, never the tables again.
+ * The candidates of the scope's tests and period, as the database keeps them, one row each with
+ * the times of their steps and what they count for (`insight_facts`,
+ * `db/migrations/0035-insight-facts.ts`). Each figure reads them by the index made for it, in its
+ * order: the period is compared as `+period_at`, an expression, so that no database picks an index
+ * by test and period instead and sorts what it reads. The cost then grows with a test's
+ * candidates, not a period's.
  */
-function facts(db: Db, dialect: Dialect, scope: InsightScope) {
+function candidates(db: Db, dialect: Dialect, scope: InsightScope) {
+  const [only] = scope.testIds;
   return db
-    .selectFrom(candidatesOf(db, dialect, scope).as('m'))
-    .leftJoin('sessions as s', 's.session_id', 'm.session_id')
-    .leftJoin('answers as a', 'a.session_id', 's.session_id')
-    .leftJoin('quiz_completions as c', 'c.session_id', 's.session_id')
-    .leftJoin('video_skips as k', 'k.session_id', 's.session_id')
-    .leftJoin('feedback as f', 'f.session_id', 's.session_id')
-    .select([
-      'm.personal',
-      'm.opened_at',
-      'm.extra_time_percent',
-      's.session_id',
-      's.test_id',
-      's.started_at',
-      's.quiz_started_at',
-      sql<number>`CASE WHEN a.session_id IS NOT NULL THEN 1 ELSE 0 END`.as('answered'),
-      sql<number | null>`coalesce(a.submitted_at, c.received_at)`.as('quiz_ended_at'),
-      sql<number | null>`(SELECT min(v.completed_at) FROM videos v WHERE v.session_id = s.session_id)`.as('video_at'),
-      sql<number | null>`k.received_at`.as('skipped_at'),
-      sql<string | null>`k.reason`.as('skip_reason'),
-      sql<number | null>`f.received_at`.as('feedback_at'),
-      sql<number | null>`CASE WHEN m.personal = 1 THEN (SELECT min(d.sent_at) FROM deliveries d
-        WHERE d.invitation_id = m.invitation_id AND d.kind = 'reminder') END`.as('reminded_at'),
-    ]);
+    .selectFrom('insight_facts')
+    .where(
+      scope.testIds.length === 1 && only !== undefined
+        ? sql<boolean>`test_id = ${only}`
+        : sql<boolean>`test_id IN ${dialect.textList(scope.testIds)}`,
+    )
+    .where(sql<boolean>`+period_at >= ${scope.from}`)
+    .where(sql<boolean>`+period_at < ${scope.to}`);
 }
 
-// Where a candidate of `facts` has got to: each step reached by its own event or any later one's.
-const registered = sql`session_id IS NOT NULL`;
-const feedbackSent = sql`feedback_at IS NOT NULL`;
-const videoDone = sql`(video_at IS NOT NULL OR skipped_at IS NOT NULL)`;
-const videoReached = sql`(${videoDone} OR ${feedbackSent})`;
-const quizFinished = sql`(quiz_ended_at IS NOT NULL OR ${videoReached})`;
-const quizStarted = sql`(quiz_started_at IS NOT NULL OR answered = 1 OR ${quizFinished})`;
-const finished = sql`(${feedbackSent} AND quiz_ended_at IS NOT NULL AND ${videoDone})`;
+/** What a row counts for, and the days it started and finished on (`kinds` below): every count is a sum of kinds. */
+const KIND = [
+  'personal',
+  'step',
+  'finished',
+  'video',
+  'skip_reason',
+  'with_extra',
+  'reminded',
+  'camera_outcome',
+  'started_day',
+  'finished_day',
+] as const;
+
+/** The count of the candidates of the kinds where `condition` holds. */
+const total = (condition: RawBuilder<unknown>) =>
+  sql<number>`coalesce(sum(CASE WHEN ${condition} THEN n ELSE 0 END), 0)`;
+
+/** Each step of the funnel, reached by its own event or any later one's: the furthest `step` tells. */
 const STEPS: Record<OpenLinkStep, RawBuilder<unknown>> = {
-  registered,
-  'quiz-started': quizStarted,
-  'quiz-finished': quizFinished,
-  video: videoReached,
-  feedback: feedbackSent,
-  finished,
+  registered: sql`step >= 2`,
+  'quiz-started': sql`step >= 3`,
+  'quiz-finished': sql`step >= 4`,
+  video: sql`step >= 5`,
+  feedback: sql`step >= 6`,
+  finished: sql`finished = 1`,
 };
 /** Finished the quiz, and nothing since. */
-const stopped = sql<boolean>`(quiz_ended_at IS NOT NULL AND NOT ${videoReached})`;
-/** The moment the video step ended: the recording, or going on without one, whichever came first. */
-const videoEnded = sql`CASE WHEN video_at IS NULL OR (skipped_at IS NOT NULL AND skipped_at < video_at) THEN skipped_at ELSE video_at END`;
-const finishedAt = sql<number>`CASE WHEN ${finished} THEN feedback_at END`;
+const STOPPED = 4;
 
-/** Each section's time, from the server's times of its first and its last event. */
-const SECTION_TIMES: Record<TimedSection, RawBuilder<number | null>> = {
-  quiz: sql`CASE WHEN quiz_ended_at >= quiz_started_at THEN quiz_ended_at - quiz_started_at END`,
-  video: sql`CASE WHEN ${videoEnded} >= quiz_ended_at THEN ${videoEnded} - quiz_ended_at END`,
-  feedback: sql`CASE WHEN feedback_at >= ${videoEnded} THEN feedback_at - ${videoEnded} END`,
+/** Each section's time, as the table keeps it beside the times it is computed from. */
+const SECTION_TIMES: Record<TimedSection, 'quiz_ms' | 'video_ms' | 'feedback_ms'> = {
+  quiz: 'quiz_ms',
+  video: 'video_ms',
+  feedback: 'feedback_ms',
 };
 
-/** A section's times, each with its rank among them (from 1) and how many there are. */
-const ranked = (section: TimedSection) =>
-  sql<{ ms: number; rn: number; n: number }>`(SELECT ms, row_number() OVER (ORDER BY ms) AS rn, count(*) OVER () AS n
-    FROM (SELECT ${SECTION_TIMES[section]} AS ms FROM facts) timed WHERE ms IS NOT NULL)`;
+/** Nearest rank: the ceil(n / 2)th and the ceil(9n / 10)th of n times, from 1, in integers. */
+const medianRank = (n: number) => Math.floor((n + 1) / 2);
+const p90Rank = (n: number) => Math.floor((9 * n + 9) / 10);
 
-/** The last failed check's facts tell why the camera did not work; a check that passed is enough. */
-function cameraOutcome(dialect: Dialect): RawBuilder<CameraOutcome> {
-  const last = (path: string[]) =>
-    sql`(SELECT ${dialect.jsonText(sql`dc.facts`, path)} FROM device_checks dc
-      WHERE dc.session_id = facts.session_id ORDER BY dc.received_at DESC, dc.check_id DESC LIMIT 1)`;
-  const passed = sql`EXISTS (SELECT 1 FROM device_checks dp WHERE dp.session_id = facts.session_id AND dp.result = ${sql.lit(true)})`;
-  const checked = sql`EXISTS (SELECT 1 FROM device_checks dn WHERE dn.session_id = facts.session_id)`;
-  return sql<CameraOutcome>`CASE
-    WHEN ${passed} THEN 'passed'
-    WHEN NOT ${checked} THEN 'not-checked'
-    WHEN ${last(['permission'])} = 'denied' THEN 'permission-denied'
-    WHEN CAST(${last(['videoInputs'])} AS integer) = 0 THEN 'no-camera'
-    ELSE 'unavailable' END`;
+/** The time of a section at `rank` (from 1): its index holds a test's times in order, to walk to it. */
+function timeAt(db: Db, dialect: Dialect, scope: InsightScope, section: TimedSection, rank: number) {
+  const column = SECTION_TIMES[section];
+  return candidates(db, dialect, scope)
+    .select(column)
+    .where(column, 'is not', null)
+    .orderBy(column)
+    .limit(1)
+    .offset(rank - 1);
 }
-
-/** The browser a candidate registered with, as their device record names it. */
-const browserOf = (dialect: Dialect) =>
-  sql<string | null>`${dialect.jsonText(sql`r.payload`, ['deviceInfo', 'browser', 'name'])}`;
 
 const KNOWN_SKIPS = VIDEO_SKIP_REASONS.map((reason) => JSON.stringify(reason));
 
@@ -213,6 +160,8 @@ function toNumber(value: unknown): number {
 
 const optionalNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
+const DAY_MS = 86_400_000;
+
 export function createInsightsStore({ reads: db, dialect }: Storage): InsightsStore {
   return {
     async counts(scope) {
@@ -220,89 +169,92 @@ export function createInsightsStore({ reads: db, dialect }: Storage): InsightsSt
         Object.entries(STEPS).map(([step, reached]) =>
           total(sql`personal = ${sql.lit(personal)} AND ${reached}`).as(`${personal ? 'p' : 'o'}_${step}`),
         );
-      const skippedOnly = sql`skipped_at IS NOT NULL AND video_at IS NULL`;
+      const skippedOnly = sql`video = 2`;
       const reasonColumns = KNOWN_SKIPS.map((reason, index) =>
         total(sql`${skippedOnly} AND skip_reason = ${reason}`).as(`skip_${index}`),
       );
-      const withExtra = sql`extra_time_percent > 0 AND quiz_ended_at IS NOT NULL AND quiz_started_at IS NOT NULL`;
-      const dayNumber = (at: RawBuilder<number | null>) => sql<number>`${at} / ${sql.lit(DAY_MS)}`;
-      const inPeriod = (at: RawBuilder<number | null>) => sql<boolean>`${at} >= ${scope.from} AND ${at} < ${scope.to}`;
+      const stopped = sql`step = ${sql.lit(STOPPED)}`;
+      const kinds = candidates(db, dialect, scope)
+        .select([
+          ...KIND,
+          sql<number>`count(*)`.as('n'),
+          sql<number>`coalesce(sum(CASE WHEN with_extra = 1 AND quiz_ms > ${quizTime(scope)} THEN 1 ELSE 0 END), 0)`.as(
+            'used',
+          ),
+          ...TIMED_SECTIONS.map((section) => sql<number>`count(${sql.ref(SECTION_TIMES[section])})`.as(`${section}_n`)),
+        ])
+        .groupBy([...KIND]);
+      // The scope is whole days: a time is in it when its day is.
+      const inPeriod = (day: 'started_day' | 'finished_day') =>
+        sql<boolean>`${sql.ref(day)} >= ${scope.from / DAY_MS} AND ${sql.ref(day)} < ${scope.to / DAY_MS}`;
       const row = await db
         .with(
-          (cte) => cte('facts').materialized(),
-          () => facts(db, dialect, scope),
+          (cte) => cte('kinds').materialized(),
+          () => kinds,
         )
-        .selectFrom('facts')
-        .select((eb) => [
-          sql<number>`coalesce(sum(personal), 0)`.as('p_invited'),
-          total(sql`personal = 1 AND (opened_at IS NOT NULL OR ${registered})`).as('p_opened'),
-          ...stepColumns(1),
-          ...stepColumns(0),
-          total(sql`video_at IS NOT NULL`).as('video_sent'),
-          total(skippedOnly).as('video_skipped'),
-          total(sql`${skippedOnly} AND skip_reason NOT IN (${sql.join(KNOWN_SKIPS)})`).as('skip_other'),
-          ...reasonColumns,
-          total(withExtra).as('extra_n'),
-          total(sql`${withExtra} AND ${SECTION_TIMES.quiz} > ${quizTime(scope)}`).as('extra_used'),
-          total(stopped).as('stopped'),
-          total(sql`reminded_at IS NOT NULL`).as('reminded'),
-          total(sql`reminded_at IS NOT NULL AND (opened_at > reminded_at OR started_at > reminded_at)`).as(
-            'opened_after',
-          ),
-          dialect
-            .jsonArrayFrom(
-              TIMED_SECTIONS.map((section) =>
-                eb.selectFrom(ranked(section).as('ranked')).select([
-                  sql.lit(section).as('section'),
-                  sql<number>`count(*)`.as('candidates'),
-                  // Nearest rank: the ceil(n / 2)th and the ceil(9n / 10)th, in integers.
-                  sql<number | null>`max(CASE WHEN rn = (n + 1) / 2 THEN ms END)`.as('median'),
-                  sql<number | null>`max(CASE WHEN rn = (9 * n + 9) / 10 THEN ms END)`.as('p90'),
-                ]),
-              ).reduce((all, next) => all.unionAll(next)),
-            )
-            .as('sections'),
-          dialect
-            .jsonArrayFrom(
+        .selectFrom('kinds')
+        .select((eb) => {
+          const perDay = (day: 'started_day' | 'finished_day') =>
+            dialect.jsonArrayFrom(
               eb
-                .selectFrom('facts')
-                .select([dayNumber(sql`started_at`).as('day'), sql<number>`count(*)`.as('count')])
-                .where(inPeriod(sql`started_at`))
-                .groupBy(dayNumber(sql`started_at`)),
-            )
-            .as('started_days'),
-          dialect
-            .jsonArrayFrom(
-              eb
-                .selectFrom('facts')
-                .select([dayNumber(finishedAt).as('day'), sql<number>`count(*)`.as('count')])
-                .where(inPeriod(finishedAt))
-                .groupBy(dayNumber(finishedAt)),
-            )
-            .as('finished_days'),
-          dialect
-            .jsonArrayFrom(
-              eb
-                .selectFrom('facts')
-                .select([cameraOutcome(dialect).as('outcome'), sql<number>`count(*)`.as('count')])
-                .where(stopped)
-                .groupBy(cameraOutcome(dialect)),
-            )
-            .as('camera_checks'),
-          dialect
-            .jsonArrayFrom(
-              eb
-                .selectFrom('facts')
-                .innerJoin('registrations as r', 'r.session_id', 'facts.session_id')
-                .select([browserOf(dialect).as('browser'), sql<number>`count(*)`.as('count')])
-                .where(stopped)
-                .groupBy(browserOf(dialect)),
-            )
-            .as('browsers'),
-        ])
+                .selectFrom('kinds')
+                .select([sql<number>`${sql.ref(day)}`.as('day'), sql<number>`sum(n)`.as('count')])
+                .where(inPeriod(day))
+                .groupBy(day),
+            );
+          return [
+            total(sql`personal = 1`).as('p_invited'),
+            total(sql`personal = 1 AND step >= 1`).as('p_opened'),
+            ...stepColumns(1),
+            ...stepColumns(0),
+            total(sql`video = 1`).as('video_sent'),
+            total(skippedOnly).as('video_skipped'),
+            total(sql`${skippedOnly} AND skip_reason NOT IN (${sql.join(KNOWN_SKIPS)})`).as('skip_other'),
+            ...reasonColumns,
+            total(sql`with_extra = 1`).as('extra_n'),
+            sql<number>`coalesce(sum(used), 0)`.as('extra_used'),
+            total(stopped).as('stopped'),
+            ...CAMERA_OUTCOMES.map((outcome, index) =>
+              total(sql`${stopped} AND camera_outcome = ${outcome}`).as(`camera_${index}`),
+            ),
+            total(sql`reminded >= 1`).as('reminded'),
+            total(sql`reminded = 2`).as('opened_after'),
+            ...TIMED_SECTIONS.map((section) =>
+              sql<number>`coalesce(sum(${sql.ref(`${section}_n`)}), 0)`.as(`${section}_n`),
+            ),
+            perDay('started_day').as('started_days'),
+            perDay('finished_day').as('finished_days'),
+            dialect
+              .jsonArrayFrom(
+                candidates(db, dialect, scope)
+                  .select(['browser', sql<number>`count(*)`.as('count')])
+                  .where('step', '=', STOPPED)
+                  .where('browser', 'is not', null)
+                  .groupBy('browser'),
+              )
+              .as('browsers'),
+          ];
+        })
         .executeTakeFirstOrThrow();
       const number = (name: string) => toNumber((row as Record<string, unknown>)[name]);
       const list = <Item>(text: string) => JSON.parse(text) as Item[];
+
+      // The percentiles, once the counts tell at which rank each is.
+      const timed = TIMED_SECTIONS.filter((section) => number(`${section}_n`) > 0);
+      const times: Record<string, unknown> =
+        timed.length === 0
+          ? {}
+          : await db
+              .selectNoFrom(() =>
+                timed.flatMap((section) => {
+                  const n = number(`${section}_n`);
+                  return [
+                    timeAt(db, dialect, scope, section, medianRank(n)).as(`${section}_median`),
+                    timeAt(db, dialect, scope, section, p90Rank(n)).as(`${section}_p90`),
+                  ];
+                }),
+              )
+              .executeTakeFirstOrThrow();
 
       const personal = Object.fromEntries(FUNNEL_STEPS.map((step) => [step, number(`p_${step}`)])) as Record<
         FunnelStep,
@@ -317,20 +269,15 @@ export function createInsightsStore({ reads: db, dialect }: Storage): InsightsSt
         [OTHER_GROUP, number('skip_other')],
       ]) as Record<SkipGroup, number>;
       const sections = Object.fromEntries(
-        TIMED_SECTIONS.map((section) => [section, { candidates: 0, medianMs: null, p90Ms: null }]),
+        TIMED_SECTIONS.map((section) => [
+          section,
+          {
+            candidates: number(`${section}_n`),
+            medianMs: optionalNumber(times[`${section}_median`]),
+            p90Ms: optionalNumber(times[`${section}_p90`]),
+          },
+        ]),
       ) as InsightCounts['sections'];
-      for (const entry of list<{
-        section: TimedSection;
-        candidates: number;
-        median: number | null;
-        p90: number | null;
-      }>(row.sections)) {
-        sections[entry.section] = {
-          candidates: Number(entry.candidates),
-          medianMs: optionalNumber(entry.median),
-          p90Ms: optionalNumber(entry.p90),
-        };
-      }
       const days = new Map<number, { day: number; started: number; finished: number }>();
       const dayOf = (day: number) => {
         let entry = days.get(day);
@@ -346,13 +293,9 @@ export function createInsightsStore({ reads: db, dialect }: Storage): InsightsSt
       for (const { day, count } of list<{ day: number; count: number }>(row.finished_days)) {
         dayOf(Number(day)).finished = Number(count);
       }
-      const cameraChecks = Object.fromEntries(CAMERA_OUTCOMES.map((outcome) => [outcome, 0])) as Record<
-        CameraOutcome,
-        number
-      >;
-      for (const { outcome, count } of list<{ outcome: CameraOutcome; count: number }>(row.camera_checks)) {
-        cameraChecks[outcome] = Number(count);
-      }
+      const cameraChecks = Object.fromEntries(
+        CAMERA_OUTCOMES.map((outcome, index) => [outcome, number(`camera_${index}`)]),
+      ) as Record<CameraOutcome, number>;
       const browsers = new Map<string, number>();
       for (const { browser, count } of list<{ browser: string | null; count: number }>(row.browsers)) {
         const name = browser?.trim() || OTHER_GROUP;

@@ -127,7 +127,6 @@ const DERIVED: [string, 'integer' | 'time', string][] = [
     'CASE WHEN reminded_at IS NULL THEN 0 WHEN opened_at > reminded_at OR started_at > reminded_at THEN 2 ELSE 1 END',
   ],
   ['started_day', 'integer', `started_at / ${DAY_MS}`],
-  ['finished_at', 'time', `CASE WHEN ${FINISHED} THEN feedback_at END`],
   ['finished_day', 'integer', `CASE WHEN ${FINISHED} THEN feedback_at / ${DAY_MS} END`],
   // Each section's time, from the server's times of its first and its last event.
   ['quiz_ms', 'time', 'CASE WHEN quiz_ended_at >= quiz_started_at THEN quiz_ended_at - quiz_started_at END'],
@@ -290,8 +289,8 @@ function triggers(json: JsonText): RowTrigger[] {
 /**
  * The indexes the figures are read by, each a test's rows in the order a figure is counted in,
  * with the period beside them: the database reads the index alone, in order, and neither sorts
- * nor reads the rows. The kinds of row, for the counts; the days started and finished; the
- * browsers of each step; each section's times, for its percentiles.
+ * nor reads the rows. The kinds of row, with the days they started and finished on, for every
+ * count; the browsers of each step; each section's times, for its percentiles.
  */
 const READ_BY: [string, string[]][] = [
   [
@@ -306,12 +305,14 @@ const READ_BY: [string, string[]][] = [
       'with_extra',
       'reminded',
       'camera_outcome',
+      'started_day',
+      'finished_day',
       'period_at',
       'quiz_ms',
+      'video_ms',
+      'feedback_ms',
     ],
   ],
-  ['start', ['test_id', 'started_day', 'started_at', 'period_at']],
-  ['finish', ['test_id', 'finished_day', 'finished_at', 'period_at']],
   ['browser', ['test_id', 'step', 'browser', 'period_at']],
   ['quiz_ms', ['test_id', 'quiz_ms', 'period_at']],
   ['video_ms', ['test_id', 'video_ms', 'period_at']],
