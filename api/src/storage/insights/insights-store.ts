@@ -83,9 +83,8 @@ function quizTime(scope: InsightScope): RawBuilder<number> {
  * The candidates of the scope's tests and period, as the database keeps them, one row each with
  * the times of their steps and what they count for (`insight_facts`,
  * `db/migrations/0035-insight-facts.ts`). Each figure reads them by the index made for it, in its
- * order: the period is compared as `+period_at`, an expression, so that no database picks an index
- * by test and period instead and sorts what it reads. The cost then grows with a test's
- * candidates, not a period's.
+ * order. Every such index begins with the test, and none with the test and the period, so a
+ * figure costs a walk of its test's entries, however short the period.
  */
 function candidates(db: Db, dialect: Dialect, scope: InsightScope) {
   const [only] = scope.testIds;
@@ -96,8 +95,8 @@ function candidates(db: Db, dialect: Dialect, scope: InsightScope) {
         ? sql<boolean>`test_id = ${only}`
         : sql<boolean>`test_id IN ${dialect.textList(scope.testIds)}`,
     )
-    .where(sql<boolean>`+period_at >= ${scope.from}`)
-    .where(sql<boolean>`+period_at < ${scope.to}`);
+    .where('period_at', '>=', scope.from)
+    .where('period_at', '<', scope.to);
 }
 
 /** What a row counts for, and the days it started and finished on (`kinds` below): every count is a sum of kinds. */
@@ -327,39 +326,51 @@ export function createInsightsStore({ reads: db, dialect }: Storage): InsightsSt
           AND EXISTS (SELECT 1 FROM ratings mine WHERE mine.session_id = r.session_id AND mine.reviewer_id = ${scope.reviewerId}))`;
       const items = dialect.jsonArrayItems(sql`rated.scores`, 'e');
       const version = scope.rubricVersion ?? -1;
-      const twice = sql`(SELECT session_id FROM ${rated} rated GROUP BY session_id HAVING count(*) >= 2)`;
       // A criterion's ratings 2 or more apart (`DISCUSS_SPREAD`), under one version of the rubric.
-      const apart = sql`(SELECT rated.session_id FROM ${rated} rated, ${items.from}
+      const apart = sql`(SELECT rated.session_id FROM rated, ${items.from}
         WHERE ${items.item} IS NOT NULL
         GROUP BY rated.session_id, rated.rubric_version, ${items.position}
         HAVING max(${items.item}) - min(${items.item}) >= ${sql.lit(DISCUSS_SPREAD)})`;
-      const [totals, recommendationRows, scoreRows] = await Promise.all([
-        sql<{ candidates: number; other_versions: number; discuss_candidates: number; discuss_marked: number }>`SELECT
-          (SELECT count(DISTINCT session_id) FROM ${rated} rated) AS candidates,
-          (SELECT count(*) FROM ${rated} rated WHERE rubric_version <> ${version}) AS other_versions,
-          (SELECT count(*) FROM ${twice} twice) AS discuss_candidates,
-          (SELECT count(DISTINCT session_id) FROM ${apart} apart WHERE session_id IN ${twice}) AS discuss_marked`.execute(
-          db,
-        ),
-        sql<{ recommendation: string; count: number }>`SELECT recommendation, count(*) AS count
-          FROM ${rated} rated GROUP BY recommendation`.execute(db),
-        sql<{ criterion: number; score: number; count: number }>`SELECT ${items.position} AS criterion,
-          ${items.item} AS score, count(*) AS count
-          FROM ${rated} rated, ${items.from}
-          WHERE rated.rubric_version = ${version} AND ${items.item} IS NOT NULL
-          GROUP BY ${items.position}, ${items.item}`.execute(db),
-      ]);
-      const row = totals.rows[0];
+      const list = (query: RawBuilder<unknown>, columns: string[]) =>
+        dialect.jsonArrayFrom(
+          db.selectFrom(query.as('listed')).select(columns.map((column) => sql.ref(column).as(column))),
+        );
+      // One statement, which finds the ratings that count once (MATERIALIZED) and counts them every way.
+      const { rows } = await sql<{
+        candidates: number;
+        other_versions: number;
+        discuss_candidates: number;
+        discuss_marked: number;
+        recommendations: string;
+        scores: string;
+      }>`WITH rated AS MATERIALIZED ${rated},
+        twice AS (SELECT session_id FROM rated GROUP BY session_id HAVING count(*) >= 2)
+        SELECT
+          (SELECT count(DISTINCT session_id) FROM rated) AS candidates,
+          (SELECT count(*) FROM rated WHERE rubric_version <> ${version}) AS other_versions,
+          (SELECT count(*) FROM twice) AS discuss_candidates,
+          (SELECT count(DISTINCT session_id) FROM ${apart} apart
+            WHERE session_id IN (SELECT session_id FROM twice)) AS discuss_marked,
+          ${list(sql`(SELECT recommendation, count(*) AS count FROM rated GROUP BY recommendation)`, ['recommendation', 'count'])} AS recommendations,
+          ${list(
+            sql`(SELECT ${items.position} AS criterion, ${items.item} AS score, count(*) AS count
+            FROM rated, ${items.from}
+            WHERE rated.rubric_version = ${version} AND ${items.item} IS NOT NULL
+            GROUP BY ${items.position}, ${items.item})`,
+            ['criterion', 'score', 'count'],
+          )} AS scores`.execute(db);
+      const row = rows[0];
       const recommendations = Object.fromEntries(RECOMMENDATIONS.map((name) => [name, 0])) as Record<
         Recommendation,
         number
       >;
-      for (const { recommendation, count } of recommendationRows.rows) {
+      const listed = <Item>(text: string | undefined) => (text === undefined ? [] : (JSON.parse(text) as Item[]));
+      for (const { recommendation, count } of listed<{ recommendation: string; count: number }>(row?.recommendations)) {
         if (recommendation in recommendations) recommendations[recommendation as Recommendation] = Number(count);
       }
       return {
         candidates: toNumber(row?.candidates),
-        scores: scoreRows.rows.map((entry) => ({
+        scores: listed<{ criterion: number; score: number; count: number }>(row?.scores).map((entry) => ({
           criterion: Number(entry.criterion),
           score: Number(entry.score),
           count: Number(entry.count),
