@@ -1,9 +1,13 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Dialect } from '../src/storage/db/database.ts';
+import { postgresDialect } from '../src/storage/db/postgres.ts';
+import { sqliteDialect } from '../src/storage/db/sqlite.ts';
 import { TEST_DATABASES } from './databases.ts';
 import {
   answers,
   createUpload,
+  deviceCheck,
   feedback,
   patchUpload,
   postJson,
@@ -20,7 +24,8 @@ import { ReviewerBrowser, reviewServer } from './reviewer-helpers.ts';
  * database's triggers, not by the writes that change its sources: after each write of a
  * candidate's way through the product, made through the API, it must hold exactly what the
  * source tables say, read here by joining them as the Insights did before the table existed, and
- * each step's time must be the one the write stored.
+ * each step's time must be the one the write stored, and what the row counts for (its furthest
+ * step and the rest) what the step says.
  */
 
 const ADMIN = 'facts-admin@lumenvault.example';
@@ -41,9 +46,22 @@ interface Fact {
   skipped_at: number | null;
   skip_reason: string | null;
   feedback_at: number | null;
+  camera_outcome: string;
+  browser: string | null;
 }
 
-const TEXTS = new Set(['invitation_id', 'session_id', 'test_id', 'skip_reason']);
+/** What the row counts for, which the triggers work out from its times. */
+interface Kind {
+  personal: number;
+  step: number;
+  finished: number;
+  video: number;
+  with_extra: number;
+  reminded: number;
+}
+const KIND = ['personal', 'step', 'finished', 'video', 'with_extra', 'reminded'];
+
+const TEXTS = new Set(['invitation_id', 'session_id', 'test_id', 'skip_reason', 'camera_outcome', 'browser']);
 
 /** PostgreSQL answers a bigint as text: every number as a number, in a stable order. */
 function normalized(rows: Record<string, unknown>[]): Fact[] {
@@ -65,7 +83,8 @@ function normalized(rows: Record<string, unknown>[]): Fact[] {
 }
 
 const COLUMNS = `invitation_id, session_id, test_id, period_at, extra_time_percent, opened_at, reminded_at,
-  started_at, quiz_started_at, answered, quiz_ended_at, video_at, skipped_at, skip_reason, feedback_at`;
+  started_at, quiz_started_at, answered, quiz_ended_at, video_at, skipped_at, skip_reason, feedback_at,
+  camera_outcome, browser`;
 
 /** A session's facts by joins from `m`, which names its `session_id`. */
 const SESSION_JOINS = `LEFT JOIN sessions s ON s.session_id = m.session_id
@@ -73,27 +92,42 @@ const SESSION_JOINS = `LEFT JOIN sessions s ON s.session_id = m.session_id
   LEFT JOIN quiz_completions c ON c.session_id = s.session_id
   LEFT JOIN video_skips k ON k.session_id = s.session_id
   LEFT JOIN feedback f ON f.session_id = s.session_id`;
-const SESSION_COLUMNS = `s.started_at, s.quiz_started_at, CASE WHEN a.session_id IS NULL THEN 0 ELSE 1 END AS answered,
+const sessionColumns = (
+  json: (column: string, path: string[]) => string,
+) => `s.started_at, s.quiz_started_at, CASE WHEN a.session_id IS NULL THEN 0 ELSE 1 END AS answered,
   coalesce(a.submitted_at, c.received_at) AS quiz_ended_at,
   (SELECT min(v.completed_at) FROM videos v WHERE v.session_id = s.session_id) AS video_at,
-  k.received_at AS skipped_at, k.reason AS skip_reason, f.received_at AS feedback_at`;
+  k.received_at AS skipped_at, k.reason AS skip_reason, f.received_at AS feedback_at,
+  CASE
+    WHEN EXISTS (SELECT 1 FROM device_checks dp WHERE dp.session_id = m.session_id AND dp.result = true) THEN 'passed'
+    WHEN NOT EXISTS (SELECT 1 FROM device_checks dn WHERE dn.session_id = m.session_id) THEN 'not-checked'
+    WHEN (SELECT ${json('dc.facts', ['permission'])} FROM device_checks dc WHERE dc.session_id = m.session_id
+      ORDER BY dc.received_at DESC, dc.check_id DESC LIMIT 1) = 'denied' THEN 'permission-denied'
+    WHEN (SELECT CAST(${json('dc.facts', ['videoInputs'])} AS integer) FROM device_checks dc WHERE dc.session_id = m.session_id
+      ORDER BY dc.received_at DESC, dc.check_id DESC LIMIT 1) = 0 THEN 'no-camera'
+    ELSE 'unavailable' END AS camera_outcome,
+  (SELECT coalesce(${json('r.payload', ['deviceInfo', 'browser', 'name'])}, '') FROM registrations r
+    WHERE r.session_id = s.session_id) AS browser`;
 
 /** The facts read from their sources: what `insight_facts` must hold. */
-const FROM_SOURCES = `SELECT ${COLUMNS} FROM (
+const fromSources = (json: (column: string, path: string[]) => string) => `SELECT ${COLUMNS} FROM (
   SELECT m.invitation_id, m.session_id, m.test_id, m.created_at AS period_at, m.extra_time_percent,
     o.last_at AS opened_at,
     (SELECT min(d.sent_at) FROM deliveries d WHERE d.invitation_id = m.invitation_id AND d.kind = 'reminder') AS reminded_at,
-    ${SESSION_COLUMNS}
+    ${sessionColumns(json)}
   FROM invitations m LEFT JOIN invitation_opens o ON o.invitation_id = m.invitation_id ${SESSION_JOINS}
   WHERE m.erased_at IS NULL
   UNION ALL
-  SELECT NULL, m.session_id, m.test_id, m.started_at, 0, NULL, NULL, ${SESSION_COLUMNS}
+  SELECT NULL, m.session_id, m.test_id, m.started_at, 0, NULL, NULL, ${sessionColumns(json)}
   FROM sessions m ${SESSION_JOINS}
   WHERE m.invitation_id IS NULL AND m.preview_release_id IS NULL) facts`;
 
 describe.each(TEST_DATABASES)('the Insights facts on $name', (database) => {
   const clock = testClock(Date.parse('2026-03-02T09:00:00Z'));
   let setting: Awaited<ReturnType<typeof reviewServer>>;
+  const dialect: Dialect = database.name === 'SQLite' ? sqliteDialect : postgresDialect;
+  const json = (column: string, path: string[]) =>
+    dialect.jsonText(sql.raw(column) as RawBuilder<string>, path).compile(setting.reads).sql;
 
   beforeAll(async () => {
     setting = await reviewServer(database, [{ companyId: 'lumenvault', email: ADMIN, name: 'Admin', role: 'admin' }], {
@@ -104,16 +138,16 @@ describe.each(TEST_DATABASES)('the Insights facts on $name', (database) => {
     await setting?.close();
   });
 
-  /** The facts the database keeps, once checked against their sources. */
-  async function facts(): Promise<Fact[]> {
-    const kept = normalized(
-      (await sql.raw<Record<string, unknown>>(`SELECT ${COLUMNS} FROM insight_facts`).execute(setting.reads)).rows,
-    );
-    const read = normalized((await sql.raw<Record<string, unknown>>(FROM_SOURCES).execute(setting.reads)).rows);
-    expect(kept).toEqual(read);
-    return kept;
+  /** The facts the database keeps, once checked against their sources, with what each counts for. */
+  async function facts(): Promise<(Fact & Kind)[]> {
+    const query = `SELECT ${COLUMNS}, ${KIND.join(', ')} FROM insight_facts`;
+    const kept = normalized((await sql.raw<Record<string, unknown>>(query).execute(setting.reads)).rows);
+    const read = normalized((await sql.raw<Record<string, unknown>>(fromSources(json)).execute(setting.reads)).rows);
+    const timesOf = (row: Fact) => Object.fromEntries(Object.entries(row).filter(([column]) => !KIND.includes(column)));
+    expect(kept.map(timesOf)).toEqual(read);
+    return kept as (Fact & Kind)[];
   }
-  const factOf = async (match: (fact: Fact) => boolean) => (await facts()).find(match);
+  const factOf = async (match: (fact: Fact & Kind) => boolean) => (await facts()).find(match);
   const ofInvitation = (invitationId: string) => factOf((fact) => fact.invitation_id === invitationId);
   const ofOpenLink = (sessionId: string) =>
     factOf((fact) => fact.invitation_id === null && fact.session_id === sessionId);
@@ -132,6 +166,9 @@ describe.each(TEST_DATABASES)('the Insights facts on $name', (database) => {
       reminded_at: null,
       started_at: null,
       answered: 0,
+      personal: 1,
+      step: 0,
+      reminded: 0,
     });
 
     clock.advance(HOUR);
@@ -145,8 +182,9 @@ describe.each(TEST_DATABASES)('the Insights facts on $name', (database) => {
     clock.advance(5 * DAY);
     await setting.server.app.periodicTasks.runDue();
     await setting.server.app.deliverySender.runDue();
-    const reminded = (await ofInvitation(personal.invitationId))?.reminded_at;
-    expect(reminded).toBeGreaterThanOrEqual(opened + 5 * DAY);
+    const reminded = await ofInvitation(personal.invitationId);
+    expect(reminded?.reminded_at).toBeGreaterThanOrEqual(opened + 5 * DAY);
+    expect(reminded?.reminded).toBe(1);
 
     clock.advance(HOUR);
     const registeredAt = clock.now();
@@ -169,7 +207,11 @@ describe.each(TEST_DATABASES)('the Insights facts on $name', (database) => {
     for (const unique of [candidate.unique, open]) {
       expect((await postJson(setting.server.url, '/api/quiz-start', { unique, data: testId })).status).toBe(200);
     }
-    expect(await ofInvitation(personal.invitationId)).toMatchObject({ quiz_started_at: quizStarted, answered: 0 });
+    expect(await ofInvitation(personal.invitationId)).toMatchObject({
+      quiz_started_at: quizStarted,
+      answered: 0,
+      step: 3,
+    });
 
     clock.advance(5 * MINUTE);
     for (const unique of [candidate.unique, open]) {
@@ -182,8 +224,27 @@ describe.each(TEST_DATABASES)('the Insights facts on $name', (database) => {
     const final = answers(candidate.unique, { final: true, revision: 2 });
     expect((await postJson(setting.server.url, '/api/answers', final)).status).toBe(200);
     expect((await postJson(setting.server.url, '/api/video-just', quizComplete(open))).status).toBe(200);
-    expect(await ofInvitation(personal.invitationId)).toMatchObject({ quiz_ended_at: quizEnded });
-    expect(await ofOpenLink(open)).toMatchObject({ answered: 1, quiz_ended_at: quizEnded });
+    expect(await ofInvitation(personal.invitationId)).toMatchObject({
+      quiz_ended_at: quizEnded,
+      step: 4,
+      with_extra: 1,
+    });
+    expect(await ofOpenLink(open)).toMatchObject({ answered: 1, quiz_ended_at: quizEnded, step: 4, with_extra: 0 });
+
+    // The server decides a check from its facts alone: granted passes, denied fails.
+    const checked = (unique: string, permission: 'granted' | 'denied') =>
+      postJson(
+        setting.server.url,
+        '/api/device-check',
+        deviceCheck(unique, {
+          checkId: `check-${permission}`,
+          facts: { secureContext: true, mediaDevicesAvailable: true, videoInputs: 1, permission },
+        }),
+      );
+    expect((await checked(candidate.unique, 'granted')).status).toBe(200);
+    expect((await checked(open, 'denied')).status).toBe(200);
+    expect(await ofInvitation(personal.invitationId)).toMatchObject({ camera_outcome: 'passed' });
+    expect(await ofOpenLink(open)).toMatchObject({ camera_outcome: 'permission-denied' });
 
     clock.advance(3 * MINUTE);
     const videoEnded = clock.now();
@@ -193,12 +254,19 @@ describe.each(TEST_DATABASES)('the Insights facts on $name', (database) => {
     const skip = { unique: open, data: testId, reason: 'no-camera' };
     expect((await postJson(setting.server.url, '/api/video-skip', skip)).status).toBe(200);
     await vi.waitFor(async () =>
-      expect(await ofInvitation(personal.invitationId)).toMatchObject({ video_at: videoEnded, skipped_at: null }),
+      expect(await ofInvitation(personal.invitationId)).toMatchObject({
+        video_at: videoEnded,
+        skipped_at: null,
+        step: 5,
+        video: 1,
+      }),
     );
     expect(await ofOpenLink(open)).toMatchObject({
       video_at: null,
       skipped_at: videoEnded,
       skip_reason: '"no-camera"',
+      step: 5,
+      video: 2,
     });
 
     clock.advance(2 * MINUTE);
@@ -206,8 +274,8 @@ describe.each(TEST_DATABASES)('the Insights facts on $name', (database) => {
     for (const unique of [candidate.unique, open]) {
       expect((await postJson(setting.server.url, '/api/feedback', feedback(unique))).status).toBe(200);
     }
-    expect(await ofInvitation(personal.invitationId)).toMatchObject({ feedback_at: feedbackAt });
-    expect(await ofOpenLink(open)).toMatchObject({ feedback_at: feedbackAt });
+    expect(await ofInvitation(personal.invitationId)).toMatchObject({ feedback_at: feedbackAt, step: 6, finished: 1 });
+    expect(await ofOpenLink(open)).toMatchObject({ feedback_at: feedbackAt, step: 6, finished: 1 });
 
     const admin = new ReviewerBrowser(setting.server.url);
     expect((await admin.signIn(ADMIN)).status).toBe(204);
