@@ -47,7 +47,6 @@ interface Fact {
   skip_reason: string | null;
   feedback_at: number | null;
   camera_outcome: string;
-  browser: string | null;
 }
 
 /** What the row counts for, which the triggers work out from its times. */
@@ -61,7 +60,7 @@ interface Kind {
 }
 const KIND = ['personal', 'step', 'finished', 'video', 'with_extra', 'reminded'];
 
-const TEXTS = new Set(['invitation_id', 'session_id', 'test_id', 'skip_reason', 'camera_outcome', 'browser']);
+const TEXTS = new Set(['invitation_id', 'session_id', 'test_id', 'skip_reason', 'camera_outcome']);
 
 /** PostgreSQL answers a bigint as text: every number as a number, in a stable order. */
 function normalized(rows: Record<string, unknown>[]): Fact[] {
@@ -84,7 +83,7 @@ function normalized(rows: Record<string, unknown>[]): Fact[] {
 
 const COLUMNS = `invitation_id, session_id, test_id, period_at, extra_time_percent, opened_at, reminded_at,
   started_at, quiz_started_at, answered, quiz_ended_at, video_at, skipped_at, skip_reason, feedback_at,
-  camera_outcome, browser`;
+  camera_outcome`;
 
 /** A session's facts by joins from `m`, which names its `session_id`. */
 const SESSION_JOINS = `LEFT JOIN sessions s ON s.session_id = m.session_id
@@ -105,9 +104,7 @@ const sessionColumns = (
       ORDER BY dc.received_at DESC, dc.check_id DESC LIMIT 1) = 'denied' THEN 'permission-denied'
     WHEN (SELECT CAST(${json('dc.facts', ['videoInputs'])} AS integer) FROM device_checks dc WHERE dc.session_id = m.session_id
       ORDER BY dc.received_at DESC, dc.check_id DESC LIMIT 1) = 0 THEN 'no-camera'
-    ELSE 'unavailable' END AS camera_outcome,
-  (SELECT coalesce(${json('r.payload', ['deviceInfo', 'browser', 'name'])}, '') FROM registrations r
-    WHERE r.session_id = s.session_id) AS browser`;
+    ELSE 'unavailable' END AS camera_outcome`;
 
 /** The facts read from their sources: what `insight_facts` must hold. */
 const fromSources = (json: (column: string, path: string[]) => string) => `SELECT ${COLUMNS} FROM (

@@ -169,8 +169,6 @@ export interface InsightFactsTable {
   feedback_at: number | null;
   /** What the session's camera checks came to (`CAMERA_OUTCOMES`). */
   camera_outcome: string;
-  /** The browser the candidate registered with, as their device record names it: empty for none, null without a registration. */
-  browser: string | null;
   /** What the Insights count of the row, computed from the times above (`migrations/0035-insight-facts.ts`). */
   personal: ColumnType<number, never, never>;
   /** The furthest step reached: 0 invited, 1 opened, 2 registered, 3 quiz started, 4 quiz finished, 5 video, 6 feedback. */

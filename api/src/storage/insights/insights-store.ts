@@ -151,6 +151,14 @@ function timeAt(db: Db, dialect: Dialect, scope: InsightScope, section: TimedSec
     .offset(rank - 1);
 }
 
+/**
+ * The browser a candidate registered with, as their device record names it: read from the
+ * registrations of the candidates counted, not kept by a trigger, which would read it at every
+ * registration (a registration's free texts may hold what PostgreSQL's JSON functions refuse).
+ */
+const browserOf = (dialect: Dialect) =>
+  sql<string | null>`${dialect.jsonText(sql`r.payload`, ['deviceInfo', 'browser', 'name'])}`;
+
 const KNOWN_SKIPS = VIDEO_SKIP_REASONS.map((reason) => JSON.stringify(reason));
 
 function toNumber(value: unknown): number {
@@ -226,10 +234,10 @@ export function createInsightsStore({ reads: db, dialect }: Storage): InsightsSt
             dialect
               .jsonArrayFrom(
                 candidates(db, dialect, scope)
-                  .select(['browser', sql<number>`count(*)`.as('count')])
+                  .innerJoin('registrations as r', 'r.session_id', 'insight_facts.session_id')
+                  .select([browserOf(dialect).as('browser'), sql<number>`count(*)`.as('count')])
                   .where('step', '=', STOPPED)
-                  .where('browser', 'is not', null)
-                  .groupBy('browser'),
+                  .groupBy(browserOf(dialect)),
               )
               .as('browsers'),
           ];

@@ -49,9 +49,6 @@ const sessionFacts = (id: string, json: JsonText): Record<string, string> => ({
   skip_reason: `(SELECT k.reason FROM video_skips k WHERE k.session_id = ${id})`,
   feedback_at: `(SELECT f.received_at FROM feedback f WHERE f.session_id = ${id})`,
   camera_outcome: cameraOutcome(id, json),
-  // Empty where the registration names none: null is kept for a session without one.
-  browser: `(SELECT coalesce(${json('r.payload', ['deviceInfo', 'browser', 'name'])}, '') FROM registrations r
-    WHERE r.session_id = ${id})`,
 });
 
 /** A personal invitation's facts, read from its rows by the SQL expression `id`. */
@@ -281,7 +278,6 @@ function triggers(json: JsonText): RowTrigger[] {
     ...sessionPart('videos', ['completed_at']),
     ...sessionPart('video_skips', ['received_at', 'reason']),
     ...sessionPart('feedback', ['received_at']),
-    ...sessionPart('registrations', ['payload']),
     ...sessionPart('device_checks', ['facts', 'result', 'received_at']),
   ];
 }
@@ -290,7 +286,7 @@ function triggers(json: JsonText): RowTrigger[] {
  * The indexes the figures are read by, each a test's rows in the order a figure is counted in,
  * with the period beside them: the database reads the index alone, in order, and neither sorts
  * nor reads the rows. The kinds of row, with the days they started and finished on, for every
- * count; the browsers of each step; each section's times, for its percentiles.
+ * count; the sessions at each step; each section's times, for its percentiles.
  */
 const READ_BY: [string, string[]][] = [
   [
@@ -313,7 +309,7 @@ const READ_BY: [string, string[]][] = [
       'feedback_ms',
     ],
   ],
-  ['browser', ['test_id', 'step', 'browser', 'period_at']],
+  ['step', ['test_id', 'step', 'period_at', 'session_id']],
   ['quiz_ms', ['test_id', 'quiz_ms', 'period_at']],
   ['video_ms', ['test_id', 'video_ms', 'period_at']],
   ['feedback_ms', ['test_id', 'feedback_ms', 'period_at']],
@@ -338,8 +334,7 @@ export const insightFacts = (dialect: Dialect): Migration => ({
       .addColumn('skipped_at', dialect.column('time'))
       .addColumn('skip_reason', dialect.column('text'))
       .addColumn('feedback_at', dialect.column('time'))
-      .addColumn('camera_outcome', dialect.column('text'), (column) => column.notNull())
-      .addColumn('browser', dialect.column('text'));
+      .addColumn('camera_outcome', dialect.column('text'), (column) => column.notNull());
     for (const [name, kind] of DERIVED) table = table.addColumn(name, dialect.column(kind));
     await table.execute();
     const json: JsonText = (column, path) => dialect.jsonText(sql.raw(column), path).compile(db).sql;
