@@ -4,7 +4,7 @@ import type { Dialect, RowTrigger } from '../database.ts';
 /**
  * `insight_facts`: the candidates the company's Insights count (`api/src/storage/insights/insights-store.ts`,
  * issue 57), one row each with the times of their steps, so that the Insights of a test and a
- * period read one table by one index instead of joining six tables for every candidate (5 s and
+ * period read one table by its indexes instead of joining six tables for every candidate (5 s and
  * more for 100,000 sessions, `pnpm bench insights`). A row is a personal invitation not erased,
  * with the session it is bound to, or a session of the open link that is not a preview; its
  * `test_id` and `period_at` are the invitation's (made then) or the session's (started then).
@@ -14,7 +14,8 @@ import type { Dialect, RowTrigger } from '../database.ts';
  * the tests do) changes it in the same transaction, and none can forget it. Each trigger reads
  * again from the source rows what the change touched, rather than adding to what the row holds:
  * a row is always what these reads say, whatever the order the rows were written in (an
- * invitation is bound before its session's row exists, `api/src/storage/sessions/session-writes.ts`).
+ * invitation is bound before its session's row exists, `api/src/storage/sessions/session-writes.ts`),
+ * and whatever other transactions write at the same time (`hold`).
  * Autosaves of answers set nothing it holds, so their trigger runs only when the end of the quiz
  * changes. Its statements are frozen with this migration, as its tables are.
  */
@@ -24,7 +25,9 @@ type JsonText = (column: string, path: readonly string[]) => string;
 
 /**
  * Why the camera did not work, from the session `id`'s checks: a check that passed is enough;
- * otherwise the last failed check's facts tell.
+ * otherwise the last failed check's facts tell. A trigger may read them at every check: they are
+ * stored as their schema made them, with no free text that the JSON functions could refuse (a
+ * registration's browser is read by the Insights instead).
  */
 function cameraOutcome(id: string, json: JsonText): string {
   const last = (path: string[]) => `(SELECT ${json('dc.facts', path)} FROM device_checks dc
@@ -97,8 +100,8 @@ const VIDEO_ENDED =
  * What the Insights count of a row, computed from its times whenever they are written, so that a
  * read counts the rows of each kind instead of working out every figure for every row. Columns of
  * their own, not generated ones: SQLite reads a generated column from the row even where an index
- * holds it, which would cost a read of every row. Each step is reached by its own event or any later one's, so a row's
- * furthest step tells every step it reached (`step`, 0 to 6).
+ * holds it, which would cost a read of every row. Each step is reached by its own event or any
+ * later one's, so a row's furthest step tells every step it reached (`step`, 0 to 6).
  */
 const DERIVED: [string, 'integer' | 'time', string][] = [
   ['personal', 'integer', 'CASE WHEN invitation_id IS NULL THEN 0 ELSE 1 END'],
@@ -147,8 +150,19 @@ const update = (values: Record<string, string>, where: string) =>
 const derive = (where: string) =>
   update(Object.fromEntries(DERIVED.map(([column, , expression]) => [column, expression])), where);
 
+/**
+ * Takes the rows `where` before they are read again. On PostgreSQL each statement reads the tables
+ * as they were when it began: an update that waited for another transaction's change of the same
+ * row would then write what it read before that change, and lose it. Once this statement holds
+ * the rows, the next begins after any such change and reads it. SQLite has one writer at a time.
+ */
+const hold = (where: string) => `UPDATE insight_facts SET answered = answered WHERE ${where}`;
+
+/** The rows `where` read `values` again, held first. */
+const held = (values: Record<string, string>, where: string) => [hold(where), update(values, where)];
+
 /** The rows `where` read `values` again, then what they count for. */
-const refresh = (values: Record<string, string>, where: string) => [update(values, where), derive(where)];
+const refresh = (values: Record<string, string>, where: string) => [...held(values, where), derive(where)];
 
 const SESSION_COLUMNS = ['test_id', 'started_at', 'quiz_started_at', 'invitation_id', 'preview_release_id'];
 const INVITATION_COLUMNS = ['test_id', 'created_at', 'extra_time_percent', 'session_id', 'erased_at'];
@@ -174,7 +188,7 @@ function triggers(json: JsonText): RowTrigger[] {
   const openLinkGone = (row: 'NEW' | 'OLD') =>
     `DELETE FROM insight_facts WHERE invitation_id IS NULL AND session_id = ${row}.session_id`;
   const boundChanged = (row: 'NEW' | 'OLD') =>
-    update(sessionFacts(`${row}.session_id`, json), `invitation_id IS NOT NULL AND session_id = ${row}.session_id`);
+    held(sessionFacts(`${row}.session_id`, json), `invitation_id IS NOT NULL AND session_id = ${row}.session_id`);
   /** The triggers of a table that holds a part of a session, the update's only for these columns. */
   const sessionPart = (table: string, columns: string[], when?: string): RowTrigger[] => [
     { name: `insight_facts_${table}_insert`, table, event: 'INSERT', statements: sessionChanged('NEW') },
@@ -198,7 +212,7 @@ function triggers(json: JsonText): RowTrigger[] {
         statements: [
           openLinkGone('NEW'),
           insert(openLinkRow('NEW', json)),
-          boundChanged('NEW'),
+          ...boundChanged('NEW'),
           derive('session_id = NEW.session_id'),
         ],
       }),
@@ -207,7 +221,7 @@ function triggers(json: JsonText): RowTrigger[] {
       name: 'insight_facts_sessions_delete',
       table: 'sessions',
       event: 'DELETE',
-      statements: [openLinkGone('OLD'), boundChanged('OLD'), derive('session_id = OLD.session_id')],
+      statements: [openLinkGone('OLD'), ...boundChanged('OLD'), derive('session_id = OLD.session_id')],
     },
     ...(['INSERT', 'UPDATE'] as const).map(
       (event): RowTrigger => ({
