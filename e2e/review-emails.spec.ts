@@ -180,3 +180,39 @@ test('an admin sets the webhook endpoint by keyboard, copies its secret once, ro
   await expect(panel.getByLabel('Endpoint address (https)')).toHaveValue('https://ats.zephyrion.example/hooks');
   await expect(panel.getByLabel('Signing secret (shown once)')).toHaveCount(0);
 });
+
+test('an address an admin types before the saved one has loaded is kept, and saved as typed', async ({
+  page,
+  ownServer,
+}) => {
+  const admin = addReviewer('zephyrion-labs', 'Wes Waits', undefined, ownServer.dataDir);
+  await signIn(page, admin, '/review/settings');
+  // The saved address is held back until the admin has typed: a slow answer arrives after them.
+  let answer: () => void = () => undefined;
+  const typedFirst = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/review/webhook', async (route) => {
+    if (route.request().method() === 'GET') await typedFirst;
+    await route.continue();
+  });
+  await tabToShownFocus(page, page.getByRole('link', { name: 'Emails and webhooks' }));
+  const loaded = page.waitForResponse(
+    (response) => response.url().endsWith('/api/review/webhook') && response.request().method() === 'GET',
+  );
+  await press(page, 'Enter');
+  const panel = page.getByRole('region', { name: 'Webhook', exact: true });
+  const field = panel.getByLabel('Endpoint address (https)');
+  await tabToShownFocus(page, field);
+  await type(page, 'https://ats.zephyrion.example/early');
+  answer();
+  await loaded;
+  await expect(panel.getByRole('button', { name: 'Save endpoint' })).toBeVisible();
+  await expect(field).toHaveValue('https://ats.zephyrion.example/early');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('status').filter({ hasText: /secret/ })).toHaveText(
+    'Saved. Copy the signing secret now: it is not shown again.',
+  );
+  await page.reload();
+  await expect(field).toHaveValue('https://ats.zephyrion.example/early');
+});

@@ -32,8 +32,11 @@ function WebhookForm() {
   const status = useRef<HTMLParagraphElement>(null);
   const focusOnceShown = useFocusOnceShown();
 
+  // The field is there before the saved address has loaded: what the admin typed meanwhile is kept,
+  // never replaced by the address that arrives after it.
+  const typed = useRef(false);
   useEffect(() => {
-    if (held !== undefined) setUrl(held ?? '');
+    if (held !== undefined && !typed.current) setUrl(held ?? '');
   }, [held]);
 
   async function act(work: () => Promise<string>) {
@@ -56,6 +59,7 @@ function WebhookForm() {
     void act(async () => {
       const made = await calls.setWebhook(url.trim());
       webhook.update(() => ({ url: url.trim() }));
+      setUrl(url.trim());
       if (!made) return 'Saved: events go to the new address, signed with the same secret.';
       setSecret(made.secret);
       return 'Saved. Copy the signing secret now: it is not shown again.';
@@ -99,7 +103,10 @@ function WebhookForm() {
           type="url"
           value={url}
           aria-invalid={problem !== null}
-          onChange={(event) => setUrl(event.target.value)}
+          onChange={(event) => {
+            typed.current = true;
+            setUrl(event.target.value);
+          }}
         />{' '}
         <button type="submit" className="button" aria-disabled={busy}>
           Save endpoint
