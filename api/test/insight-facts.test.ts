@@ -1,7 +1,8 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dialect } from '../src/storage/db/database.ts';
 import { postgresDialect } from '../src/storage/db/postgres.ts';
+import type { InsightFactsTable } from '../src/storage/db/schema.ts';
 import { sqliteDialect } from '../src/storage/db/sqlite.ts';
 import { TEST_DATABASES } from './databases.ts';
 import {
@@ -30,35 +31,12 @@ import { ReviewerBrowser, reviewServer } from './reviewer-helpers.ts';
 
 const ADMIN = 'facts-admin@lumenvault.example';
 
-interface Fact {
-  invitation_id: string | null;
-  session_id: string | null;
-  test_id: string;
-  period_at: number;
-  extra_time_percent: number;
-  opened_at: number | null;
-  reminded_at: number | null;
-  started_at: number | null;
-  quiz_started_at: number | null;
-  answered: number;
-  quiz_ended_at: number | null;
-  video_at: number | null;
-  skipped_at: number | null;
-  skip_reason: string | null;
-  feedback_at: number | null;
-  camera_outcome: string;
-}
-
 /** What the row counts for, which the triggers work out from its times. */
-interface Kind {
-  personal: number;
-  step: number;
-  finished: number;
-  video: number;
-  with_extra: number;
-  reminded: number;
-}
-const KIND = ['personal', 'step', 'finished', 'video', 'with_extra', 'reminded'];
+const KIND = ['personal', 'step', 'finished', 'video', 'with_extra', 'reminded'] as const;
+type Row = Selectable<InsightFactsTable>;
+type Kind = Pick<Row, (typeof KIND)[number]>;
+/** The row's times and facts, each copied from a source table. */
+type Fact = Omit<Row, keyof Kind | 'started_day' | 'finished_day' | 'quiz_ms' | 'video_ms' | 'feedback_ms'>;
 
 const TEXTS = new Set(['invitation_id', 'session_id', 'test_id', 'skip_reason', 'camera_outcome']);
 
@@ -140,7 +118,8 @@ describe.each(TEST_DATABASES)('the Insights facts on $name', (database) => {
     const query = `SELECT ${COLUMNS}, ${KIND.join(', ')} FROM insight_facts`;
     const kept = normalized((await sql.raw<Record<string, unknown>>(query).execute(setting.reads)).rows);
     const read = normalized((await sql.raw<Record<string, unknown>>(fromSources(json)).execute(setting.reads)).rows);
-    const timesOf = (row: Fact) => Object.fromEntries(Object.entries(row).filter(([column]) => !KIND.includes(column)));
+    const timesOf = (row: Fact) =>
+      Object.fromEntries(Object.entries(row).filter(([column]) => !(KIND as readonly string[]).includes(column)));
     expect(kept.map(timesOf)).toEqual(read);
     return kept as (Fact & Kind)[];
   }
