@@ -17,14 +17,26 @@ const parts = [
   { name: 'api', output: 'api/dist/main.js' },
 ];
 
-function newestMtime(target) {
+/**
+ * What a build or a test writes inside a part's folder (.gitignore): not its sources. The unit
+ * tests build the API into `api/test-build-*` and remove it again, which would make `pnpm start`
+ * (and the end-to-end tests' server) rebuild an API whose sources did not change.
+ */
+const NOT_SOURCES = /^(node_modules|dist|bench-dist|test-build-.*|\..*)$/;
+
+/**
+ * The newest change under `target`: a file's time, or a folder's below the part's own (a folder's
+ * time moves when a file in it is removed; the part's own also moves when a test's build folder
+ * comes and goes).
+ */
+function newestMtime(target, isPart = true) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
+  let newest = isPart ? 0 : stat.mtimeMs;
   for (const entry of fs.readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+    if (NOT_SOURCES.test(entry)) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry), false));
   }
   return newest;
 }
