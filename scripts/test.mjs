@@ -2,11 +2,9 @@
 // where the time went (issue: "the whole test run in 20 minutes").
 //
 // Lint comes first: it takes a second and fails most often. The type check, the unit tests and the
-// build then start together, and the end-to-end tests start as soon as the build is done, beside
-// whatever of the type check and the unit tests is still running. Each of them waits part of the
-// time on its servers, databases and browsers (the machine was a fifth idle while the end-to-end
-// tests ran alone), so side by side they fill each other's waits; neither the unit tests nor the
-// type check need the build.
+// build then run together: the unit tests mostly wait on their databases and servers, while the type
+// check and the build keep the cores busy, and neither the unit tests nor the type check need the
+// build. The end-to-end tests need the build, so they run last, with the cores to themselves.
 //
 // The table is printed at the end whatever failed, so a slow test is seen the run it arrives.
 // `SETUP_SECONDS` (set by `.ci/run`) adds the set-up's line.
@@ -15,7 +13,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const runStarted = Date.now();
 // Not Playwright's `test-results/`, which it empties when the end-to-end tests start: the unit
 // tests' report, written before, would be gone by the time the table is printed.
 const reports = path.join(root, 'test-reports');
@@ -31,7 +28,6 @@ const phases = [];
  */
 function run(label, command, args, { env = {}, prefixed = false } = {}) {
   const started = Date.now();
-  const from = (started - runStarted) / 1000;
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -55,7 +51,7 @@ function run(label, command, args, { env = {}, prefixed = false } = {}) {
     child.on('exit', (code, signal) => {
       const seconds = (Date.now() - started) / 1000;
       const status = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
-      phases.push({ label, from, seconds, status });
+      phases.push({ label, seconds, status });
       resolve(code ?? 1);
     });
   });
@@ -100,15 +96,12 @@ function slowestE2eFiles(report) {
 const minutes = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
 function printTable(total) {
-  const lines = ['', 'Where the time went (wall clock, each phase from its start after the first one)', ''];
+  const lines = ['', 'Where the time went (wall clock; phases on one line ran side by side)', ''];
   const setup = Number(process.env.SETUP_SECONDS);
   if (Number.isFinite(setup) && setup > 0) lines.push(`  ${'set-up'.padEnd(12)} ${minutes(setup).padStart(6)}  passed`);
   const order = ['lint', 'types', 'unit', 'build', 'end to end'];
   for (const phase of phases.sort((a, b) => order.indexOf(a.label) - order.indexOf(b.label))) {
-    const offset = `from ${minutes(phase.from)}`;
-    lines.push(
-      `  ${phase.label.padEnd(12)} ${minutes(phase.seconds).padStart(6)}  ${offset.padEnd(10)} ${phase.status}`,
-    );
+    lines.push(`  ${phase.label.padEnd(12)} ${minutes(phase.seconds).padStart(6)}  ${phase.status}`);
   }
   const whole = total + (Number.isFinite(setup) ? setup : 0);
   lines.push(`  ${'total'.padEnd(12)} ${minutes(whole).padStart(6)}`);
@@ -129,26 +122,26 @@ function printTable(total) {
   console.log(lines.join('\n'));
 }
 
+const started = Date.now();
 fs.mkdirSync(reports, { recursive: true });
 for (const report of [unitReport, e2eReport]) fs.rmSync(report, { force: true });
 
 let failed = (await run('lint', 'pnpm', ['lint'])) !== 0;
 if (!failed) {
-  const endToEnd = async () => {
-    if ((await run('build', 'pnpm', ['build'], { prefixed: true })) !== 0) return 1;
-    return run('end to end', 'pnpm', ['test:e2e', '--reporter=list,json'], {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
-      prefixed: true,
-    });
-  };
   const together = await Promise.all([
     run('types', 'pnpm', ['typecheck'], { prefixed: true }),
     run('unit', 'pnpm', ['test:unit', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], {
       prefixed: true,
     }),
-    endToEnd(),
+    run('build', 'pnpm', ['build'], { prefixed: true }),
   ]);
   failed = together.some((code) => code !== 0);
 }
-printTable((Date.now() - runStarted) / 1000);
+if (!failed) {
+  failed =
+    (await run('end to end', 'pnpm', ['test:e2e', '--reporter=list,json'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+    })) !== 0;
+}
+printTable((Date.now() - started) / 1000);
 process.exit(failed ? 1 : 0);
