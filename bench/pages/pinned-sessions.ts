@@ -19,7 +19,13 @@ import { buildFederated, newPage, type PageUnderTest, pageNamed, registeredCandi
  * The landing page asks before registration, with no key, so it is the same in both.
  */
 
-const RUNS = 21;
+/**
+ * A section takes 450-700 ms to be usable here, and two runs of 21 pairs each on a quiet machine
+ * gave the quiz 0.98× and 1.04×: a median of 21 moves by more than the 2% the goal allows. More
+ * pairs, and the goal read from each pair's own ratio (its two loads come one after the other, so
+ * what the machine does for a while is in both), hold it still enough to read.
+ */
+const RUNS = 41;
 /** The issue's goal: section loads within 1.02× of the page without the session's set. */
 const GOAL = 1.02;
 const SHARE = 50;
@@ -134,15 +140,16 @@ export async function benchPinnedSessions(log: (line: string) => void): Promise<
       }
       const value = median(samples['session set']);
       const baseline = median(samples['live set']);
+      const ratio = median(samples['session set'].map((ms, index) => ms / (samples['live set'][index] ?? Number.NaN)));
       rows.push({
         group: 'pages',
         name: `${name} usable with the session's versions (a quiz release on a ${SHARE}% share), product server, loopback`,
         value,
         unit: 'ms',
-        detail: `median of ${RUNS}; requests ${median(requests['session set'])} against ${median(requests['live set'])}`,
+        detail: `median of ${RUNS}; the pairs' median ratio ${ratio.toFixed(3)}×; requests ${median(requests['session set'])} against ${median(requests['live set'])}`,
         baseline: { label: 'live set', value: baseline },
         goals: [
-          { text: `≤ ${GOAL}× the live set`, met: value <= GOAL * baseline },
+          { text: `≤ ${GOAL}× the live set, pair by pair`, met: ratio <= GOAL },
           { text: 'no request more', met: median(requests['session set']) <= median(requests['live set']) },
         ],
       });
