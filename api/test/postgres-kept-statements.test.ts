@@ -16,6 +16,8 @@ describe('statements kept prepared on PostgreSQL', () => {
     (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(on.storage.reads)).rows.map(
       (row) => row.statement,
     );
+  // More at once than the pool has connections, so that every connection runs each.
+  const onEveryConnection = <T>(read: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, read));
 
   it('keeps a statement once run, never a select *, and both answer after their table gains a column', async () => {
     const invitation = {
@@ -29,8 +31,6 @@ describe('statements kept prepared on PostgreSQL', () => {
       extraTimePercent: 25,
     };
     await on.stores.invitations.createInvitation(invitation);
-    // More at once than the pool has connections, so that every connection runs each.
-    const onEveryConnection = <T>(read: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, read));
     const read = async () => [
       await onEveryConnection(() => on.stores.invitations.getInvitation('inv_kept')),
       await onEveryConnection(() => on.stores.sessions.getSession('no such session')),
@@ -50,5 +50,19 @@ describe('statements kept prepared on PostgreSQL', () => {
       await other.end();
     }
     expect(await read()).toEqual(before);
+  });
+
+  it('keeps no statement of the Insights, which PostgreSQL must plan for each period (`Storage.plannedReads`)', async () => {
+    const scope = {
+      testIds: [sampleTestId],
+      from: 1_759_968_000_000,
+      to: 1_760_054_400_000,
+      reviewerId: 'no reviewer',
+      quizTimeMs: new Map([[sampleTestId, 1_200_000]]),
+      rubricVersion: null,
+    };
+    await onEveryConnection(() => on.stores.insights.counts(scope));
+    await onEveryConnection(() => on.stores.insights.ratings(scope));
+    expect((await kept()).filter((text) => /insight_facts|ratings/.test(text))).toEqual([]);
   });
 });

@@ -90,6 +90,7 @@ const STATEMENTS_KEPT = 500;
  * PostgreSQL parses and plans it anew each time, and in the crowd of `pnpm bench crowd` that was
  * a quarter of the database's CPU (`bench/README.md`). Not kept: a `select *`, whose kept plan
  * would fail once another instance's migration added a column, and statements without values.
+ * Reads whose plan should follow their values go unnamed instead (`Storage.plannedReads`).
  */
 function keptStatements(pool: pg.Pool): PostgresPool {
   const names = new Map<string, string>();
@@ -235,6 +236,8 @@ async function requireDurableCommits(pool: pg.Pool): Promise<void> {
 export async function openPostgresStorage(postgres: Postgres): Promise<Storage> {
   await requireDurableCommits(postgres.pool);
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: keptStatements(postgres.pool) }) });
+  // Kysely's own driver sends every statement unnamed, which PostgreSQL plans for its values.
+  const plannedReads = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: postgres.pool }) });
   const deliveryJobs = await migrateUnderLock(postgres.settings, () => openDeliveryJobs(postgres, db));
   const localState = new Map<string, unknown>();
   const context: WriteContext = {
@@ -251,6 +254,7 @@ export async function openPostgresStorage(postgres: Postgres): Promise<Storage> 
   };
   return {
     reads: db,
+    plannedReads,
     dialect: postgresDialect,
     deliveryJobs,
     write: (name, ...args) => (WRITES[name] as WriteOperation)(context, ...args) as never,

@@ -158,6 +158,7 @@ export async function openSqliteStorage(dataDir: string): Promise<Storage> {
   const reads = kyselyOf(reader);
   return {
     reads,
+    plannedReads: reads,
     dialect: sqliteDialect,
     deliveryJobs: rowsAsQueue(reads),
     write: (name, ...args) => writer.call(name, args) as never,

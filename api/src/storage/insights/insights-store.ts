@@ -169,7 +169,7 @@ const optionalNumber = (value: unknown) => (value === null || value === undefine
 
 const DAY_MS = 86_400_000;
 
-export function createInsightsStore({ reads: db, dialect }: Storage): InsightsStore {
+export function createInsightsStore({ plannedReads: db, dialect }: Storage): InsightsStore {
   return {
     async counts(scope) {
       const stepColumns = (personal: 0 | 1) =>
