@@ -69,7 +69,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   let live: LiveReleases | undefined;
   registerSecurityHeaders(app, { foreignOrigins: () => live?.foreignOrigins() ?? [] });
 
-  const backends = openBackends(config, app.log);
+  const backends = await openBackends(config, app.log);
   const storage = await openStorage(config, backends).catch(async (error: unknown) => {
     await backends.close();
     throw error;
@@ -90,7 +90,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   closeConnectionsAsTheyIdle(app);
   const stores = storesOn(storage);
   const sections = options.sections ?? SECTIONS;
-  const releaseBlobs = config.s3 ? createS3ReleaseBlobs(config.s3) : createFileReleaseBlobs(config.releasesDir);
+  const releaseBlobs = config.s3 ? await createS3ReleaseBlobs(config.s3) : createFileReleaseBlobs(config.releasesDir);
   app.addHook('onClose', async () => releaseBlobs.close());
   const releaseService = createReleaseService({
     releases: stores.releases,

@@ -13,8 +13,8 @@ import { createS3VideoStore } from './storage/videos/s3-video-store.ts';
 import type { VideoStore } from './storage/videos/video-store.ts';
 
 /** Finished videos in the bucket when `S3_BUCKET` is set, else in the uploads folder. */
-export function createVideoStore(config: ServerConfig): VideoStore {
-  return config.s3 ? createS3VideoStore(config.s3, config.uploadsDir) : createFileVideoStore(config.uploadsDir);
+export async function createVideoStore(config: ServerConfig): Promise<VideoStore> {
+  return config.s3 ? await createS3VideoStore(config.s3, config.uploadsDir) : createFileVideoStore(config.uploadsDir);
 }
 
 /**
@@ -52,12 +52,18 @@ export function describeError(error: unknown): string {
   return code ? `${error.message} (${code})` : error.message;
 }
 
-export function openBackends(config: ServerConfig, log: FastifyBaseLogger): Backends {
+/**
+ * Each backend's client is loaded here, only when it is configured (`openPostgres`,
+ * `openRateLimitRedis`, `createS3VideoStore`): a server or command without them never loads them.
+ */
+export async function openBackends(config: ServerConfig, log: FastifyBaseLogger): Promise<Backends> {
   const warn = (what: string) => (error: unknown) => log.warn(`${what}: ${describeError(error)}`);
-  const videos = createVideoStore(config);
-  const postgres = config.databaseUrl ? openPostgres(config.databaseUrl, warn('PostgreSQL')) : undefined;
+  const videos = await createVideoStore(config);
+  const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl, warn('PostgreSQL')) : undefined;
   const uploadLocker = postgres ? createPostgresLocker(postgres, { onError: warn('Upload locks') }) : undefined;
-  const rateLimitRedis = config.redisUrl ? openRateLimitRedis(config.redisUrl, warn('Redis (rate limits)')) : undefined;
+  const rateLimitRedis = config.redisUrl
+    ? await openRateLimitRedis(config.redisUrl, warn('Redis (rate limits)'))
+    : undefined;
 
   const probes: HealthProbe[] = [{ name: 'storage', check: () => videos.probe(), required: true }];
   if (postgres) probes.push({ name: 'database', check: () => postgres.ping(), required: true });
@@ -88,7 +94,7 @@ export async function withStores<T>(
   work: (stores: Stores, source: string) => Promise<T>,
 ): Promise<T> {
   const postgres = config.databaseUrl
-    ? openPostgres(config.databaseUrl, (error) => console.error(`Database: ${describeError(error)}`))
+    ? await openPostgres(config.databaseUrl, (error) => console.error(`Database: ${describeError(error)}`))
     : undefined;
   try {
     const storage = await openStorage(config, { postgres });

@@ -22,7 +22,7 @@ const config = configFromEnv();
 await withStores(config, async ({ sessions, access }, source) => {
   const exported = await exportSessions(
     sessions,
-    createVideoStore(config),
+    await createVideoStore(config),
     outDir,
     (records) => recordLooks(access, COMMAND_LINE, records, 'export', Date.now()),
     SECTIONS,

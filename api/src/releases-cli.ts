@@ -25,7 +25,7 @@ if (positionals.join(' ') !== 'prune' || !Number.isInteger(keep) || keep < 1 || 
 }
 
 const config = configFromEnv();
-const blobs = config.s3 ? createS3ReleaseBlobs(config.s3) : createFileReleaseBlobs(config.releasesDir);
+const blobs = config.s3 ? await createS3ReleaseBlobs(config.s3) : createFileReleaseBlobs(config.releasesDir);
 try {
   await withStores(config, async ({ releases }) => {
     const { deleted, files } = await pruneReleases(releases, blobs, SECTIONS, {

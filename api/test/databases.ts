@@ -55,7 +55,7 @@ export function onNewPostgres(label: string): { storage: Storage; stores: Stores
   let postgres: Postgres;
   beforeAll(async () => {
     on.database = await createDatabase(inject('services').DATABASE_URL, label);
-    postgres = openPostgres(on.database.url, () => {});
+    postgres = await openPostgres(on.database.url, () => {});
     on.storage = await openPostgresStorage(postgres);
     on.stores = storesOn(on.storage);
   });
@@ -72,7 +72,7 @@ export function onNewPostgres(label: string): { storage: Storage; stores: Stores
  * file in `DATA_DIR`), opened beside the server as the CLI commands open them.
  */
 export async function storesBeside(env: { DATA_DIR: string; DATABASE_URL?: string | undefined }) {
-  const postgres = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, () => {}) : undefined;
+  const postgres = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, () => {}) : undefined;
   const storage = postgres ? await openPostgresStorage(postgres) : await openSqliteStorage(env.DATA_DIR);
   return {
     stores: storesOn(storage),

@@ -9,7 +9,7 @@ import { reviewServer } from './reviewer-helpers.ts';
 
 /** The stores of one API instance on the database, and how to close them. */
 async function instance(url: string) {
-  const postgres = openPostgres(url, () => {});
+  const postgres = await openPostgres(url, () => {});
   const storage = await openPostgresStorage(postgres);
   return {
     postgres,

@@ -97,7 +97,7 @@ describe.each(TEST_DATABASES)('the demographic answer on $name', (database) => {
     }
     const outDir = path.join(dataDir, 'export');
     const config = configFromEnv({ ADMIN_TOKEN, DATA_DIR: dataDir });
-    await exportSessions(stores.sessions, createVideoStore(config), outDir, async () => {}, SECTIONS);
+    await exportSessions(stores.sessions, await createVideoStore(config), outDir, async () => {}, SECTIONS);
     expectNoGender('sessions.json', fs.readFileSync(path.join(outDir, 'sessions.json'), 'utf8'));
     expectNoGender('sessions.csv', fs.readFileSync(path.join(outDir, 'sessions.csv'), 'utf8'));
   });

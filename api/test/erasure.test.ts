@@ -46,7 +46,7 @@ import { REVIEWER_PASSWORD, ReviewerBrowser } from './reviewer-helpers.ts';
 const companyId = companyIdOf(getTest(testId) as TestDefinition);
 const ADMIN = 'erasure-admin@lumenvault.example';
 const REVIEWER = 'erasure-reviewer@lumenvault.example';
-const s3 = createS3Client(configFromEnv(inject('services')).s3 as S3Settings);
+const s3 = await createS3Client(configFromEnv(inject('services')).s3 as S3Settings);
 
 async function objectExists(Bucket: string, Key: string): Promise<boolean> {
   try {

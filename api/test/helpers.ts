@@ -88,7 +88,7 @@ export async function newBucketEnv() {
     S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
     S3_FORCE_PATH_STYLE: services.S3_FORCE_PATH_STYLE,
   };
-  const client = createS3Client(configFromEnv(env).s3 as S3Settings);
+  const client = await createS3Client(configFromEnv(env).s3 as S3Settings);
   try {
     await client.send(new CreateBucketCommand({ Bucket: env.S3_BUCKET }));
   } finally {

@@ -37,7 +37,7 @@ const env = {
   S3_FORCE_PATH_STYLE: services.S3_FORCE_PATH_STYLE,
   VIDEO_MAX_BYTES: String(16 * 1024 * 1024),
 };
-const s3 = createS3Client(configFromEnv(services).s3 as S3Settings);
+const s3 = await createS3Client(configFromEnv(services).s3 as S3Settings);
 const dataDir = tempDataDir();
 let a: ChildServer;
 let b: ChildServer;

@@ -36,7 +36,7 @@ const s3Env = {
   S3_FORCE_PATH_STYLE: services.S3_FORCE_PATH_STYLE,
 };
 const VIDEO_MAX_BYTES = 4 * 1024 * 1024;
-const s3 = createS3Client(configFromEnv(s3Env).s3 as S3Settings);
+const s3 = await createS3Client(configFromEnv(s3Env).s3 as S3Settings);
 let server: InProcessServer;
 
 beforeAll(async () => {

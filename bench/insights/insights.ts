@@ -126,7 +126,7 @@ export function seedStatements(from: number, readerId: string): string[] {
 /** The seeding, on the SQLite file of `dataDir` or on PostgreSQL, once the reviewer's CLI has made the schema. */
 async function seed(database: { dataDir: string } | { url: string }, from: number): Promise<void> {
   if ('url' in database) {
-    const postgres = openPostgres(database.url, () => {});
+    const postgres = await openPostgres(database.url, () => {});
     try {
       const { rows } = await postgres.pool.query<{ reviewer_id: string }>(
         'SELECT reviewer_id FROM reviewers WHERE email = $1',

@@ -109,7 +109,7 @@ async function rawPut(origin: string, take: TakeFile): Promise<void> {
  * server, through a client set up exactly as the product's.
  */
 async function rawS3Put(settings: S3Settings, take: TakeFile, key: string): Promise<void> {
-  const client = createS3Client(settings);
+  const client = await createS3Client(settings);
   try {
     await client.send(
       new PutObjectCommand({

@@ -10,7 +10,7 @@ const opened: { app: FastifyInstance; redis: Redis }[] = [];
 
 /** One API instance's rate limit, as `registerApi` sets one up: its own process, its own Redis connection. */
 async function instance(bucket: string, url = REDIS_URL) {
-  const redis = openRateLimitRedis(url, () => {});
+  const redis = await openRateLimitRedis(url, () => {});
   // Until it is connected the limits are skipped (never queued): let it connect first.
   if (url === REDIS_URL) await new Promise((resolve) => redis.once('ready', resolve));
   const app = Fastify();

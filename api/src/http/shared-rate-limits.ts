@@ -1,13 +1,15 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * The connection `@fastify/rate-limit` counts in when several instances share `REDIS_URL`. A
  * rate limiter must never hold a request up: a command fails after a second rather than wait
  * for Redis, and fails at once while Redis is unreachable instead of queueing.
  */
-export function openRateLimitRedis(url: string, onError: (error: Error) => void): Redis {
-  const redis = new Redis(url, {
+export async function openRateLimitRedis(url: string, onError: (error: Error) => void): Promise<Redis> {
+  // The client is loaded only where `REDIS_URL` is set, as PostgreSQL's driver is (`storage/db/postgres.ts`).
+  const { Redis: Client } = await import('ioredis');
+  const redis = new Client(url, {
     connectTimeout: 1000,
     commandTimeout: 1000,
     maxRetriesPerRequest: 1,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openRateLimitRedis } from './shared-rate-limits.ts';
 import { createSignInThrottle, waitAfter } from './sign-in-throttle.ts';
 
@@ -30,7 +31,10 @@ describe('the sign-in throttle', () => {
 
 describe('the sign-in throttle on Redis', () => {
   const { REDIS_URL } = inject('services');
-  const connections = [openRateLimitRedis(REDIS_URL, () => {}), openRateLimitRedis(REDIS_URL, () => {})];
+  const connections: Redis[] = [];
+  beforeAll(async () => {
+    connections.push(await openRateLimitRedis(REDIS_URL, () => {}), await openRateLimitRedis(REDIS_URL, () => {}));
+  });
   afterAll(() => {
     for (const redis of connections) redis.disconnect();
   });
@@ -44,7 +48,7 @@ describe('the sign-in throttle on Redis', () => {
     for (let failure = 0; failure < 5; failure += 1) await first?.failed(email, '10.1.0.1', 1_000);
     expect(await second?.waitSeconds(email, '10.1.0.1', 1_000)).toBe(1);
 
-    const down = openRateLimitRedis('redis://127.0.0.1:1', () => {});
+    const down = await openRateLimitRedis('redis://127.0.0.1:1', () => {});
     connections.push(down);
     const unreachable = createSignInThrottle(down);
     await unreachable.failed(email, '10.1.0.1', 1_000);

@@ -98,7 +98,7 @@ const postgres: BackEnd = {
     const instances = instanceList();
     return {
       async openInstance() {
-        const connection = openPostgres(database.url, () => {});
+        const connection = await openPostgres(database.url, () => {});
         try {
           const storage = await openPostgresStorage(connection);
           return instances.track({
@@ -114,7 +114,7 @@ const postgres: BackEnd = {
         }
       },
       async insertSessionWithoutKey(sessionId, testId, startedAt) {
-        const connection = openPostgres(database.url, () => {});
+        const connection = await openPostgres(database.url, () => {});
         try {
           await connection.pool.query('INSERT INTO sessions (session_id, test_id, started_at) VALUES ($1, $2, $3)', [
             sessionId,

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Db, DeliveryJobs, DueDelivery } from './database.ts';
 import type { Postgres } from './postgres.ts';
 
@@ -98,7 +98,9 @@ export async function openDeliveryJobs(
   db: Db,
 ): Promise<DeliveryJobs> {
   const first = !(await hasJobQueue(pool));
-  const boss = new PgBoss({
+  // Loaded here, with the database that needs it, as the driver is (`postgres.ts`).
+  const { default: JobQueue } = await import('pg-boss');
+  const boss = new JobQueue({
     connectionString: settings.connectionString,
     application_name: `${settings.application_name ?? 'assessment-api'} jobs`,
     max: 2,

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { WRITES } from '../writes.ts';
 import { type Db, type Dialect, triggerTiming, type WriteContext, type WriteOperation } from './database.ts';
 import { migrate } from './migrations/migrations.ts';
@@ -25,11 +25,10 @@ const SERVER_KEEPALIVES = '-c tcp_keepalives_idle=30 -c tcp_keepalives_interval=
 const NO_JIT = '-c jit=off';
 
 /**
- * `bigint` columns come back as numbers rather than pg's default strings: every one holds
- * milliseconds, a byte count, a revision or a count, which the API keeps within 2^53.
+ * The driver, loaded once a process opens PostgreSQL rather than when it starts: a process on
+ * SQLite (the default, and each command run beside the server) never spends its load.
  */
-const types = new pg.TypeOverrides();
-types.setTypeParser(pg.types.builtins.INT8, Number);
+const loadPg = async (): Promise<typeof pg> => (await import('pg')).default;
 
 /** One process's way into PostgreSQL (`DATABASE_URL`), shared by everything in it that needs the database. */
 export interface Postgres {
@@ -49,7 +48,12 @@ export interface Postgres {
   close(): Promise<void>;
 }
 
-export function openPostgres(databaseUrl: string, onError: (error: Error) => void): Postgres {
+export async function openPostgres(databaseUrl: string, onError: (error: Error) => void): Promise<Postgres> {
+  const pg = await loadPg();
+  // `bigint` columns come back as numbers rather than pg's default strings: every one holds
+  // milliseconds, a byte count, a revision or a count, which the API keeps within 2^53.
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, Number);
   const settings: pg.PoolConfig = {
     connectionString: databaseUrl,
     application_name: 'assessment-api',
@@ -200,6 +204,7 @@ const MIGRATION_LOCK = [0x61736d74, 1];
  * together run it at once.
  */
 async function migrateUnderLock<T>(settings: pg.PoolConfig, then: () => Promise<T>): Promise<T> {
+  const pg = await loadPg();
   const pool = new pg.Pool({ ...settings, max: 1 });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   try {

@@ -2,17 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.ts';
-import { createS3Client } from '../videos/s3-video-store.ts';
+import { createS3Client, isMissing, loadS3Sdk } from '../videos/s3-video-store.ts';
 
 /**
  * The files of every release, each stored once by the SHA-256 of its bytes: a file two releases
@@ -107,34 +98,33 @@ export function createFileReleaseBlobs(folder: string): ReleaseBlobStore & { clo
 
 const KEY_PREFIX = 'releases/blobs/';
 
-function isMissing(error: unknown): boolean {
-  return error instanceof NotFound || error instanceof NoSuchKey;
-}
-
 /**
  * In the bucket (`S3_BUCKET`), under `releases/blobs/<hash>`: a PutObject is stored whole or not
  * at all, so there is nothing half written to sweep. Every instance reads the same files.
  */
-export function createS3ReleaseBlobs(settings: S3Settings): ReleaseBlobStore & { close(): void } {
-  const client = createS3Client(settings);
+export async function createS3ReleaseBlobs(settings: S3Settings): Promise<ReleaseBlobStore & { close(): void }> {
+  const client = await createS3Client(settings);
+  const sdk = await loadS3Sdk();
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } = sdk;
   const Bucket = settings.bucket;
   const keyOf = (hash: string) => {
     if (!isBlobHash(hash)) throw new Error(`Not a release file hash: ${hash}`);
     return `${KEY_PREFIX}${hash}`;
   };
+  async function has(hash: string): Promise<boolean> {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(hash) }));
+      return true;
+    } catch (error) {
+      if (isMissing(sdk, error)) return false;
+      throw error;
+    }
+  }
   return {
     where: `the bucket ${Bucket}`,
-    async has(hash) {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(hash) }));
-        return true;
-      } catch (error) {
-        if (isMissing(error)) return false;
-        throw error;
-      }
-    },
+    has,
     async put(hash, bytes) {
-      if (await this.has(hash)) return;
+      if (await has(hash)) return;
       await client.send(new PutObjectCommand({ Bucket, Key: keyOf(hash), Body: bytes, ContentLength: bytes.length }));
     },
     async read(hash) {
@@ -144,7 +134,7 @@ export function createS3ReleaseBlobs(settings: S3Settings): ReleaseBlobStore & {
           await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
         );
       } catch (error) {
-        if (isMissing(error)) return undefined;
+        if (isMissing(sdk, error)) return undefined;
         throw error;
       }
     },

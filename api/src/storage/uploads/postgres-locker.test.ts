@@ -8,8 +8,8 @@ const { DATABASE_URL } = inject('services');
 const opened: { postgres: Postgres; locker: PostgresLocker }[] = [];
 
 /** What one API instance has: its own pool and its own locker, on the shared database. */
-function instance(acquireTimeoutMs = 10_000) {
-  const postgres = openPostgres(DATABASE_URL, () => {});
+async function instance(acquireTimeoutMs = 10_000) {
+  const postgres = await openPostgres(DATABASE_URL, () => {});
   const locker = createPostgresLocker(postgres, { acquireTimeoutMs });
   opened.push({ postgres, locker });
   return { postgres, locker };
@@ -51,8 +51,8 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 describe('PostgreSQL upload locker', () => {
   it('lets one instance at a time hold an upload, and asks the holder on the other instance to finish', async () => {
-    const a = instance();
-    const b = instance();
+    const a = await instance();
+    const b = await instance();
     const id = uploadId();
     let askedA = 0;
     const first = attempt(a.locker, id, () => {
@@ -73,8 +73,8 @@ describe('PostgreSQL upload locker', () => {
   });
 
   it('keeps different uploads apart', async () => {
-    const a = instance();
-    const b = instance();
+    const a = await instance();
+    const b = await instance();
     const held = attempt(a.locker, uploadId());
     const other = attempt(b.locker, uploadId());
     await Promise.all([held.done, other.done]);
@@ -83,7 +83,7 @@ describe('PostgreSQL upload locker', () => {
   });
 
   it('keeps two requests of one instance apart, asking the first to finish', async () => {
-    const { locker } = instance();
+    const { locker } = await instance();
     const id = uploadId();
     let asked = 0;
     const first = attempt(locker, id, () => {
@@ -100,8 +100,8 @@ describe('PostgreSQL upload locker', () => {
   });
 
   it('frees the locks of an instance whose session ends, as when its process is killed', async () => {
-    const a = instance();
-    const b = instance();
+    const a = await instance();
+    const b = await instance();
     const id = uploadId();
     const first = attempt(a.locker, id);
     await first.done;
@@ -121,8 +121,8 @@ describe('PostgreSQL upload locker', () => {
   });
 
   it('gives up with tus’s lock timeout when the holder never lets go, or when the request ends', async () => {
-    const a = instance();
-    const b = instance(300);
+    const a = await instance();
+    const b = await instance(300);
     const id = uploadId();
     const held = attempt(a.locker, id);
     await held.done;
@@ -132,7 +132,7 @@ describe('PostgreSQL upload locker', () => {
     expect(timedOut.state.error).toBe(ERRORS.ERR_LOCK_TIMEOUT);
 
     const request = new AbortController();
-    const abandoned = attempt(instance().locker, id, () => {}, request.signal);
+    const abandoned = attempt((await instance()).locker, id, () => {}, request.signal);
     request.abort();
     await abandoned.done;
     expect(abandoned.state.error).toBe(ERRORS.ERR_LOCK_TIMEOUT);
@@ -140,7 +140,7 @@ describe('PostgreSQL upload locker', () => {
   });
 
   it('refuses to unlock what it does not hold', async () => {
-    const { locker } = instance();
+    const { locker } = await instance();
     await expect(locker.newLock(uploadId()).unlock()).rejects.toThrow(/not held/);
   });
 });

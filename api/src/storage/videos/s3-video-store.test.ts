@@ -10,12 +10,12 @@ import { configFromEnv, type S3Settings } from '../../config.ts';
 import { createS3Client, createS3VideoStore } from './s3-video-store.ts';
 
 const settings = configFromEnv(inject('services')).s3 as S3Settings;
-const client = createS3Client(settings);
+const client = await createS3Client(settings);
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'assessment-s3-store-'));
-const videos = createS3VideoStore(settings, directory, client);
+const videos = await createS3VideoStore(settings, directory, client);
 // Made here, not in its test: tus's file store creates its folder in the background when it is
 // made, and that must not race the folder's removal after the last test.
-const withoutBucket = createS3VideoStore({ ...settings, bucket: 'no-such-bucket' }, directory, client);
+const withoutBucket = await createS3VideoStore({ ...settings, bucket: 'no-such-bucket' }, directory, client);
 
 afterAll(() => {
   client.destroy();

@@ -1,17 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload as ManagedUpload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { FileStore } from '@tus/file-store';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { S3Settings } from '../../config.ts';
@@ -35,7 +25,19 @@ function uploadIdOfKey(key: string): string | undefined {
   return key.startsWith(KEY_PREFIX) && isUploadId(uploadId) ? uploadId : undefined;
 }
 
-export function createS3Client(settings: S3Settings): S3Client {
+/**
+ * The SDK, loaded once a process uses a bucket rather than when it starts: a process without
+ * `S3_BUCKET` (the default, and each command run beside the server) never spends its load.
+ */
+export const loadS3Sdk = () => import('@aws-sdk/client-s3');
+
+/** Whether `error`, from the SDK `sdk`, says the object is not there. */
+export function isMissing({ NoSuchKey, NotFound }: Awaited<ReturnType<typeof loadS3Sdk>>, error: unknown): boolean {
+  return error instanceof NotFound || error instanceof NoSuchKey;
+}
+
+export async function createS3Client(settings: S3Settings): Promise<S3Client> {
+  const { S3Client } = await loadS3Sdk();
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -49,10 +51,6 @@ export function createS3Client(settings: S3Settings): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: 5000 },
   });
-}
-
-function isMissing(error: unknown): boolean {
-  return error instanceof NotFound || error instanceof NoSuchKey;
 }
 
 /**
@@ -118,11 +116,15 @@ class MovedUploadsStore extends DataStore {
  * instances); each finished one moves to the bucket through the SDK's managed upload, which needs
  * only what every S3-compatible server has: PutObject and multipart create, upload-part, complete.
  */
-export function createS3VideoStore(
+export async function createS3VideoStore(
   settings: S3Settings,
   directory: string,
-  client = createS3Client(settings),
-): VideoStore {
+  given?: S3Client,
+): Promise<VideoStore> {
+  const client = given ?? (await createS3Client(settings));
+  const sdk = await loadS3Sdk();
+  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command } = sdk;
+  const { Upload: ManagedUpload } = await import('@aws-sdk/lib-storage');
   const folder = openUploadsFolder(directory);
   const Bucket = settings.bucket;
 
@@ -131,7 +133,7 @@ export function createS3VideoStore(
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(uploadId) }));
       return head.ContentLength;
     } catch (error) {
-      if (isMissing(error)) return undefined;
+      if (isMissing(sdk, error)) return undefined;
       throw error;
     }
   }
